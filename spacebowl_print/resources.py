@@ -1,0 +1,48 @@
+"""Where the shipped data lives: decks, templates and fonts, from a source tree or a wheel.
+
+A wheel carries ``decks/`` and ``templates/`` inside the package as ``spacebowl_print/data/``;
+a source checkout (or an editable install) keeps them at the top of the repository.
+Fonts always live in ``spacebowl_print/fonts/``.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+_PACKAGE = Path(__file__).resolve().parent
+
+
+def _data_dir(name: str) -> Path:
+    for candidate in (_PACKAGE / "data" / name, _PACKAGE.parent / name):
+        if candidate.is_dir():
+            return candidate
+    raise FileNotFoundError(f"the installed package has no {name}/ folder (reinstall it)")
+
+
+def decks_dir() -> Path:
+    """The folder holding the shipped ``*.toml`` decks."""
+    return _data_dir("decks")
+
+
+def templates_dir() -> Path:
+    """The folder holding the jinja2 templates."""
+    return _data_dir("templates")
+
+
+def fonts_dir() -> Path:
+    """The folder holding the shipped TrueType fonts."""
+    return _PACKAGE / "fonts"
+
+
+def deck_path(name_or_path: str) -> Path:
+    """Resolve ``--deck``: an existing file path, or the name of a shipped deck (``classic``)."""
+    p = Path(name_or_path)
+    if p.is_file():
+        return p
+    shipped = decks_dir() / (p.name if p.suffix == ".toml" else p.name + ".toml")
+    if shipped.is_file():
+        return shipped
+    return p  # let the reader report the missing file under the name the user gave
+
+
+DEFAULT_DECK = "classic"
