@@ -1,0 +1,139 @@
+"""The one drawing API. Components draw themselves once against :class:`Canvas`; the PDF
+backend (reportlab) and the SVG backend (svgwrite) each implement it.
+
+Conventions, binding for every component and backend:
+
+* Units are millimetres. The origin is the **bottom-left** corner of the page (or of the art
+  being defined), y grows **upwards** — as in PDF. The SVG backend flips y itself.
+* Colours are ``"#RRGGBB"`` strings; ``None`` means "no fill" / "no stroke".
+* Text uses the fonts shipped in ``spacebowl_print/fonts`` (DejaVu), so every machine renders
+  the same glyphs; :func:`text_width` measures with those same fonts.
+* Repeated art (card backs, planet glyphs, frames) is defined once with :meth:`Canvas.define`
+  and placed with :meth:`Canvas.place`: a reportlab form (``beginForm``/``doForm``) in PDF,
+  a ``<symbol>``/``<use>`` pair in SVG.
+* This module knows nothing of any game: publish code may import it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Literal, Protocol
+
+Colour = str | None
+FontName = Literal["regular", "bold", "mono"]
+Anchor = Literal["start", "middle", "end"]
+PathOp = tuple[str, ...] | tuple[str, float, float] | tuple[float, ...]
+
+MM_PER_PT = 25.4 / 72.0
+PT_PER_MM = 72.0 / 25.4
+
+
+@dataclass(frozen=True)
+class Style:
+    """How a shape is painted: fill colour, stroke colour, stroke width (mm), dash pattern (mm)."""
+
+    fill: Colour = None
+    stroke: Colour = None
+    width: float = 0.25
+    dash: tuple[float, ...] | None = None
+    opacity: float = 1.0
+
+
+class Canvas(Protocol):
+    """A drawing surface in millimetres, origin bottom-left, y up (see module docstring)."""
+
+    def save(self) -> None:
+        """Push the graphics state (transform, clip)."""
+
+    def restore(self) -> None:
+        """Pop the graphics state."""
+
+    def translate(self, dx: float, dy: float) -> None:
+        """Move the origin."""
+
+    def rotate(self, degrees: float) -> None:
+        """Rotate the axes counter-clockwise by ``degrees`` (PDF convention)."""
+
+    def scale(self, sx: float, sy: float) -> None:
+        """Scale the axes (negative values mirror)."""
+
+    def clip_rect(self, x: float, y: float, w: float, h: float) -> None:
+        """Clip later drawing to a rectangle until the matching :meth:`restore`."""
+
+    def rect(self, x: float, y: float, w: float, h: float, style: Style,
+             radius: float = 0.0) -> None:
+        """A rectangle (rounded when ``radius`` > 0) with lower-left corner (x, y)."""
+
+    def circle(self, cx: float, cy: float, r: float, style: Style) -> None:
+        """A circle."""
+
+    def line(self, x1: float, y1: float, x2: float, y2: float, style: Style) -> None:
+        """A straight line (only ``style.stroke``, ``width`` and ``dash`` apply)."""
+
+    def polygon(self, points: Sequence[tuple[float, float]], style: Style,
+                closed: bool = True) -> None:
+        """A polygon (``closed``) or polyline through ``points``."""
+
+    def path(self, ops: Sequence[tuple[object, ...]], style: Style) -> None:
+        """A general path: ``("M", x, y)``, ``("L", x, y)``, ``("C", x1, y1, x2, y2, x, y)``,
+        ``("Z",)``."""
+
+    def text(self, x: float, y: float, s: str, size: float, font: FontName = "regular",
+             fill: str = "#000000", anchor: Anchor = "start") -> None:
+        """Text with its baseline at ``y``; ``size`` in points; ``anchor`` aligns on ``x``."""
+
+    def define(self, name: str, width: float, height: float,
+               draw: Callable[[Canvas], None]) -> None:
+        """Define reusable art once (no-op if ``name`` is already defined in this document).
+        ``draw`` paints it in its own box (0, 0)–(width, height)."""
+
+    def place(self, name: str, x: float, y: float, scale: float = 1.0) -> None:
+        """Paint defined art with its lower-left corner at (x, y)."""
+
+
+class Page(Protocol):
+    """One page of a document: a size in mm and a way to draw itself."""
+
+    @property
+    def width(self) -> float: ...
+
+    @property
+    def height(self) -> float: ...
+
+    def draw(self, canvas: Canvas) -> None:
+        """Paint the whole page."""
+
+
+@dataclass(frozen=True)
+class DrawnPage:
+    """A :class:`Page` made from a size and a drawing function."""
+
+    width: float
+    height: float
+    painter: Callable[[Canvas], None]
+
+    def draw(self, canvas: Canvas) -> None:
+        self.painter(canvas)
+
+
+@dataclass(frozen=True)
+class PdfOptions:
+    """Document-level PDF settings. ``duplex`` sets ViewerPreferences ``Duplex``
+    (``"DuplexFlipLongEdge"``); ``PrintScaling=None`` is always set so pages print at 100 %."""
+
+    title: str = ""
+    author: str = "spacebowl_print"
+    subject: str = ""
+    duplex: str | None = None
+    bookmarks: tuple[tuple[int, str], ...] = ()
+    """(0-based page index, title) outline entries."""
+
+
+PAPER: dict[str, tuple[float, float]] = {
+    "a4": (210.0, 297.0),
+    "letter": (215.9, 279.4),
+    "a5": (148.0, 210.0),
+    "half-letter": (139.7, 215.9),
+}
+"""Portrait paper sizes in mm."""
