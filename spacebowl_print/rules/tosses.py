@@ -35,8 +35,14 @@ def all_tosses(planets: str, black_hole: bool = False, learning: bool = False) -
 
 
 def histograms(tables: Tables, marble_bits: list[int], black_hole: bool = False,
-               rotation: bool = False, learning: bool = False) -> npt.NDArray[np.int64]:
-    """(n, MAX_SOLUTIONS+1) counts: for each galaxy, how many tosses have k solutions.
+               rotation: bool = False, learning: bool = False,
+               galaxies: npt.NDArray[np.intp] | None = None, per_galaxy: bool = True
+               ) -> npt.NDArray[np.int64]:
+    """Counts of tosses by number of solutions, over every toss of the given marbles.
+
+    Returns (n, MAX_SOLUTIONS+1) — per galaxy — or, with ``per_galaxy=False``, the
+    (MAX_SOLUTIONS+1,) sum over the galaxies. ``galaxies`` restricts the work to those
+    table columns.
 
     Marbles are independent, so for a fixed disc (and black hole) the valid-card board of a
     toss is the AND of one word per marble: the boards of all ``9**m`` marble placements are
@@ -45,31 +51,41 @@ def histograms(tables: Tables, marble_bits: list[int], black_hole: bool = False,
     """
     if tables.ok is not tables.ok_plain:
         raise ValueError("exhaustive toss statistics are defined without the Wild token")
-    n = tables.n
-    out = np.zeros((n, MAX_SOLUTIONS + 1), dtype=np.int64)
-    ok = tables.ok
-    base = np.arange(n, dtype=np.intp) * (MAX_SOLUTIONS + 1)
+    ok = tables.ok if galaxies is None else tables.ok[:, galaxies]
+    n = ok.shape[1]
+    bins = MAX_SOLUTIONS + 1
+    out = np.zeros((n, bins) if per_galaxy else bins, dtype=np.int64)
+    base = np.arange(n, dtype=np.intp) * bins
     dests = [CENTRE] if learning else list(SPACES)
     holes: list[Pos | None] = list(SPACES) if black_hole else [None]
     turns = TURNS if rotation else (0,)
+    # Preallocated level buffers: fresh multi-megabyte arrays per toss group cost page faults.
+    levels = [np.empty((9 ** (i + 1), n), dtype=np.uint64) for i in range(len(marble_bits))]
+    union = np.empty((9 ** len(marble_bits), n), dtype=np.uint64)
     for d in dests:
         for b in holes:
-            union: npt.NDArray[np.uint64] | None = None
-            for turn in turns:
+            for t_i, turn in enumerate(turns):
                 td = turn_space(d, turn)
                 acc = ok[FACE_UP][None, :]
-                for bit in marble_bits:
+                for level, bit in enumerate(marble_bits):
                     cols = []
                     for s in SPACES:
                         ts = turn_space(s, turn)
                         kind = PRO if s == b else REQ
                         cols.append(column(kind, ts.row - td.row, ts.col - td.col, bit))
-                    words = ok[cols]  # (9, n)
-                    acc = (acc[:, None, :] & words[None, :, :]).reshape(-1, n)
-                union = acc if union is None else union | acc
-            assert union is not None
-            # One bincount over (galaxy, count) pairs gives every galaxy's histogram at once.
-            flat = np.bitwise_count(union).astype(np.intp)  # (9**m, n)
-            flat += base
-            out += np.bincount(flat.ravel(), minlength=out.size).reshape(n, -1)
+                    buf = levels[level]
+                    np.bitwise_and(acc[:, None, :], ok[cols][None, :, :],
+                                   out=buf.reshape(acc.shape[0], 9, n))
+                    acc = buf
+                if t_i == 0:
+                    np.copyto(union, acc)
+                else:
+                    np.bitwise_or(union, acc, out=union)
+            counts = np.bitwise_count(union)  # uint8, (9**m, n)
+            if per_galaxy:
+                flat = counts.astype(np.intp)
+                flat += base
+                out += np.bincount(flat.ravel(), minlength=out.size).reshape(n, bins)
+            else:
+                out += np.bincount(counts.ravel(), minlength=bins)[:bins]
     return out
