@@ -4,4 +4,8 @@ from __future__ import annotations
 
 import click
 
-ALL: list[click.Command] = []
+from spacebowl_print.cli.deck_cmd import deck_group
+from spacebowl_print.cli.solve_cmd import solve_command
+from spacebowl_print.cli.stats_cmd import stats_command
+
+ALL: list[click.Command] = [solve_command, stats_command, deck_group]

@@ -31,7 +31,9 @@ def _register() -> None:
         cli.add_command(command)
 
 
+_register()
+
+
 def main() -> None:
     """Entry point of the console script and of ``python -m spacebowl_print``."""
-    _register()
     cli()

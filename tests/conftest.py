@@ -1,0 +1,52 @@
+"""Shared test fixtures and hypothesis strategies for galaxies, tosses and variants."""
+
+from __future__ import annotations
+
+import os
+
+from hypothesis import HealthCheck, settings
+from hypothesis import strategies as st
+
+from spacebowl_print.model import SPACES, Galaxy, Pos, Toss, Variants
+
+LETTERS = "RYGSBP"
+
+settings.register_profile(
+    "ci", max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow]
+)
+settings.register_profile("quick", max_examples=50, deadline=None)
+settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "ci"))
+
+planet_sets = st.frozensets(st.sampled_from(LETTERS), max_size=6)
+cells = st.one_of(st.none(), planet_sets) | planet_sets  # face-down cards less often
+spaces = st.sampled_from(SPACES)
+
+
+@st.composite
+def galaxies(draw: st.DrawFn, max_rows: int = 6, max_cols: int = 7, void: bool = True
+             ) -> Galaxy:
+    """Random galaxies of 3×3 up to ``max_rows``×``max_cols`` (≤ 64 cards)."""
+    rows = draw(st.integers(3, max_rows))
+    cols = draw(st.integers(3, max_cols))
+    cell = cells if void else planet_sets
+    grid = draw(st.lists(st.lists(cell, min_size=cols, max_size=cols),
+                         min_size=rows, max_size=rows))
+    return Galaxy(tuple(tuple(r) for r in grid))
+
+
+@st.composite
+def tosses(draw: st.DrawFn, max_marbles: int = 4, black_hole: bool | None = None) -> Toss:
+    """Random tosses: a disc, up to ``max_marbles`` marbles, maybe the black hole."""
+    planets = draw(st.lists(st.sampled_from(LETTERS), unique=True, max_size=max_marbles))
+    marbles = {p: draw(spaces) for p in planets}
+    bh = draw(st.booleans()) if black_hole is None else black_hole
+    return Toss(draw(spaces), marbles, draw(spaces) if bh else None)
+
+
+@st.composite
+def variants_for(draw: st.DrawFn, galaxy: Galaxy) -> Variants:
+    """Random variant mixes: rotation, torus, Wild token anywhere on the galaxy."""
+    wild = None
+    if draw(st.booleans()):
+        wild = Pos(draw(st.integers(0, galaxy.rows - 1)), draw(st.integers(0, galaxy.cols - 1)))
+    return Variants(draw(st.booleans()), draw(st.booleans()), wild)
