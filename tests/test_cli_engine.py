@@ -128,4 +128,5 @@ def test_reference_and_cli_agree_on_a_random_case(files: tuple[Path, Path]) -> N
     files[0].write_text(json.dumps(galaxy_to_json(g, LETTERS)))
     files[1].write_text(json.dumps(toss_to_json(t)))
     code, out, _ = run("solve", str(files[0]), str(files[1]), "--torus", "--json")
+    assert code == 0
     assert [s["cell"] for s in json.loads(out)["solutions"]] == [s.cell.name for s in expected]

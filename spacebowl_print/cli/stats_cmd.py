@@ -92,6 +92,7 @@ def stats_command(deck_file: str | None, galaxy_file: str | None, planets: str |
         return
     click.echo(f"deck {deck.name}: {galaxies} galaxies, seed {seed}, {elapsed:.1f} s")
     click.echo(f"{'variant':<11} {'no solution':>11} {'mean':>6}  distribution (0, 1, 2, …)")
-    for v in result.variants:
-        head = " ".join(f"{p:.2f}" for p in v.distribution[:8])
-        click.echo(f"{v.variant:<11} {100 * v.share_none:>10.1f}% {v.mean:>6.2f}  {head}")
+    for figures in result.variants:
+        head = " ".join(f"{p:.2f}" for p in figures.distribution[:8])
+        click.echo(f"{figures.variant:<11} {100 * figures.share_none:>10.1f}% "
+                   f"{figures.mean:>6.2f}  {head}")

@@ -48,11 +48,13 @@ def column(kind: int, dr: int, dc: int, planets: int) -> int:
 _POPCOUNT = np.array([bin(q).count("1") for q in range(N_SET)], dtype=np.int64)
 
 
-def planet_masks(galaxies: Sequence[Galaxy], letters: str) -> tuple[npt.NDArray[np.int64], int, int]:
+def planet_masks(galaxies: Sequence[Galaxy], letters: str
+                 ) -> tuple[npt.NDArray[np.int64], int, int]:
     """(n, rows*cols) planet masks (bit i = ``letters[i]``; −1 = face down), rows, cols."""
     rows, cols = galaxies[0].rows, galaxies[0].cols
     if rows * cols > MAX_CELLS:
-        raise ValueError(f"the bitboard engine handles at most {MAX_CELLS} cards, got {rows * cols}")
+        raise ValueError(f"the bitboard engine handles at most {MAX_CELLS} cards, "
+                         f"got {rows * cols}")
     bit = {ch: 1 << i for i, ch in enumerate(letters)}
     out = np.empty((len(galaxies), rows * cols), dtype=np.int64)
     for g_i, g in enumerate(galaxies):
