@@ -8,11 +8,11 @@ from __future__ import annotations
 
 import re
 import tomllib
-
-import tomli_w
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
+
+import tomli_w
 
 from spacebowl_print.model.errors import InputError
 
