@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 import time
 
 import click
@@ -43,12 +44,14 @@ def _planets(value: str, letters: str) -> str:
 @click.option("--seed", type=int, default=1, show_default=True, help="With a deck: deal seed.")
 @click.option("--variants", default=",".join(VARIANTS), show_default=True,
               help="With a deck: comma-separated variants to measure.")
+@click.option("--jobs", type=click.IntRange(1, 64), default=os.cpu_count() or 1,
+              show_default="all cores", help="With a deck: worker processes.")
 @click.option("--json", "as_json", is_flag=True, help="Print JSON.")
 @quiet_option
 @reports_input_errors
 def stats_command(deck_file: str | None, galaxy_file: str | None, planets: str | None,
                   black_hole: bool, rotation: bool, torus: bool, learning: bool, galaxies: int,
-                  seed: int, variants: str, as_json: bool, quiet: bool) -> None:
+                  seed: int, variants: str, jobs: int, as_json: bool, quiet: bool) -> None:
     """Exact statistics over every toss.
 
     \b
@@ -83,7 +86,7 @@ def stats_command(deck_file: str | None, galaxy_file: str | None, planets: str |
     wanted = [v.strip() for v in variants.split(",") if v.strip()]
     started = time.perf_counter()
     with progress(None, galaxies * len(wanted), "Dealing galaxies", quiet or as_json) as step:
-        result = deck_stats(deck, galaxies, seed, wanted, step)
+        result = deck_stats(deck, galaxies, seed, wanted, step, jobs)
     elapsed = time.perf_counter() - started
     if as_json:
         data = result.to_json()

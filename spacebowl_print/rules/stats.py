@@ -9,6 +9,7 @@ with no solution, the mean number of solutions and their distribution, per varia
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from concurrent.futures import Executor, ProcessPoolExecutor
 from dataclasses import dataclass, field
 
 import numpy as np
@@ -99,34 +100,52 @@ def deal(deck: Deck, n: int, seed: int, rows: int = 5, cols: int = 5, void: int 
     return galaxies, left
 
 
+def _chunk_figures(letters: str, keys: dict[tuple[str, bool], list[int]],
+                   chunk: Sequence[Galaxy], rows_left: npt.NDArray[np.int64], torus: bool,
+                   rotation: bool) -> tuple[npt.NDArray[np.float64], int]:
+    """Probability mass by number of solutions summed over the galaxies of one chunk."""
+    total = np.zeros(MAX_SOLUTIONS + 1)
+    evaluations = 0
+    tables: Tables = build_tables(chunk, letters, torus)
+    total_left = rows_left.sum(axis=1).astype(float)
+    for (planets, bh), members in keys.items():
+        bits = [1 << letters.index(p) for p in planets]
+        tosses = toss_count(len(planets), bh)
+        # Weight of this top card in each galaxy: its copies left over / cards left over.
+        # Galaxies sharing a weight share one histogram (usually weight 0 or 1/31).
+        weight = rows_left[:, members].sum(axis=1) / total_left
+        for w in np.unique(weight[weight > 0]):
+            sel = np.flatnonzero(weight == w)
+            h = histograms(tables, bits, bh, rotation, galaxies=sel, per_galaxy=False)
+            total += w * h / tosses
+            evaluations += tosses * len(sel)
+    return total, evaluations
+
+
+def _chunk_task(args: tuple[str, dict[tuple[str, bool], list[int]], Sequence[Galaxy],
+                            npt.NDArray[np.int64], bool, bool]
+                ) -> tuple[npt.NDArray[np.float64], int]:
+    return _chunk_figures(*args)
+
+
 def _variant_stats(deck: Deck, variant: str, galaxies: Sequence[Galaxy],
                    left: npt.NDArray[np.int64], torus: bool, rotation: bool, black_hole: bool,
-                   advance: Callable[[int], None]) -> VariantStats:
+                   advance: Callable[[int], None], pool: Executor | None) -> VariantStats:
     letters = deck.letters
     # Cards with the same marbles (and black-hole flag, when it matters) share their tosses.
     keys: dict[tuple[str, bool], list[int]] = {}
     for i, c in enumerate(deck.cards):
         keys.setdefault((c.planets, black_hole and c.black_hole), []).append(i)
     n = len(galaxies)
+    tasks = [(letters, keys, galaxies[a : a + _CHUNK], left[a : a + _CHUNK], torus, rotation)
+             for a in range(0, n, _CHUNK)]
+    results = pool.map(_chunk_task, tasks) if pool else map(_chunk_task, tasks)
     total = np.zeros(MAX_SOLUTIONS + 1)
     evaluations = 0
-    for start in range(0, n, _CHUNK):
-        chunk = galaxies[start : start + _CHUNK]
-        tables: Tables = build_tables(chunk, letters, torus)
-        rows_left = left[start : start + len(chunk)]
-        total_left = rows_left.sum(axis=1).astype(float)
-        for (planets, bh), members in keys.items():
-            bits = [1 << letters.index(p) for p in planets]
-            tosses = toss_count(len(planets), bh)
-            # Weight of this top card in each galaxy: its copies left over / cards left over.
-            # Galaxies sharing a weight share one histogram (usually weight 0 or 1/31).
-            weight = rows_left[:, members].sum(axis=1) / total_left
-            for w in np.unique(weight[weight > 0]):
-                sel = np.flatnonzero(weight == w)
-                h = histograms(tables, bits, bh, rotation, galaxies=sel, per_galaxy=False)
-                total += w * h / tosses
-                evaluations += tosses * len(sel)
-        advance(len(chunk))
+    for task, (part, evals) in zip(tasks, results, strict=True):
+        total += part  # summed in chunk order: the figures do not depend on the workers
+        evaluations += evals
+        advance(len(task[2]))
     dist = total / n
     last = int(np.max(np.nonzero(dist)[0])) if dist.any() else 0
     dist = dist[: last + 1]
@@ -135,11 +154,20 @@ def _variant_stats(deck: Deck, variant: str, galaxies: Sequence[Galaxy],
 
 
 def deck_stats(deck: Deck, galaxies: int, seed: int, variants: Sequence[str] = VARIANTS,
-               advance: Callable[[int], None] = lambda k: None) -> DeckStats:
+               advance: Callable[[int], None] = lambda k: None, jobs: int = 1) -> DeckStats:
     """Exact difficulty figures of ``deck`` over ``galaxies`` seeded deals, per variant.
 
     ``advance(k)`` is called as galaxies are finished (``k`` at a time), for progress bars.
+    ``jobs`` > 1 spreads chunks of galaxies over worker processes; the figures are the same.
     """
+    if jobs > 1 and galaxies > _CHUNK:
+        with ProcessPoolExecutor(jobs) as pool:
+            return _deck_stats(deck, galaxies, seed, variants, advance, pool)
+    return _deck_stats(deck, galaxies, seed, variants, advance, None)
+
+
+def _deck_stats(deck: Deck, galaxies: int, seed: int, variants: Sequence[str],
+                advance: Callable[[int], None], pool: Executor | None) -> DeckStats:
     for v in variants:
         if v not in VARIANTS:
             raise InputError(f"unknown variant {v!r} (one of {', '.join(VARIANTS)})", "variants")
@@ -155,5 +183,5 @@ def deck_stats(deck: Deck, galaxies: int, seed: int, variants: Sequence[str] = V
             gals, left = base
         out.append(_variant_stats(deck, v, gals, left, torus=v == "torus",
                                   rotation=v == "rotation", black_hole=v == "black-hole",
-                                  advance=advance))
+                                  advance=advance, pool=pool))
     return DeckStats(deck.name, galaxies, seed, tuple(out))
