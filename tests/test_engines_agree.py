@@ -64,3 +64,23 @@ def test_exhaustive_histogram_agrees(galaxy: Galaxy, planets: list[str], black_h
         for t in all_tosses(marbles, black_hole, learning))
     assert fast == dict(slow)
     assert sum(fast.values()) == toss_count(len(marbles), black_hole, learning)
+
+
+@settings(max_examples=100)
+@given(st.lists(galaxies(max_rows=4, max_cols=4, void=True), min_size=4, max_size=4).filter(
+    lambda gs: len({(g.rows, g.cols) for g in gs}) == 1),
+    st.lists(tosses(), min_size=4, max_size=4), st.booleans(), st.booleans())
+def test_pairwise_batch_agrees(gals: list[Galaxy], toss_list: list[Toss], rotation: bool,
+                               torus: bool) -> None:
+    """Toss i on galaxy i (the generator's batch mode): counts and near misses."""
+    import numpy as np
+
+    tables = bitboard.build_tables(gals, LETTERS, torus)
+    cols = bitboard.encode_tosses(toss_list, LETTERS, rotation)
+    pairs = np.arange(4)
+    counts = bitboard.count_solutions(tables, cols, pairs)
+    near = bitboard.near_miss_boards(tables, cols, pairs)
+    for i, (galaxy, toss) in enumerate(zip(gals, toss_list, strict=True)):
+        v = Variants(rotation, torus)
+        assert counts[i] == len(reference.solve(galaxy, toss, v))
+        assert int(near[i]).bit_count() == len(reference.near_misses(galaxy, toss, v))

@@ -214,38 +214,54 @@ def encode_tosses(tosses: Sequence[Toss], letters: str, rotation: bool) -> npt.N
     return out
 
 
-def valid_boards(tables: Tables, cols: npt.NDArray[np.int64], plain: bool = False) -> Words:
-    """(t, turns, n) bitboards of valid destinations for encoded tosses ``cols``."""
+def _gather(src: Words, cols: npt.NDArray[np.int64], pairs: npt.NDArray[np.intp] | None
+            ) -> Words:
+    """Table words for columns ``cols``: for every galaxy (appending an axis of n), or, with
+    ``pairs`` (one galaxy index per toss), for that galaxy only."""
+    if pairs is None:
+        return src[cols]
+    return src[cols, pairs.reshape(pairs.shape + (1,) * (cols.ndim - 1))]
+
+
+def valid_boards(tables: Tables, cols: npt.NDArray[np.int64], plain: bool = False,
+                 pairs: npt.NDArray[np.intp] | None = None) -> Words:
+    """Bitboards of valid destinations for encoded tosses ``cols`` (t, turns, K):
+    (t, turns, n) for every galaxy, or (t, turns) with ``pairs`` (toss i on galaxy pairs[i])."""
     src = tables.ok_plain if plain else tables.ok
-    acc = src[cols[..., 0]]
+    acc = _gather(src, cols[..., 0], pairs)
     for j in range(1, cols.shape[-1]):
-        np.bitwise_and(acc, src[cols[..., j]], out=acc)
-    np.bitwise_and(acc, src[FACE_UP], out=acc)
+        np.bitwise_and(acc, _gather(src, cols[..., j], pairs), out=acc)
+    face = src[FACE_UP] if pairs is None else src[FACE_UP][pairs][:, None]
+    np.bitwise_and(acc, face, out=acc)
     return acc
 
 
-def count_solutions(tables: Tables, cols: npt.NDArray[np.int64]) -> npt.NDArray[np.uint8]:
-    """(t, n) number of valid destination cards for each encoded toss and galaxy."""
-    boards = valid_boards(tables, cols)
+def count_solutions(tables: Tables, cols: npt.NDArray[np.int64],
+                    pairs: npt.NDArray[np.intp] | None = None) -> npt.NDArray[np.uint8]:
+    """Number of valid destination cards: (t, n) for each encoded toss and galaxy, or (t,)
+    with ``pairs``."""
+    boards = valid_boards(tables, cols, pairs=pairs)
     union = boards[:, 0]
     for k in range(1, boards.shape[1]):
         union |= boards[:, k]
     return np.bitwise_count(union)
 
 
-def near_miss_boards(tables: Tables, cols: npt.NDArray[np.int64]) -> Words:
-    """(t, n) bitboards of near misses: exactly one unmet demand under some turn, valid under
-    none (padding columns repeat FACE_UP, whose ``one`` word is 0, so they add nothing)."""
+def near_miss_boards(tables: Tables, cols: npt.NDArray[np.int64],
+                     pairs: npt.NDArray[np.intp] | None = None) -> Words:
+    """Bitboards of near misses, (t, n) or (t,) with ``pairs``: exactly one unmet demand under
+    some turn, valid under none (padding columns repeat FACE_UP, whose ``one`` word is 0, so
+    they add nothing)."""
     ok, one = tables.ok, tables.one
     k = cols.shape[-1]
-    terms_ok = [ok[cols[..., j]] for j in range(k)]
-    face = ok[FACE_UP]
+    terms_ok = [_gather(ok, cols[..., j], pairs) for j in range(k)]
+    face = ok[FACE_UP] if pairs is None else ok[FACE_UP][pairs][:, None]
     valid = np.broadcast_to(face, terms_ok[0].shape).copy()
     for t in terms_ok:
         valid &= t
     near = np.zeros_like(valid)
     for j in range(k):
-        acc = face & one[cols[..., j]]
+        acc = face & _gather(one, cols[..., j], pairs)
         for i in range(k):
             if i != j:
                 acc &= terms_ok[i]
