@@ -70,7 +70,7 @@ class SpaceBowlPuzzleGame:
         w, h = page_size
         st = Style_(w, h, w - 2 * INTRO_MARGIN, False)
         _, blocks = parse_markdown(self.intro_text(puzzles))
-        frags = block_frags(blocks, self.deck.planets, st)
+        frags = block_frags(blocks, self.deck, st)
         placed = flow(frags, lambda page: h - INTRO_MARGIN, INTRO_MARGIN, columns=1)
         total = (placed[-1].page + 1) if placed else 0
         pages: list[Page] = []

@@ -293,7 +293,6 @@ def draw_galaxy(canvas: Canvas, p: SpaceBowlPuzzle, x: float, y: float, w: float
     top = y + h - label
     solved = {s.cell: s for s in p.solutions}
     spec = TIERS[p.tier]
-    rng = np.random.default_rng([p.number, 7])
     if not compact:
         for c in range(g.cols):
             canvas.text(x0 + c * (cw + gap) + cw / 2, top + 1, chr(65 + c), 7, "bold", MUTED,
@@ -313,31 +312,56 @@ def draw_galaxy(canvas: Canvas, p: SpaceBowlPuzzle, x: float, y: float, w: float
                 canvas.line(cx + cw * k / 5, cy + 1, cx + cw * k / 5, cy + ch - 1,
                             Style(stroke="#55557A", width=0.3))
         else:
-            strong = marks and pos in solved
-            canvas.rect(cx, cy, cw, ch, Style(fill="#FFE2A8" if strong else CARD,
-                                              stroke=HIGHLIGHT if strong else EDGE,
-                                              width=1.1 if strong else 0.2), radius=radius)
             cid = g.card_ids[pos.row][pos.col] if g.card_ids else None
-            if cid is not None and spec.decoys != "none" and not compact:
-                card = p.deck.card(cid)
-                for _ in range(card.stars):
-                    _decoy_star(canvas, cx + cw * rng.uniform(0.15, 0.85),
-                                cy + ch * rng.uniform(0.1, 0.9), min(cw, ch) * 0.05)
-                if spec.decoys == "all":
-                    for _ in range(card.comets):
-                        _decoy_comet(canvas, cx + cw * rng.uniform(0.15, 0.6),
-                                     cy + ch * rng.uniform(0.1, 0.9), min(cw, ch) * 0.035)
-            planets = [pl for pl in p.deck.planets if pl.id in cell]
-            r = min(cw, ch) * (0.2 if len(planets) <= 2 else 0.17)
-            spots = _spots(len(planets), cw, ch)
-            for pl, (sx, sy) in zip(planets, spots, strict=False):
-                planet_disc(canvas, pl, cx + sx, cy + sy, r)
+            decoys = spec.decoys if cid is not None and not compact else "none"
+            name = mini_card(canvas, p.deck, cell, cid, decoys)
+            canvas.place(name, cx, cy, cw / MINI_W)
+            if marks and pos in solved:
+                canvas.rect(cx, cy, cw, ch, Style(fill=HIGHLIGHT, stroke=HIGHLIGHT, width=1.1,
+                                                  opacity=0.35), radius=radius)
+                canvas.rect(cx, cy, cw, ch, Style(stroke=HIGHLIGHT, width=1.1), radius=radius)
         if p.variants.wild == pos:
             wr = min(cw, ch) * 0.16
             canvas.circle(cx + cw - wr * 0.9, cy + ch - wr * 0.9, wr,
                           Style(fill="#FFFFFF", stroke=INK, width=0.4))
             canvas.text(cx + cw - wr * 0.9, cy + ch - wr * 1.3, "J" if p.lang != "en" else "W",
                         wr * 2.8, "bold", INK, "middle")
+
+
+MINI_W = 20.0
+MINI_H = MINI_W * 88 / 63
+
+
+def mini_card(canvas: Canvas, deck: Deck, cell: frozenset[str], card_id: int | None,
+              decoys: str) -> str:
+    """Define (once per document) the mini card of a galaxy cell and return its art name.
+
+    Drawn at :data:`MINI_W` × :data:`MINI_H` and placed scaled: a booklet deals its galaxies
+    from one deck, so a few dozen forms serve thousands of cells. Decoy positions depend on
+    the card alone, so a card looks the same in every puzzle.
+    """
+    planets = [pl for pl in deck.planets if pl.id in cell]
+    name = f"mini-{card_id if card_id is not None else ''.join(p.id for p in planets)}-{decoys}"
+    if decoys != "none" and card_id is not None:
+        card = deck.card(card_id)
+        stars, comets = card.stars, card.comets if decoys == "all" else 0
+    else:
+        stars = comets = 0
+
+    def paint(c: Canvas) -> None:
+        w, h = MINI_W, MINI_H
+        c.rect(0, 0, w, h, Style(fill=CARD, stroke=EDGE, width=0.3), radius=w * 0.09)
+        rng = np.random.default_rng([card_id or 0, 7])
+        for _ in range(stars):
+            _decoy_star(c, w * rng.uniform(0.12, 0.88), h * rng.uniform(0.08, 0.92), w * 0.05)
+        for _ in range(comets):
+            _decoy_comet(c, w * rng.uniform(0.12, 0.6), h * rng.uniform(0.08, 0.92), w * 0.035)
+        r = w * (0.2 if len(planets) <= 2 else 0.17)
+        for pl, (sx, sy) in zip(planets, _spots(len(planets), w, h), strict=False):
+            planet_disc(c, pl, sx, sy, r)
+
+    canvas.define(name, MINI_W, MINI_H, paint)
+    return name
 
 
 def _spots(n: int, w: float, h: float) -> list[tuple[float, float]]:
@@ -402,6 +426,7 @@ class _Pool:
     galaxies: list[Galaxy]
     tables: bitboard.Tables
     used: set[int]
+    card_ids: list[frozenset[int]]
 
 
 class Generator:
@@ -412,7 +437,8 @@ class Generator:
     the targets is kept and its answer re-derived by the reference engine.
     """
 
-    BATCH = 384
+    BATCH = (64, 128, 256, 512)
+    """Candidates per round: small first (most targets hit at once), larger when rare."""
     POOL = 768
 
     def __init__(self, deck: Deck, seed: int, lang: str = "en") -> None:
@@ -432,8 +458,10 @@ class Generator:
             salt = [self.seed, size, int(void), int(torus)]
             pool_seed = int(np.random.SeedSequence(salt).generate_state(1)[0])
             gals, _ = deal(self.deck, self.POOL, pool_seed, size, size, 3 if void else 0)
+            ids = [frozenset(c for row in (g.card_ids or ()) for c in row if c is not None)
+                   for g in gals]
             self.pools[key] = _Pool(gals, bitboard.build_tables(gals, self.deck.letters, torus),
-                                    set())
+                                    set(), ids)
         return self.pools[key]
 
     def make(self, number: int, tier: int, puzzle_id: str, date: dt.date | None = None
@@ -455,29 +483,30 @@ class Generator:
         pool = self._pool(size, void, torus)
         near_min = spec.near_misses
         for attempt in range(200):
-            found = self._search(rng, pool, spec, target, near_min, rotation, torus, wild)
+            batch = self.BATCH[min(attempt, len(self.BATCH) - 1)]
+            found = self._search(rng, pool, spec, target, near_min, rotation, torus, wild,
+                                 batch)
             if found is not None:
                 gi, toss, variants = found
                 pool.used.add(gi)
-                galaxy = pool.galaxies[gi]
-                return self._finish(number, tier, puzzle_id, date, galaxy, toss, variants,
+                return self._finish(number, tier, puzzle_id, date, pool, gi, toss, variants,
                                     question, names)
             if attempt % 25 == 24 and near_min > 0:
                 near_min -= 1  # a rare shape: accept one near miss fewer rather than stall
         raise RuntimeError(f"no puzzle found for tier {tier} after 200 batches")
 
     def _search(self, rng: np.random.Generator, pool: _Pool, spec: TierSpec, target: int,
-                near_min: int, rotation: bool, torus: bool, wild: bool
+                near_min: int, rotation: bool, torus: bool, wild: bool, batch: int
                 ) -> tuple[int, Toss, Variants] | None:
         n = len(pool.galaxies)
         free = np.array([i for i in range(n) if i not in pool.used] or list(range(n)))
-        gidx = rng.choice(free, size=self.BATCH)
-        tosses = [self._toss(rng, pool.galaxies[int(g)], spec) for g in gidx]
+        gidx = rng.choice(free, size=batch)
+        tosses = self._tosses(rng, pool, gidx, spec)
         cols = bitboard.encode_tosses(tosses, self.deck.letters, rotation)
         counts = bitboard.count_solutions(pool.tables, cols, gidx)
         near = np.bitwise_count(bitboard.near_miss_boards(pool.tables, cols, gidx))
         want = target if not wild else None
-        for i in range(self.BATCH):
+        for i in range(batch):
             if want is not None and (counts[i] != want or near[i] < near_min):
                 continue
             g = int(gidx[i])
@@ -511,27 +540,43 @@ class Generator:
                 return v
         return None
 
-    def _toss(self, rng: np.random.Generator, galaxy: Galaxy, spec: TierSpec) -> Toss:
-        m = int(rng.choice(spec.marbles))
-        in_galaxy = {cid for row in (galaxy.card_ids or ()) for cid in row}
-        choices = [i for i in self.by_size.get(m, []) if self.deck.cards[i].id not in in_galaxy]
-        if choices:
-            planets = self.deck.cards[int(rng.choice(choices))].planets
-        else:  # a deck without such cards: any m planets
-            planets = "".join(rng.choice(list(self.deck.letters), size=m, replace=False))
-        dest = SPACES[4] if spec.learning else SPACES[int(rng.integers(9))]
-        marbles = {pl: SPACES[int(rng.integers(9))] for pl in planets}
-        hole = SPACES[int(rng.integers(9))] if rng.random() < spec.black_hole else None
-        return Toss(dest, marbles, hole)
+    def _tosses(self, rng: np.random.Generator, pool: _Pool, gidx: np.ndarray,
+                spec: TierSpec) -> list[Toss]:
+        """One random toss per candidate galaxy; all random numbers drawn in bulk. The
+        marbles are those of a deck card that is not in that galaxy (a possible top card)."""
+        b = len(gidx)
+        sizes = rng.choice(np.array(spec.marbles), size=b)
+        picks = rng.random((b, 7))
+        spaces = rng.integers(9, size=(b, 8))
+        holes = rng.random(b) < spec.black_hole
+        out = []
+        for i in range(b):
+            m = int(sizes[i])
+            in_galaxy = pool.card_ids[int(gidx[i])]
+            choices = [k for k in self.by_size.get(m, ())
+                       if self.deck.cards[k].id not in in_galaxy]
+            if choices:
+                planets = self.deck.cards[choices[int(picks[i, 0] * len(choices))]].planets
+            else:  # a deck without such cards: any m planets
+                order = np.argsort(picks[i, 1:7])[:m]
+                planets = "".join(self.deck.letters[j] for j in sorted(order))
+            dest = SPACES[4] if spec.learning else SPACES[int(spaces[i, 0])]
+            marbles = {pl: SPACES[int(spaces[i, 1 + j])] for j, pl in enumerate(planets)}
+            out.append(Toss(dest, marbles, SPACES[int(spaces[i, 7])] if holes[i] else None))
+        return out
 
     def _finish(self, number: int, tier: int, puzzle_id: str, date: dt.date | None,
-                galaxy: Galaxy, toss: Toss, variants: Variants, question: str,
+                pool: _Pool, gi: int, toss: Toss, variants: Variants, question: str,
                 names: tuple[str, ...]) -> SpaceBowlPuzzle:
+        galaxy = pool.galaxies[gi]
         sols = reference.solve(galaxy, toss, variants)
         near = reference.near_misses(galaxy, toss, variants)
-        fast = bitboard.solve(galaxy, toss, self.deck.letters, variants)
-        if fast != sols or bitboard.near_misses(galaxy, toss, self.deck.letters,
-                                                variants) != near:
+        # The pool's tables serve the cross-check unless a Wild token changes them.
+        tables = pool.tables if variants.wild is None else None
+        index = gi if tables is not None else 0
+        letters = self.deck.letters
+        if (bitboard.solve(galaxy, toss, letters, variants, tables, index) != sols
+                or bitboard.near_misses(galaxy, toss, letters, variants, tables, index) != near):
             raise RuntimeError(f"puzzle {puzzle_id}: the two engines disagree")  # a bug
         return SpaceBowlPuzzle(puzzle_id, number, tier, galaxy, toss, variants, tuple(sols),
                                tuple(near), question, names, self.deck, self.lang, date)

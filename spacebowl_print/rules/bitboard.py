@@ -18,6 +18,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 
 import numpy as np
 import numpy.typing as npt
@@ -66,8 +67,10 @@ def planet_masks(galaxies: Sequence[Galaxy], letters: str
     return out, rows, cols
 
 
+@lru_cache(maxsize=32)
 def _targets(rows: int, cols: int, torus: bool) -> npt.NDArray[np.int64]:
-    """(25, rows*cols): index of card ``D+o`` for each offset and card ``D`` (−1 = off)."""
+    """(25, rows*cols): index of card ``D+o`` for each offset and card ``D`` (−1 = off).
+    Cached and read-only: every galaxy of a shape shares it."""
     out = np.full((N_OFF, rows * cols), -1, dtype=np.int64)
     for dr in range(-2, 3):
         for dc in range(-2, 3):
@@ -80,6 +83,7 @@ def _targets(rows: int, cols: int, torus: bool) -> npt.NDArray[np.int64]:
                     elif not (0 <= rr < rows and 0 <= cc < cols):
                         continue
                     out[o, r * cols + c] = rr * cols + cc
+    out.setflags(write=False)
     return out
 
 
@@ -284,13 +288,27 @@ def _cells(board: int, cols: int) -> list[Pos]:
     return out
 
 
-def solve(galaxy: Galaxy, toss: Toss, letters: str, variants: Variants = Variants()
-          ) -> list[Solution]:
-    """Every valid destination card (formats.md order), computed with bitboards."""
-    tables = build_tables([galaxy], letters, variants.torus, [variants.wild])
+def _one(galaxy: Galaxy, toss: Toss, letters: str, variants: Variants,
+         tables: Tables | None, index: int
+         ) -> tuple[Tables, npt.NDArray[np.int64], npt.NDArray[np.intp]]:
+    if tables is None:
+        tables, index = build_tables([galaxy], letters, variants.torus, [variants.wild]), 0
+    elif tables.torus != variants.torus or (variants.wild is not None
+                                            and tables.ok is tables.ok_plain):
+        raise ValueError("the tables were built for other variants")
     cols = encode_tosses([toss], letters, variants.rotation)
-    boards = valid_boards(tables, cols)[0, :, 0]
-    plain = valid_boards(tables, cols, plain=True)[0, :, 0]
+    return tables, cols, np.array([index], dtype=np.intp)
+
+
+def solve(galaxy: Galaxy, toss: Toss, letters: str, variants: Variants = Variants(),
+          tables: Tables | None = None, index: int = 0) -> list[Solution]:
+    """Every valid destination card (formats.md order), computed with bitboards.
+
+    ``tables``/``index`` reuse prebuilt tables in which ``galaxy`` is column ``index``.
+    """
+    tables, cols, pairs = _one(galaxy, toss, letters, variants, tables, index)
+    boards = valid_boards(tables, cols, pairs=pairs)[0]
+    plain = valid_boards(tables, cols, plain=True, pairs=pairs)[0]
     turns = TURNS if variants.rotation else (0,)
     any_plain = int(np.bitwise_or.reduce(plain))
     found: dict[Pos, list[int]] = {}
@@ -303,9 +321,8 @@ def solve(galaxy: Galaxy, toss: Toss, letters: str, variants: Variants = Variant
     ]
 
 
-def near_misses(galaxy: Galaxy, toss: Toss, letters: str, variants: Variants = Variants()
-                ) -> list[Pos]:
-    """Near-miss cards (formats.md), computed with bitboards."""
-    tables = build_tables([galaxy], letters, variants.torus, [variants.wild])
-    cols = encode_tosses([toss], letters, variants.rotation)
-    return sorted(_cells(int(near_miss_boards(tables, cols)[0, 0]), galaxy.cols))
+def near_misses(galaxy: Galaxy, toss: Toss, letters: str, variants: Variants = Variants(),
+                tables: Tables | None = None, index: int = 0) -> list[Pos]:
+    """Near-miss cards (formats.md), computed with bitboards (``tables`` as in :func:`solve`)."""
+    tables, cols, pairs = _one(galaxy, toss, letters, variants, tables, index)
+    return sorted(_cells(int(near_miss_boards(tables, cols, pairs)[0]), galaxy.cols))
