@@ -5,6 +5,7 @@ from __future__ import annotations
 import io
 import xml.etree.ElementTree as ET
 from pathlib import Path
+from typing import Any, cast
 
 import pdfplumber
 import pypdf
@@ -52,21 +53,21 @@ def test_pdf_page_size_fonts_preferences_and_forms() -> None:
     box = reader.pages[0].mediabox
     assert float(box.width) * MM_PER_PT == pytest.approx(63.0, abs=0.01)
     assert float(box.height) * MM_PER_PT == pytest.approx(88.0, abs=0.01)
-    prefs = reader.trailer["/Root"]["/ViewerPreferences"]
+    prefs: Any = cast(Any, reader.trailer["/Root"])["/ViewerPreferences"]
     assert prefs["/PrintScaling"] == "/None"
     assert prefs["/Duplex"] == "/DuplexFlipLongEdge"
-    assert [o["/Title"] for o in reader.outline] == ["First", "Second"]  # type: ignore[index]
+    assert [o["/Title"] for o in cast(Any, reader.outline)] == ["First", "Second"]
     # Every font is an embedded TrueType subset of the shipped DejaVu fonts.
     fonts: set[str] = set()
     for page in reader.pages:
-        for f in page["/Resources"]["/Font"].values():
+        for f in cast(Any, page["/Resources"])["/Font"].values():
             f = f.get_object()
             fonts.add(str(f["/BaseFont"]))
             assert "/FontFile2" in f["/FontDescriptor"], f["/BaseFont"]
     assert {name.split("+")[-1] for name in fonts} == {"DejaVuSans", "DejaVuSans-Bold",
                                                       "DejaVuSansMono"}
     # The badge is one form XObject, placed four times per page.
-    xobjects = reader.pages[0]["/Resources"]["/XObject"]
+    xobjects = cast(Any, reader.pages[0]["/Resources"])["/XObject"]
     assert len(xobjects) == 1
     assert data.count(b"/Subtype /Form") == 1
 
