@@ -11,7 +11,7 @@ designated a valid card                       +1       —
 … and no one else designated that card        +1       —
 used the Wild token                           −1       —
 designated a wrong card                       −1       −1
-… and called "Go!"                            −1 more  −1 more
+… and called "Go!"                            −1 more  —
 called "We are all going to die!"             −1       +1
 shows the red button (the doom caller too)    −1       +1
 ============================================  =======  =========
@@ -97,7 +97,7 @@ def round_deltas(plays: Sequence[Play], valid: Collection[Pos]
                     rows.append(("no one else chose it", 1))
             else:
                 rows.append(("wrong card", -1))
-                if p.go_caller:
+                if p.go_caller and found:  # the spec's "not found" column has no extra −1
                     rows.append(("Go! caller, wrong", -1))
         if p.used_wild and found:
             rows.append(("used the Wild token", -1))
