@@ -20,6 +20,8 @@ def write_atomic(path: str | os.PathLike[str], data: bytes | str) -> Path:
     raw = data.encode("utf-8") if isinstance(data, str) else data
     fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent)
     try:
+        # mkstemp makes the file private (0600); give it the permissions a plain open() would.
+        os.fchmod(fd, 0o666 & ~_umask())
         with os.fdopen(fd, "wb") as fh:
             fh.write(raw)
         os.replace(tmp, target)
@@ -29,6 +31,12 @@ def write_atomic(path: str | os.PathLike[str], data: bytes | str) -> Path:
     return target
 
 
+def _umask() -> int:
+    mask = os.umask(0)
+    os.umask(mask)
+    return mask
+
+
 @contextmanager
 def atomic_dir(path: str | os.PathLike[str]) -> Iterator[Path]:
     """Build an output folder's files in a hidden temp folder beside it; on success move them
@@ -36,6 +44,7 @@ def atomic_dir(path: str | os.PathLike[str]) -> Iterator[Path]:
     target = Path(path)
     target.parent.mkdir(parents=True, exist_ok=True)
     tmp = Path(tempfile.mkdtemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent))
+    tmp.chmod(0o777 & ~_umask())
     try:
         yield tmp
         target.mkdir(parents=True, exist_ok=True)
