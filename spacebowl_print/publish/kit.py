@@ -1,0 +1,251 @@
+"""The print-and-play kit folder: imposed card sheets, cut guides, per-card SVGs, any number of
+extra documents, and one ``kit.pdf`` with everything in print order behind a cover page.
+
+Game-agnostic: the caller (a game module) hands over ready-made items and pages; this module only
+imposes, renders and writes. Everything is written into a temporary folder and moved into place
+at the end (:func:`spacebowl_print.fileio.atomic_dir`), so an interrupted run never leaves a
+half-written kit.
+
+Files written into the output folder:
+
+* ``cards.pdf`` — scale check, card sheets (fronts, then their mirrored backs, or fold sheets),
+  duplex check (see :mod:`spacebowl_print.publish.sheets`);
+* ``cut-guide.json`` — every card's trim box per page of ``cards.pdf``;
+* ``cut-lines-NN.svg`` — one per front sheet, paper-sized, trim rectangles as paths;
+* ``svg/card-NNN.svg`` and ``svg/back.svg`` — each card at its physical trim size in mm (the
+  bleed art is in the file, outside the viewBox);
+* ``<name>.pdf`` for every extra document;
+* ``kit.pdf`` — a cover (contents and print tips), then all of the above in print order; in
+  duplex mode each part starts on the front of a sheet.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from spacebowl_print.fileio import atomic_dir
+from spacebowl_print.publish.sheets import Imposition, Item, impose
+from spacebowl_print.render.api import Canvas, DrawnPage, FontName, Page, PdfOptions, Style
+from spacebowl_print.render.fonts import fit_size, line_height, text_width, wrap
+from spacebowl_print.render.pdf import pdf_bytes
+from spacebowl_print.render.svg import svg_bytes
+
+
+@dataclass(frozen=True)
+class Document:
+    """An extra document of the kit: written as ``<name>.pdf`` and appended to ``kit.pdf``.
+
+    ``title`` names it on the cover and in the bookmarks; ``note`` is a one-line print tip
+    shown on the cover (e.g. "print on card stock").
+    """
+
+    name: str
+    title: str
+    pages: Sequence[Page]
+    note: str = ""
+
+
+@dataclass(frozen=True)
+class KitResult:
+    """What :func:`build_kit` wrote: the folder, the files (relative paths, sorted), the number
+    of cards and of card sheets, and the page count of ``kit.pdf``."""
+
+    folder: Path
+    files: tuple[str, ...]
+    cards: int
+    sheets: int
+    kit_pages: int
+    sizes: dict[str, int] = field(default_factory=dict)
+
+
+def _blank(width: float, height: float) -> Page:
+    return DrawnPage(width, height, lambda c: None)
+
+
+def cover_page(paper: tuple[float, float], title: str, contents: Sequence[tuple[str, str]],
+               tips: Sequence[str], files: Sequence[tuple[str, str]] = (),
+               subtitle: str = "Print-and-play kit") -> Page:
+    """The kit's cover: ``title``, ``subtitle``, the contents in print order (``(what, where)``
+    rows, e.g. ``("Cards — 56 cards on 7 sheets", "pages 3–20")``), printing ``tips`` and the
+    folder's ``files`` (``(file name, what it is for)`` rows)."""
+    pw, ph = paper
+
+    def table(c: Canvas, y: float, rows: Sequence[tuple[str, str]], left: float, right: float,
+              key_font: FontName, right_aligned: bool) -> float:
+        lh = line_height(9.5, 1.3)
+        key_w = max((text_width(k, 9, "mono") for k, _ in rows), default=0.0)
+        for key, value in rows:
+            if right_aligned:
+                lines = wrap(key, right - left - 30, 9.5, key_font)
+                for k, line in enumerate(lines):
+                    c.text(left, y, line, 9.5, key_font)
+                    if k == 0:
+                        c.text(right, y, value, 9.5, anchor="end", fill="#444444")
+                    y -= lh
+            else:
+                c.text(left, y, key, 9, "mono")
+                col = left + key_w + 4
+                for line in wrap(value, right - col, 9.5):
+                    c.text(col, y, line, 9.5, fill="#333333")
+                    y -= lh
+            y -= 1.2
+        return y
+
+    def paint(c: Canvas) -> None:
+        m = 20.0
+        width = pw - 2 * m
+        y = ph - m - 8
+        c.text(pw / 2, y, title, fit_size(title, width, 24, "bold"), "bold", anchor="middle")
+        y -= 10
+        c.text(pw / 2, y, subtitle, 13, anchor="middle", fill="#444444")
+        y -= 8
+        c.line(m, y, pw - m, y, Style(stroke="#000000", width=0.3))
+        y -= 9
+        c.text(m, y, "Contents, in print order", 13, "bold")
+        y = table(c, y - 7, contents, m + 2, pw - m, "regular", True)
+        y -= 5
+        c.text(m, y, "Printing tips", 13, "bold")
+        y -= 7
+        for tip in tips:
+            c.circle(m + 1.2, y + 1.1, 0.7, Style(fill="#000000"))
+            for line in wrap(tip, width - 6, 9.5):
+                c.text(m + 5, y, line, 9.5)
+                y -= line_height(9.5, 1.3)
+            y -= 1.6
+        if files:
+            y -= 5
+            c.text(m, y, "Files in this folder", 13, "bold")
+            table(c, y - 7, files, m + 2, pw - m, "mono", False)
+
+    return DrawnPage(pw, ph, paint)
+
+
+def _span(names: Sequence[str]) -> str:
+    """``cut-lines-01…07.svg``: a short summary of numbered file names sharing a stem."""
+    if len(names) == 1:
+        return names[0]
+    first, last = names[0], names[-1]
+    stem, _, rest = first.rpartition("-")
+    number, dot, ext = rest.partition(".")
+    return f"{stem}-{number}…{last.rpartition('-')[2].partition('.')[0]}{dot}{ext}"
+
+
+def _pages_label(first: int, count: int) -> str:
+    return f"page {first}" if count == 1 else f"pages {first}–{first + count - 1}"
+
+
+def card_svgs(items: Sequence[Item], back: Item, bleed: float) -> dict[str, bytes]:
+    """``svg/card-NNN.svg`` for every item and ``svg/back.svg``: each at its trim size in mm
+    (viewBox on the trim box; the bleed art is kept outside it)."""
+    out: dict[str, bytes] = {}
+    for it in [*items, back]:
+        view = (bleed, bleed, it.width - 2 * bleed, it.height - 2 * bleed)
+        name = "svg/back.svg" if it is back else f"svg/card-{it.id:03d}.svg"
+        out[name] = svg_bytes(it, view)
+    return out
+
+
+STALE_PATTERNS = ("cut-lines-*.svg", "svg/card-*.svg")
+"""Numbered files a previous kit in the same folder may have left (more sheets, other card
+ids); removed after a successful build so the folder never mixes two kits."""
+
+
+def _remove_stale(folder: Path, written: set[str]) -> None:
+    for pattern in STALE_PATTERNS:
+        for path in folder.glob(pattern):
+            if path.relative_to(folder).as_posix() not in written:
+                path.unlink(missing_ok=True)
+
+
+def build_kit(out_dir: str | os.PathLike[str], *, fronts: Sequence[Item], back: Item,
+              bleed: float, paper: tuple[float, float], title: str,
+              fold: bool = False, back_offset: tuple[float, float] = (0.0, 0.0),
+              extras: Sequence[Document] = (), tips: Sequence[str] = (),
+              card_label: str = "cards") -> KitResult:
+    """Write the whole kit into ``out_dir`` (see the module docstring for the files).
+
+    ``fronts`` are the card items (same size, ids used in file names and the cut guide),
+    ``back`` the common back, ``bleed`` their bleed in mm, ``paper`` (w, h) in mm portrait.
+    Raises :class:`~spacebowl_print.publish.sheets.LayoutError` when the cards do not fit the
+    paper; nothing is written then.
+    """
+    imp: Imposition = impose(fronts, back, paper=paper, bleed=bleed, fold=fold,
+                             back_offset=back_offset, title=f"{title} — {card_label}",
+                             label=card_label)
+    duplex = imp.duplex
+    sheets = len(imp.cut_lines)
+    files: dict[str, bytes] = {}
+    files["cards.pdf"] = pdf_bytes(imp.pages, PdfOptions(
+        title=f"{title} — {card_label}", subject="print-and-play card sheets", duplex=duplex,
+        bookmarks=tuple(imp.bookmarks)))
+    files["cut-guide.json"] = (json.dumps(imp.cut_guide, indent=1) + "\n").encode("utf-8")
+    for k, svg in enumerate(imp.cut_lines, start=1):
+        files[f"cut-lines-{k:02d}.svg"] = svg
+    files.update(card_svgs(fronts, back, bleed))
+    for doc in extras:
+        if not doc.pages:
+            continue
+        files[f"{doc.name}.pdf"] = pdf_bytes(list(doc.pages), PdfOptions(title=f"{title} — "
+                                                                         f"{doc.title}"))
+
+    # kit.pdf: cover, then each part; in duplex mode every part starts on an odd page so that
+    # the card fronts and backs stay on the two sides of one sheet.
+    parts: list[tuple[str, str, list[Page]]] = [
+        (f"Cards — {len(fronts)} cards on {sheets} sheets "
+         + ("(fold and glue)" if fold else "(fronts, then backs)"), card_label.capitalize(),
+         list(imp.pages))]
+    parts += [(doc.title + (f" — {doc.note}" if doc.note else ""), doc.title, list(doc.pages))
+              for doc in extras if doc.pages]
+    pw, ph = paper
+    body: list[Page] = []
+    marks: list[tuple[int, str]] = [(0, "Cover")]
+    contents: list[tuple[str, str]] = []
+    start = 2 if duplex else 1  # the cover (and its blank back) come first
+    for what, mark, pages in parts:
+        if duplex and (start + len(body)) % 2 == 1:
+            body.append(_blank(pw, ph))
+        first = start + len(body) + 1
+        contents.append((what, _pages_label(first, len(pages))))
+        marks.append((first - 1, mark))
+        body.extend(pages)
+    cut_names = [f"cut-lines-{k:02d}.svg" for k in range(1, sheets + 1)]
+    card_names = sorted(n for n in files if n.startswith("svg/card-"))
+    folder = [
+        ("kit.pdf", "everything below, in print order, behind this cover"),
+        ("cards.pdf", "the card sheets alone (with the print check"
+                      + (")" if fold else " and the duplex check)")),
+        ("cut-guide.json", "every card's trim box per page of cards.pdf (mm, origin "
+                           "bottom-left), for cutting machines and scripts"),
+        (_span(cut_names), "trim outlines of each front sheet, paper-sized, for cutters"),
+        (_span(card_names), "each card at its real size, for screens"),
+        ("svg/back.svg", "the card back"),
+        *((f"{doc.name}.pdf", doc.title) for doc in extras if doc.pages),
+    ]
+    all_tips = [
+        "Print at 100 % (“actual size”): turn off “fit to page”. Page " + str(start + 1)
+        + " has a 50 mm square to check.",
+        ("Cards: print double-sided, flip on the long edge. If the backs come out shifted, "
+         "the duplex check at the end of the card section tells you by how much."
+         if not fold else
+         "Cards: print single-sided, fold each sheet on the dashed line, glue, then cut."),
+        "Thick paper or card stock (160–250 g/m²) makes cards that shuffle well; a metal ruler "
+        "and a craft knife cut straighter than scissors.",
+        *tips,
+    ]
+    cover = cover_page(paper, title, contents, all_tips, folder)
+    kit_pages = [cover] + ([_blank(pw, ph)] if duplex else []) + body
+    files["kit.pdf"] = pdf_bytes(kit_pages, PdfOptions(
+        title=f"{title} — print-and-play kit", duplex=duplex,
+        bookmarks=tuple(marks)))
+    with atomic_dir(out_dir) as tmp:
+        for name, data in files.items():
+            path = tmp / name
+            path.parent.mkdir(parents=True, exist_ok=True)
+            path.write_bytes(data)
+    _remove_stale(Path(out_dir), set(files))
+    return KitResult(Path(out_dir), tuple(sorted(files)), len(fronts), sheets, len(kit_pages),
+                     {k: len(v) for k, v in files.items()})

@@ -1,0 +1,1 @@
+"""Game components drawn against :mod:`spacebowl_print.render.api` (cards, ship computer, …)."""

@@ -1,0 +1,334 @@
+"""The print-and-play kit components (Ship Computer, scoretrack, tokens, rule summaries),
+rendered with the PDF backend and read back with pypdf / pdfplumber."""
+
+from __future__ import annotations
+
+import functools
+import io
+import re
+from collections.abc import Sequence
+from pathlib import Path
+
+import pdfplumber
+import pytest
+from pypdf import PdfReader
+
+from spacebowl_print.model import Deck, parse_deck
+from spacebowl_print.render.api import PAPER, PT_PER_MM, Page
+from spacebowl_print.render.components import kitparts, rules
+from spacebowl_print.render.components.rules import (
+    parse_markdown,
+    rules_pages,
+    rules_text,
+    signed,
+    worked_example,
+)
+from spacebowl_print.render.components.scoretrack import scoretrack_pages
+from spacebowl_print.render.components.shipcomputer import parse_box, ship_computer_pages
+from spacebowl_print.render.components.tokens import token_pages
+from spacebowl_print.render.pdf import pdf_bytes, write_pdf
+from spacebowl_print.resources import deck_path
+from spacebowl_print.rules.scoring import Play, score_round
+
+MM_PER_PT = 1 / PT_PER_MM
+
+
+@pytest.fixture(scope="module")
+def deck() -> Deck:
+    return parse_deck(deck_path("classic").read_text(encoding="utf-8"), "classic")
+
+
+def _pdf(pages: Sequence[Page], tmp: Path, name: str) -> Path:
+    path = tmp / f"{name}.pdf"
+    write_pdf(pages, path)
+    return path
+
+
+@functools.cache
+def _text(path: Path) -> str:
+    """All text of a PDF in drawing order (pypdf: fast, and our pages draw in reading
+    order), line breaks and no-break spaces turned into single plain spaces."""
+    return _flat("\n".join(page.extract_text() for page in PdfReader(path).pages))
+
+
+def _flat(text: str) -> str:
+    return re.sub(r"\s+", " ", text.replace("\u00a0", " ").replace("\u202f", " "))
+
+
+@pytest.fixture(scope="module")
+def pdfs(tmp_path_factory: pytest.TempPathFactory, deck: Deck) -> dict[str, Path]:
+    """Every component on both papers, rendered once for the module."""
+    tmp = tmp_path_factory.mktemp("kit")
+    out: dict[str, Path] = {}
+    for paper in ("a4", "letter"):
+        out[f"ship-{paper}"] = _pdf(ship_computer_pages(paper, 150, deck.planets, False), tmp,
+                                    f"ship-{paper}")
+        out[f"score-{paper}"] = _pdf(scoretrack_pages(paper, False), tmp, f"score-{paper}")
+        out[f"tokens-{paper}"] = _pdf(token_pages(paper, deck.planets, False), tmp,
+                                      f"tokens-{paper}")
+        for lang in ("en", "fr", "de"):
+            out[f"rules-{lang}-{paper}"] = _pdf(rules_pages(lang, paper, deck, False), tmp,
+                                                f"rules-{lang}-{paper}")
+    return out
+
+
+# ---------------------------------------------------------------- paper
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+@pytest.mark.parametrize("part", ["ship", "score", "tokens", "rules-en", "rules-fr", "rules-de"])
+def test_every_page_has_the_paper_size(pdfs: dict[str, Path], part: str, paper: str) -> None:
+    w, h = PAPER[paper]
+    reader = PdfReader(pdfs[f"{part}-{paper}"])
+    assert len(reader.pages) >= 1
+    for page in reader.pages:
+        box = page.mediabox
+        assert float(box.width) * MM_PER_PT == pytest.approx(w, abs=0.05)
+        assert float(box.height) * MM_PER_PT == pytest.approx(h, abs=0.05)
+
+
+def test_unknown_paper_and_language_are_refused(deck: Deck) -> None:
+    with pytest.raises(ValueError, match="paper"):
+        scoretrack_pages("a3", False)
+    with pytest.raises(ValueError, match="language"):
+        rules_pages("it", "a4", deck, False)
+
+
+# ---------------------------------------------------------------- Ship Computer
+def _space_rects(path: Path, page: int = 0) -> list[tuple[float, float, float, float]]:
+    """(x0, top, width, height) in mm of the rectangles of a page that look like spaces."""
+    with pdfplumber.open(path) as pdf:
+        p = pdf.pages[page]
+        return [(float(r["x0"]) * MM_PER_PT, float(r["top"]) * MM_PER_PT,
+                 float(r["width"]) * MM_PER_PT, float(r["height"]) * MM_PER_PT)
+                for r in p.rects if r["stroke"] and float(r["width"]) * MM_PER_PT > 20]
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_grid_spaces_measure_a_third_of_the_box(pdfs: dict[str, Path], paper: str) -> None:
+    rects = [r for r in _space_rects(pdfs[f"ship-{paper}"]) if abs(r[2] - 50) < 1]
+    assert len(rects) == 9
+    for _, _, w, h in rects:
+        assert w == pytest.approx(150 / 3, abs=0.1)
+        assert h == pytest.approx(150 / 3, abs=0.1)
+    xs = sorted({round(x, 1) for x, _, _, _ in rects})
+    tops = sorted({round(t, 1) for _, t, _, _ in rects})
+    assert len(xs) == 3 and len(tops) == 3  # a 3×3 grid, not 9 stray boxes
+
+
+def test_rectangular_box_and_space_names(tmp_path: Path, deck: Deck) -> None:
+    path = _pdf(ship_computer_pages("a4", (160, 120), deck.planets, True)[:1], tmp_path, "rect")
+    rects = [r for r in _space_rects(path) if abs(r[2] - 160 / 3) < 1]
+    assert len(rects) == 9
+    assert all(h == pytest.approx(40, abs=0.1) for _, _, _, h in rects)
+    with pdfplumber.open(path) as pdf:
+        words = {w["text"]: w for w in pdf.pages[0].extract_words()}
+    # A1 top left, B2 centre, C3 bottom right (formats.md); pdfplumber's "top" grows down.
+    assert words["A1"]["x0"] < words["B1"]["x0"] < words["C1"]["x0"]
+    assert words["A1"]["top"] < words["A2"]["top"] < words["A3"]["top"]
+    assert words["C3"]["x0"] > words["B2"]["x0"] and words["C3"]["top"] > words["B2"]["top"]
+
+
+def test_ship_computer_sheets_and_tiling(pdfs: dict[str, Path], deck: Deck) -> None:
+    text = _text(pdfs["ship-a4"])
+    assert "Ship Computer" in text
+    for name in "ABCDEF123456":
+        assert re.search(rf"(^|\s){name}(\s|$)", text)
+    # A box too large for the paper is tiled (every sheet says which one it is), not cut.
+    pages = ship_computer_pages("letter", 260, deck.planets, False)
+    assert len(pages) > 4
+    assert "sheet 1 of" in pdf_text_of(pages)
+
+
+def pdf_text_of(pages: Sequence[Page]) -> str:
+    reader = PdfReader(io.BytesIO(pdf_bytes(pages)))
+    return _flat("\n".join(page.extract_text() for page in reader.pages))
+
+
+@pytest.mark.parametrize(("w", "h"), [(200, 200), (500, 90), (90, 500), (300, 250)])
+def test_tiles_cover_the_whole_art(w: float, h: float) -> None:
+    room = kitparts.content_box(*PAPER["letter"])
+    plan = kitparts.plan_tiles(w, h, room.w, room.h)
+    aw, ah = (h, w) if plan.rotated else (w, h)
+    assert plan.win_w <= room.w + 1e-9 and plan.win_h <= room.h + 1e-9
+    covered_w = plan.cols * plan.win_w - (plan.cols - 1) * plan.overlap
+    covered_h = plan.rows * plan.win_h - (plan.rows - 1) * plan.overlap
+    assert covered_w == pytest.approx(aw) and covered_h == pytest.approx(ah)
+
+
+@pytest.mark.parametrize(("text", "size"), [
+    ("150mm", (150, 150)), ("150", (150, 150)), ("15cm", (150, 150)),
+    ("160x140mm", (160, 140)), ("16 cm × 14 cm", (160, 140)), ("6in", (152.4, 152.4)),
+])
+def test_parse_box(text: str, size: tuple[float, float]) -> None:
+    assert parse_box(text) == pytest.approx(size)
+
+
+@pytest.mark.parametrize("text", ["", "big", "10mm", "150x", "2m"])
+def test_parse_box_refuses(text: str) -> None:
+    with pytest.raises(ValueError):
+        parse_box(text)
+
+
+# ---------------------------------------------------------------- scoretrack and tokens
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_scoretrack_has_19_spaces(pdfs: dict[str, Path], paper: str) -> None:
+    with pdfplumber.open(pdfs[f"score-{paper}"]) as pdf:
+        page = pdf.pages[0]
+        big = [w["text"] for w in page.extract_words(extra_attrs=["size"]) if w["size"] > 20]
+        text = page.extract_text()
+    assert sorted(big, key=int) == [str(n) for n in range(19)]
+    assert "START" in text and "END" in text
+    for pc in kitparts.PLAYER_COLOURS:
+        assert pc.name("en") in text
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_tokens_sheet(pdfs: dict[str, Path], deck: Deck, paper: str) -> None:
+    text = _text(pdfs[f"tokens-{paper}"])
+    # Each strip: the Ship face then the Red Button face, both with the colour's number.
+    strips = re.findall(r"Ship (\d) Red Button \1", text)
+    assert sorted(strips) == [str(n) for n in range(1, 9)]
+    for pc in kitparts.PLAYER_COLOURS:
+        assert f"{pc.number} · {pc.name('en')}" in text
+    for p in deck.planets:
+        assert f"{p.name} ({p.id})" in text
+    for word in ("Destination", "Black Hole", "Wild", "Captain"):
+        assert word in text
+
+
+def test_player_colours_are_distinct_in_colour_and_pattern() -> None:
+    colours = kitparts.PLAYER_COLOURS
+    assert len(colours) == 8
+    assert len({c.colour for c in colours}) == 8
+    assert len({c.pattern for c in colours}) == 8
+    for lang in kitparts.LABELS:
+        assert len({c.name(lang) for c in colours}) == 8
+
+
+def test_output_is_deterministic(deck: Deck) -> None:
+    def build() -> bytes:
+        return pdf_bytes(token_pages("a4", deck.planets, True)
+                         + scoretrack_pages("letter", True)
+                         + rules_pages("fr", "a4", deck, True))
+
+    assert build() == build()
+
+
+# ---------------------------------------------------------------- rule summaries
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+@pytest.mark.parametrize("lang", ["en", "fr", "de"])
+def test_rules_fit_on_two_pages(pdfs: dict[str, Path], lang: str, paper: str) -> None:
+    assert 1 <= len(PdfReader(pdfs[f"rules-{lang}-{paper}"]).pages) <= 2
+
+
+@pytest.mark.parametrize(("lang", "needles"), [
+    ("en", ["Ship Computer", "galaxy", "Wild token", "“Go!”", "“We are all going to die!”"]),
+    ("fr", ["Ordinateur de bord", "Galaxie", "Joker", "« Go ! »", "« On va tous mourir ! »",
+            "é", "è", "à", "ç", "Équipage"]),
+    ("de", ["Schiffscomputer", "Galaxie", "Joker", "„Los!“", "„Wir werden alle sterben!“",
+            "ä", "ö", "ü", "ß", "schließt"]),
+])
+def test_rules_text_is_extractable_with_accents(pdfs: dict[str, Path], lang: str,
+                                                needles: list[str]) -> None:
+    text = _text(pdfs[f"rules-{lang}-a4"])
+    for needle in needles:
+        assert needle in text, needle
+
+
+def test_french_quotes_never_break(deck: Deck) -> None:
+    text = rules_text("fr", deck)
+    assert "« Go ! »" not in text  # the spaces are no-break spaces...
+    assert "«\u00a0Go\u00a0!\u00a0»" in text  # ...so the wrapper keeps the call whole
+
+
+def _example_rows(text: str) -> list[tuple[str, str, int, int]]:
+    """(player, signed points, before, after) of every example-table row, in order: the
+    player's name, the table rows applied (no sentence punctuation), the points, the score."""
+    pat = re.compile(r"\b(Ana|Ben|Cleo|Dan) [^.•→]*?([+−]\d+|0) (\d+) → (\d+)")
+    return [(m[1], m[2], int(m[3]), int(m[4])) for m in pat.finditer(text)]
+
+
+@pytest.mark.parametrize("lang", ["en", "fr", "de"])
+def test_worked_example_numbers_come_from_score_round(pdfs: dict[str, Path],
+                                                      lang: str) -> None:
+    # Replay the example's rounds through the engine, independently of worked_example().
+    expected: list[tuple[str, str, int, int]] = []
+    scores = dict(rules._START)
+    for valid_names, acts in rules._ROUNDS:
+        valid = {rules._pos(v) for v in valid_names}
+        plays = [Play(a.name, rules._pos(a.card) if a.card else None, go_caller=a.go,
+                      doom_caller=a.doom, red_button=a.red, used_wild=a.wild) for a in acts]
+        result = score_round(plays, valid, scores)
+        expected += [(a.name, signed(result.deltas[a.name]), scores[a.name],
+                      result.scores[a.name]) for a in acts]
+        scores = dict(result.scores)
+    assert _example_rows(_text(pdfs[f"rules-{lang}-a4"])) == expected
+    # The example exercises the floor at 0 and both kinds of round hand-over.
+    ex = worked_example()
+    assert any(p["floored"] for r in ex["rounds"] for p in r["players"])
+
+
+def _table_points(cell: str) -> int:
+    m = re.match(r"([+−])(\d)", cell)
+    return 0 if not m else (1 if m[1] == "+" else -1) * int(m[2])
+
+
+def _marginals(found: bool) -> list[int | None]:
+    """What score_round gives for each row of the scoring table, measured by difference of
+    two plays (None where the situation cannot happen)."""
+    V, W, X = rules._pos("A1"), rules._pos("B1"), rules._pos("C1")  # valid, valid, wrong
+    valid = {V, W} if found else set()
+    base = {"P": 4, "Q": 4, "R": 4}
+
+    def delta(*plays: Play) -> int:
+        return score_round(list(plays), valid, base).deltas["P"]
+
+    other = Play("Q", V if found else X)  # someone else sharing card V (or wrong)
+    if found:
+        shared = delta(Play("P", V), other)
+        rows: list[int | None] = [
+            shared,
+            delta(Play("P", V, go_caller=True), other) - shared,
+            delta(Play("P", W), other) - shared,
+            delta(Play("P", V, used_wild=True), other) - shared,
+        ]
+    else:
+        rows = [None, None, None, delta(Play("P", X, used_wild=True)) - delta(Play("P", X))]
+    wrong = delta(Play("P", X), Play("Q", V if found else X))
+    red = delta(Play("P", red_button=True), Play("Q", V if found else None))
+    rows += [
+        wrong,
+        delta(Play("P", X, go_caller=True), Play("Q", V if found else X)) - wrong,
+        delta(Play("P", doom_caller=True), Play("Q", V if found else None)) - red,
+        red,
+    ]
+    return rows
+
+
+@pytest.mark.parametrize("lang", ["en", "fr", "de"])
+@pytest.mark.parametrize("column", [1, 2], ids=["found", "not-found"])
+def test_scoring_table_agrees_with_the_engine(deck: Deck, lang: str, column: int) -> None:
+    _, blocks = parse_markdown(rules_text(lang, deck))
+    table = next(b for b in blocks if b.kind == "table")
+    assert table.header and len(table.rows) == 9
+    engine = _marginals(found=column == 1)
+    for i, (row, points) in enumerate(zip(table.rows[1:], engine, strict=True)):
+        if points is None:
+            assert row[column] == "—"
+        else:
+            assert _table_points(row[column]) == points, (i, row)
+
+
+def test_toss_example_is_solved_by_both_engines(pdfs: dict[str, Path], deck: Deck) -> None:
+    from spacebowl_print.model import Galaxy, Toss, cell_name, parse_space
+    from spacebowl_print.rules import bitboard
+
+    data = rules.toss_example(deck)
+    galaxy = Galaxy.from_strings(data["galaxy"])
+    marbles = {letter: parse_space(sp["space"]) for sp in data["spaces"]
+               for letter in sp["letters"]}
+    toss = Toss(parse_space(data["destination"]), marbles)
+    assert data["solutions"] == [cell_name(s.cell) for s in bitboard.solve(galaxy, toss,
+                                                                          deck.letters)]
+    assert len(data["solutions"]) >= 1
+    # The summary names the valid card the engines found.
+    assert f"card {data['solutions'][0]}" in _text(pdfs["rules-en-a4"])
