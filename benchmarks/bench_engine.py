@@ -10,7 +10,6 @@ from __future__ import annotations
 import itertools
 import time
 
-
 from spacebowl_print.model import SPACES, Toss, Variants, parse_deck
 from spacebowl_print.resources import decks_dir
 from spacebowl_print.rules import bitboard, reference

@@ -9,7 +9,6 @@ from pathlib import Path
 import click
 
 from spacebowl_print.cli.common import (
-    BadInput,
     deck_option,
     load_deck,
     load_json_file,

@@ -56,7 +56,8 @@ class SpaceBowlPuzzleGame:
                 "variants": sorted({v for vs in spec.variants for v in vs}),
                 "solutions": "–".join(str(k) for k in (min(spec.solutions),
                                                        max(spec.solutions))),
-                "near": spec.near_misses,
+                "near": (f"{spec.near_misses[0]}–{spec.near_misses[1]}"
+                         if spec.near_misses[1] < 99 else f"≥ {spec.near_misses[0]}"),
                 "decoys": spec.decoys,
                 "learning": spec.learning,
                 "count": len(mine),
@@ -160,9 +161,8 @@ def build_classroom(deck: Deck, out_dir: Path, students: int, puzzles: int,
             sheets.append(pub.puzzle_page(page_size, p, heading, words, len(sheets) + 1))
     key: list[Page] = []
     for code, sheet in sets:
-        key += pub.answer_pages(page_size, sheet,
-                                lambda p, i, code=code: f"{code} · {words['puzzle']} {i + 1}",
-                                words, len(key) + 1)
+        key += pub.answer_pages(page_size, sheet, _sheet_label(code, words["puzzle"]), words,
+                                len(key) + 1)
     title = {"en": "Space Bowl — Classroom set", "fr": "Space Bowl — Série pour la classe",
              "de": "Space Bowl — Klassensatz"}[lang]
     opts = pub.BookletOptions(title, "", lang, paper)
@@ -174,6 +174,11 @@ def build_classroom(deck: Deck, out_dir: Path, students: int, puzzles: int,
         "manifest.json": pub.manifest_json(data),
     })
     return _report(files, everyone, len(sheets) + len(key))
+
+
+def _sheet_label(code: str, word: str) -> Callable[[Any, int], str]:
+    """Answer-box labels of one student's sheet: ``CODE · Puzzle N``."""
+    return lambda puzzle, i: f"{code} · {word} {i + 1}"
 
 
 def _report(files: list[Path], puzzles: Sequence[SpaceBowlPuzzle], pages: int) -> BuildReport:

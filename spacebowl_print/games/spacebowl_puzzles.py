@@ -63,22 +63,24 @@ class TierSpec:
     black_hole: float
     variants: tuple[tuple[str, ...], ...]
     solutions: Mapping[int, float]
-    near_misses: int
+    near_misses: tuple[int, int]
+    """Allowed number of near misses (low, high): the lure grows with the tier."""
     decoys: str  # "none" | "stars" | "all"
     learning: bool
     questions: tuple[str, ...]
 
 
 TIERS: dict[int, TierSpec] = {
-    1: TierSpec((1, 2), 0.0, ((),), {1: 0.5, 2: 0.5}, 0, "none", True, ("find",)),
-    2: TierSpec((2, 3), 0.0, ((),), {1: 0.45, 2: 0.4, 3: 0.15}, 1, "stars", False, ("find",)),
-    3: TierSpec((3,), 0.5, ((), (), ("wild",)), {0: 0.25, 1: 0.4, 2: 0.35}, 2, "all", False,
-                ("find", "count")),
+    1: TierSpec((2,), 0.0, ((),), {1: 0.5, 2: 0.5}, (0, 3), "none", True, ("find",)),
+    2: TierSpec((2, 3), 0.0, ((),), {1: 0.45, 2: 0.4, 3: 0.15}, (2, 5), "stars", False,
+                ("find",)),
+    3: TierSpec((3,), 0.5, ((), (), ("wild",)), {0: 0.25, 1: 0.4, 2: 0.35}, (4, 99), "all",
+                False, ("find", "count")),
     4: TierSpec((3, 4), 0.6, (("rotation",), ("torus",), ("void",), ("wild",)),
-                {0: 0.35, 1: 0.35, 2: 0.3}, 3, "all", False, ("count", "find")),
+                {0: 0.35, 1: 0.35, 2: 0.3}, (5, 99), "all", False, ("count", "find")),
     5: TierSpec((4,), 1.0, (("6x6", "rotation"), ("6x6", "torus"), ("void", "rotation"),
                             ("torus", "wild"), ("6x6", "void")),
-                {0: 0.5, 1: 0.5}, 4, "all", False, ("any", "find")),
+                {0: 0.5, 1: 0.5}, (6, 99), "all", False, ("any", "find")),
 }
 """The five tiers. Every variant of the spec appears in tiers 3–5; ≥ 15 % of a week's
 puzzles (tiers 3–5 weighted by the weekly ramp) have no solution."""
@@ -481,22 +483,23 @@ class Generator:
         if wild:
             target = max(target, 1)  # the token must matter: some card is valid only with it
         pool = self._pool(size, void, torus)
-        near_min = spec.near_misses
+        near_min, near_max = spec.near_misses
         for attempt in range(200):
             batch = self.BATCH[min(attempt, len(self.BATCH) - 1)]
-            found = self._search(rng, pool, spec, target, near_min, rotation, torus, wild,
-                                 batch)
+            found = self._search(rng, pool, spec, target, (near_min, near_max), rotation,
+                                 torus, wild, batch)
             if found is not None:
                 gi, toss, variants = found
                 pool.used.add(gi)
                 return self._finish(number, tier, puzzle_id, date, pool, gi, toss, variants,
                                     question, names)
-            if attempt % 25 == 24 and near_min > 0:
-                near_min -= 1  # a rare shape: accept one near miss fewer rather than stall
+            if attempt % 25 == 24:
+                # a rare shape: widen the near-miss band by one rather than stall
+                near_min, near_max = max(near_min - 1, 0), near_max + 1
         raise RuntimeError(f"no puzzle found for tier {tier} after 200 batches")
 
     def _search(self, rng: np.random.Generator, pool: _Pool, spec: TierSpec, target: int,
-                near_min: int, rotation: bool, torus: bool, wild: bool, batch: int
+                near: tuple[int, int], rotation: bool, torus: bool, wild: bool, batch: int
                 ) -> tuple[int, Toss, Variants] | None:
         n = len(pool.galaxies)
         free = np.array([i for i in range(n) if i not in pool.used] or list(range(n)))
@@ -504,10 +507,10 @@ class Generator:
         tosses = self._tosses(rng, pool, gidx, spec)
         cols = bitboard.encode_tosses(tosses, self.deck.letters, rotation)
         counts = bitboard.count_solutions(pool.tables, cols, gidx)
-        near = np.bitwise_count(bitboard.near_miss_boards(pool.tables, cols, gidx))
+        nears = np.bitwise_count(bitboard.near_miss_boards(pool.tables, cols, gidx))
         want = target if not wild else None
         for i in range(batch):
-            if want is not None and (counts[i] != want or near[i] < near_min):
+            if want is not None and (counts[i] != want or not near[0] <= nears[i] <= near[1]):
                 continue
             g = int(gidx[i])
             galaxy, toss = pool.galaxies[g], tosses[i]
@@ -516,7 +519,7 @@ class Generator:
                 # The Wild token is placed where it changes the answer to exactly the target.
                 if counts[i] > target:
                     continue
-                picked = self._wild_cell(rng, galaxy, toss, variants, target, near_min)
+                picked = self._wild_cell(rng, galaxy, toss, variants, target, near)
                 if picked is None:
                     continue
                 variants = picked
@@ -529,14 +532,14 @@ class Generator:
         return None
 
     def _wild_cell(self, rng: np.random.Generator, galaxy: Galaxy, toss: Toss,
-                   base: Variants, target: int, near_min: int) -> Variants | None:
+                   base: Variants, target: int, near: tuple[int, int]) -> Variants | None:
         cells = galaxy.positions()
         order = rng.permutation(len(cells))
         for k in order[:8]:
             v = Variants(base.rotation, base.torus, cells[int(k)])
             sols = reference.solve(galaxy, toss, v)
             if (len(sols) == target and any(s.wild for s in sols)
-                    and len(reference.near_misses(galaxy, toss, v)) >= near_min):
+                    and near[0] <= len(reference.near_misses(galaxy, toss, v)) <= near[1]):
                 return v
         return None
 
@@ -620,7 +623,7 @@ def _codes(n: int, seed: int) -> list[str]:
     alphabet = "ACDEFHJKLMNPRTUVWXY"
     rng = np.random.default_rng([seed, 99])
     seen: set[str] = set()
-    out = []
+    out: list[str] = []
     while len(out) < n:
         code = "".join(rng.choice(list(alphabet), size=2)) + f"{int(rng.integers(10, 100))}"
         if code not in seen:

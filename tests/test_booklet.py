@@ -1,0 +1,166 @@
+"""Puzzle booklets, classroom sets and manifest checks: answers verified, tiers measurable,
+saddle order right, nothing written when an answer is wrong."""
+
+from __future__ import annotations
+
+import datetime as dt
+import json
+from pathlib import Path
+from statistics import mean
+
+import pytest
+from click.testing import CliRunner
+from pypdf import PdfReader
+
+from spacebowl_print.cli.main import cli
+from spacebowl_print.games import spacebowl_booklet
+from spacebowl_print.games.spacebowl_puzzles import TIERS, SpaceBowlPuzzle, daily_puzzles
+from spacebowl_print.model import parse_deck
+from spacebowl_print.publish.booklet import saddle_order
+from spacebowl_print.resources import decks_dir
+
+DECK = parse_deck((decks_dir() / "classic.toml").read_text(), "classic.toml")
+
+
+@pytest.fixture(scope="module")
+def year() -> list[SpaceBowlPuzzle]:
+    return daily_puzzles(DECK, dt.date(2027, 1, 1), 365, 11, (1, 5))
+
+
+def test_year_covers_every_variant_and_enough_doom(year: list[SpaceBowlPuzzle]) -> None:
+    seen = {v for p in year for v in p.variant_names}
+    assert seen >= {"rotation", "torus", "void", "wild", "6x6"}
+    assert any(p.toss.black_hole is not None for p in year)
+    assert sum(1 for p in year if not p.solutions) / len(year) >= 0.15
+    keys = {(p.galaxy.cells, tuple(p.toss.marbles.items()), p.toss.destination,
+             p.toss.black_hole, p.variants) for p in year}
+    assert len(keys) == len(year)  # no two puzzles identical
+
+
+def test_tier_features_rise_with_tier(year: list[SpaceBowlPuzzle]) -> None:
+    table = {t: {k: mean(p.features()[k] for p in year if p.tier == t)
+                 for k in ("marbles", "black_hole", "variants", "near_misses", "decoys_per_card")}
+             for t in TIERS}
+    for feature in ("marbles", "near_misses", "decoys_per_card"):
+        values = [table[t][feature] for t in sorted(table)]
+        assert values == sorted(values), (feature, values)
+    assert table[5]["variants"] > table[3]["variants"] > table[1]["variants"]
+    assert table[1]["black_hole"] == 0 and table[5]["black_hole"] == 1
+    for p in year:  # each puzzle meets its tier's solution targets
+        assert len(p.solutions) in TIERS[p.tier].solutions
+
+
+def test_week_ramps_from_easy_to_hard(year: list[SpaceBowlPuzzle]) -> None:
+    monday = next(i for i, p in enumerate(year) if p.date and p.date.weekday() == 0)
+    week = [p.tier for p in year[monday : monday + 7]]
+    assert week == sorted(week) and week[0] == 1 and week[-1] == 5
+
+
+@pytest.mark.parametrize(("pages", "expected"), [
+    (8, [(8, 1), (2, 7), (6, 3), (4, 5)]),
+    (12, [(12, 1), (2, 11), (10, 3), (4, 9), (8, 5), (6, 7)]),
+])
+def test_saddle_order(pages: int, expected: list[tuple[int, int]]) -> None:
+    order = saddle_order(pages)
+    assert order == expected
+    flat = [n for side in order for n in side]
+    assert sorted(flat) == list(range(1, pages + 1))
+    for left, right in order:  # facing pages of a folded sheet add up to pages + 1
+        assert left + right == pages + 1
+
+
+def test_booklet_writes_verified_manifest_and_is_reproducible(tmp_path: Path) -> None:
+    args = ["booklet", "--days", "9", "--seed", "4", "-q"]
+    r1 = CliRunner().invoke(cli, [*args, "-o", str(tmp_path / "a")])
+    r2 = CliRunner().invoke(cli, [*args, "-o", str(tmp_path / "b")])
+    assert r1.exit_code == 0 and r2.exit_code == 0, r1.output
+    a, b = tmp_path / "a", tmp_path / "b"
+    assert (a / "booklet.pdf").read_bytes() == (b / "booklet.pdf").read_bytes()
+    data = json.loads((a / "manifest.json").read_text())
+    assert data["deck"] == "classic" and data["seed"] == 4 and len(data["puzzles"]) == 9
+    first = data["puzzles"][0]
+    assert first["id"] == "2027-01-01"
+    assert {"id", "tier", "galaxy", "toss", "variants", "solutions"} <= set(first)
+    # the manifest's answers are exactly what `spacebowl solve` prints
+    g, t = tmp_path / "g.json", tmp_path / "t.json"
+    g.write_text(json.dumps(first["galaxy"]))
+    t.write_text(json.dumps(first["toss"]))
+    extra = ["--rotation"] * first["variants"]["rotation"] + ["--torus"] * first["variants"][
+        "torus"] + (["--wild", first["variants"]["wild"]] if first["variants"]["wild"] else [])
+    solved = CliRunner().invoke(cli, ["solve", str(g), str(t), "--json", *extra])
+    assert json.loads(solved.stdout)["solutions"] == first["solutions"]
+    ok = CliRunner().invoke(cli, ["check", str(a / "manifest.json")])
+    assert ok.exit_code == 0 and "all 9 answers verified" in ok.stdout
+
+
+def test_check_names_the_first_bad_puzzle(tmp_path: Path) -> None:
+    out = tmp_path / "bk"
+    assert CliRunner().invoke(cli, ["booklet", "--days", "5", "-q", "-o", str(out)]).exit_code == 0
+    data = json.loads((out / "manifest.json").read_text())
+    victim = data["puzzles"][2]
+    victim["solutions"] = [] if victim["solutions"] else [
+        {"cell": "A1", "rotations": [0], "wild": False}]
+    bad = tmp_path / "bad.json"
+    bad.write_text(json.dumps(data))
+    r = CliRunner().invoke(cli, ["check", str(bad)])
+    assert r.exit_code != 0 and victim["id"] in r.stderr
+    junk = tmp_path / "junk.json"
+    junk.write_text('{"puzzles": 3}')
+    assert CliRunner().invoke(cli, ["check", str(junk)]).exit_code == 2
+
+
+def test_wrong_answer_aborts_before_writing(tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+                                            ) -> None:
+    real = spacebowl_booklet.daily_puzzles
+
+    def tampered(*args: object, **kwargs: object) -> list[SpaceBowlPuzzle]:
+        puzzles = real(*args, **kwargs)  # type: ignore[arg-type]
+        import dataclasses
+
+        p = puzzles[1]
+        puzzles[1] = dataclasses.replace(p, solutions=p.solutions[:-1] if p.solutions else ())
+        if puzzles[1] == p:  # it had none: invent one
+            from spacebowl_print.model import Pos, Solution
+
+            puzzles[1] = dataclasses.replace(p, solutions=(Solution(Pos(0, 0)),))
+        return puzzles
+
+    monkeypatch.setattr(spacebowl_booklet, "daily_puzzles", tampered)
+    out = tmp_path / "never"
+    r = CliRunner().invoke(cli, ["booklet", "--days", "3", "-q", "-o", str(out)])
+    assert r.exit_code != 0 and "2027-01-02" in r.stderr
+    assert not out.exists() or not any(out.iterdir())
+
+
+def test_saddle_imposition_pads_to_multiple_of_four(tmp_path: Path) -> None:
+    out = tmp_path / "saddle"
+    r = CliRunner().invoke(cli, ["booklet", "--days", "3", "--imposition", "saddle", "-q",
+                                 "-o", str(out)])
+    assert r.exit_code == 0, r.output
+    plain = tmp_path / "plain"
+    CliRunner().invoke(cli, ["booklet", "--days", "3", "-q", "-o", str(plain)])
+    reading = len(PdfReader(plain / "booklet.pdf").pages)
+    sheets = PdfReader(out / "booklet.pdf")
+    assert len(sheets.pages) == -(-reading // 4) * 2  # two sides per folded sheet
+    box = sheets.pages[0].mediabox
+    assert abs(float(box.width) - 297 * 72 / 25.4) < 0.5  # A4 landscape
+    assert abs(float(box.height) - 210 * 72 / 25.4) < 0.5
+
+
+def test_classroom_sets_are_distinct_with_equal_tier_mix(tmp_path: Path) -> None:
+    out = tmp_path / "class"
+    r = CliRunner().invoke(cli, ["classroom", "--students", "5", "--puzzles", "4", "-q",
+                                 "-o", str(out)])
+    assert r.exit_code == 0, r.output
+    data = json.loads((out / "manifest.json").read_text())
+    codes = data["students"]
+    assert len(set(codes)) == 5
+    puzzles = data["puzzles"]
+    assert len(puzzles) == 20
+    keys = {json.dumps([p["galaxy"], p["toss"], p["variants"]], sort_keys=True) for p in puzzles}
+    assert len(keys) == 20
+    mixes = {code: sorted(p["tier"] for p in puzzles if p["id"].startswith(code + "-"))
+             for code in codes}
+    assert len({tuple(m) for m in mixes.values()}) == 1
+    assert (out / "worksheets.pdf").is_file() and (out / "teacher-key.pdf").is_file()
+    assert CliRunner().invoke(cli, ["check", str(out / "manifest.json")]).exit_code == 0
