@@ -441,7 +441,10 @@ class Generator:
 
     BATCH = (64, 128, 256, 512)
     """Candidates per round: small first (most targets hit at once), larger when rare."""
-    POOL = 768
+    POOL = {(5, 5, False, False): 640}
+    """Galaxies dealt per pool; the plain 5×5 pool serves most tiers, the variant pools fewer.
+    Each galaxy's tables take 100 KiB, so this bounds memory (about 200 MiB in all)."""
+    POOL_OTHER = 256
 
     def __init__(self, deck: Deck, seed: int, lang: str = "en") -> None:
         self.deck, self.seed, self.lang = deck, seed, check_lang(lang)
@@ -459,7 +462,8 @@ class Generator:
         if key not in self.pools:
             salt = [self.seed, size, int(void), int(torus)]
             pool_seed = int(np.random.SeedSequence(salt).generate_state(1)[0])
-            gals, _ = deal(self.deck, self.POOL, pool_seed, size, size, 3 if void else 0)
+            count = self.POOL.get(key, self.POOL_OTHER)
+            gals, _ = deal(self.deck, count, pool_seed, size, size, 3 if void else 0)
             ids = [frozenset(c for row in (g.card_ids or ()) for c in row if c is not None)
                    for g in gals]
             self.pools[key] = _Pool(gals, bitboard.build_tables(gals, self.deck.letters, torus),
