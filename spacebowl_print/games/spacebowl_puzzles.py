@@ -13,7 +13,7 @@ from __future__ import annotations
 import datetime as dt
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, ClassVar
 
 import numpy as np
 
@@ -441,7 +441,7 @@ class Generator:
 
     BATCH = (64, 128, 256, 512)
     """Candidates per round: small first (most targets hit at once), larger when rare."""
-    POOL = {(5, 5, False, False): 640}
+    POOL: ClassVar[dict[tuple[int, int, bool, bool], int]] = {(5, 5, False, False): 640}
     """Galaxies dealt per pool; the plain 5×5 pool serves most tiers, the variant pools fewer.
     Each galaxy's tables take 100 KiB, so this bounds memory (about 200 MiB in all)."""
     POOL_OTHER = 256
