@@ -1,20 +1,17 @@
-"""Every top-level command, in the order ``--help`` lists them."""
+"""Every top-level command, in the order ``--help`` lists them, as ``module:attribute``.
+
+Commands are imported only when used (or listed by ``--help``), so ``spacebowl solve`` does
+not pay for reportlab and OR-Tools at start-up.
+"""
 
 from __future__ import annotations
 
-import click
-
-from spacebowl_print.cli.booklet_cmd import (
-    booklet_command,
-    check_command,
-    classroom_command,
-)
-from spacebowl_print.cli.deck_cmd import deck_group
-from spacebowl_print.cli.kit_cmd import kit
-from spacebowl_print.cli.solve_cmd import solve_command
-from spacebowl_print.cli.stats_cmd import stats_command
-
-ALL: list[click.Command] = [
-    kit, booklet_command, classroom_command, check_command,
-    solve_command, stats_command, deck_group,
-]
+COMMANDS: dict[str, str] = {
+    "kit": "spacebowl_print.cli.kit_cmd:kit",
+    "booklet": "spacebowl_print.cli.booklet_cmd:booklet_command",
+    "classroom": "spacebowl_print.cli.booklet_cmd:classroom_command",
+    "check": "spacebowl_print.cli.booklet_cmd:check_command",
+    "solve": "spacebowl_print.cli.solve_cmd:solve_command",
+    "stats": "spacebowl_print.cli.stats_cmd:stats_command",
+    "deck": "spacebowl_print.cli.deck_cmd:deck_group",
+}

@@ -2,12 +2,31 @@
 
 from __future__ import annotations
 
+import importlib
+
 import click
 
 from spacebowl_print import __version__
+from spacebowl_print.cli.commands import COMMANDS
 
 
-@click.group(context_settings={"help_option_names": ["-h", "--help"], "max_content_width": 100})
+class LazyGroup(click.Group):
+    """A group whose subcommands are imported on first use (click's documented pattern)."""
+
+    def list_commands(self, ctx: click.Context) -> list[str]:
+        return [*COMMANDS, *(n for n in super().list_commands(ctx) if n not in COMMANDS)]
+
+    def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
+        if cmd_name in COMMANDS:
+            module, attr = COMMANDS[cmd_name].split(":")
+            command = getattr(importlib.import_module(module), attr)
+            assert isinstance(command, click.Command)
+            return command
+        return super().get_command(ctx, cmd_name)
+
+
+@click.group(cls=LazyGroup,
+             context_settings={"help_option_names": ["-h", "--help"], "max_content_width": 100})
 @click.version_option(__version__, "--version", "-V", prog_name="spacebowl")
 def cli() -> None:
     """Design, verify and publish print-and-play material for Space Bowl.
@@ -22,16 +41,6 @@ def cli() -> None:
     Inputs use the shapes of formats.md; bad input exits with status 2 and one line
     naming the file and field.
     """
-
-
-def _register() -> None:
-    from spacebowl_print.cli import commands
-
-    for command in commands.ALL:
-        cli.add_command(command)
-
-
-_register()
 
 
 def main() -> None:
