@@ -43,14 +43,16 @@ from spacebowl_print.render.components.cards import parse_card_size
               help="Inner size of your Ship Computer box: 150mm, or WxH like 160x140mm.")
 @click.option("--back-offset", default="0,0", show_default=True, metavar="X,Y",
               help="Shift the card backs by X,Y mm (read it off the duplex check page).")
+@click.option("--cards-only", is_flag=True,
+              help="Only the cards (cards.pdf, cut guides, SVGs): to reprint a deck.")
 @seed_option()
 @quiet_option
-@click.option("-o", "--out", "out", required=True, metavar="FOLDER",
-              type=click.Path(file_okay=False, writable=True),
+@click.option("-o", "--output", "--out", "out", default="out/kit", show_default=True,
+              metavar="FOLDER", type=click.Path(file_okay=False, writable=True),
               help="Output folder (created; files of the same name are replaced).")
 @reports_input_errors
 def kit(deck: str, paper: str, lang: str, card_size: str, ink_saver: bool, fold: bool,
-        box: str, back_offset: str, seed: int, quiet: bool, out: str) -> None:
+        box: str, back_offset: str, cards_only: bool, seed: int, quiet: bool, out: str) -> None:
     """Write the print-and-play kit into FOLDER.
 
     \b
@@ -69,7 +71,7 @@ def kit(deck: str, paper: str, lang: str, card_size: str, ink_saver: bool, fold:
     if seed < 0:
         raise BadInput(f"--seed: must be ≥ 0, got {seed}")
     loaded = load_deck(deck)
-    result = build_spacebowl_kit(loaded, out, opts)
+    result = build_spacebowl_kit(loaded, out, opts, extras=not cards_only)
     if not quiet:
         took = time.perf_counter() - started
         click.echo(f"wrote {len(result.files)} files to {out} in {took:.1f} s: "

@@ -9,16 +9,15 @@ The extra documents (Ship Computer, scoretrack, tokens, rule summaries) come fro
 
 from __future__ import annotations
 
-import importlib
 import os
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Any
 
 from spacebowl_print.model import Deck, InputError
 from spacebowl_print.publish.kit import Document, KitResult, build_kit
 from spacebowl_print.publish.sheets import LayoutError
 from spacebowl_print.render.api import PAPER, Page
+from spacebowl_print.render.components import rules, scoretrack, shipcomputer, tokens
 from spacebowl_print.render.components.cards import (
     DEFAULT_BLEED_MM,
     CardBack,
@@ -127,42 +126,36 @@ def card_back(deck: Deck, opts: KitOptions) -> CardBack:
     return CardBack(deck, opts.card_size, opts.bleed, opts.ink_saver)
 
 
-# -- extra documents: the hook ---------------------------------------------------------------
-#
-# >>> HOOK: the other kit components plug in here. <<<
-# Each entry: (file name, title, cover note, module under spacebowl_print.render.components,
-# a function (module, deck, opts, lang) -> list[Page] calling that module's public entry point).
-# A module that is missing is skipped, so the cards can ship before the rest.
+# -- the kit's other documents -----------------------------------------------------------------
 
-_Builder = Callable[[Any, Deck, KitOptions, str], list[Page]]
+_Builder = Callable[[Deck, KitOptions, str], list[Page]]
 
 
-def _ship_computer(mod: Any, deck: Deck, opts: KitOptions, lang: str) -> list[Page]:
-    return list(mod.ship_computer_pages(opts.paper, opts.box_mm, deck.planets, opts.ink_saver,
-                                        card_mm=opts.card_size, gap_mm=GALAXY_GAP_MM,
-                                        lang=lang))
+def _ship_computer(deck: Deck, opts: KitOptions, lang: str) -> list[Page]:
+    return list(shipcomputer.ship_computer_pages(
+        opts.paper, opts.box_mm, deck.planets, opts.ink_saver, card_mm=opts.card_size,
+        gap_mm=GALAXY_GAP_MM, lang=lang))
 
 
-def _scoretrack(mod: Any, deck: Deck, opts: KitOptions, lang: str) -> list[Page]:
-    return list(mod.scoretrack_pages(opts.paper, opts.ink_saver, lang=lang))
+def _scoretrack(deck: Deck, opts: KitOptions, lang: str) -> list[Page]:
+    return list(scoretrack.scoretrack_pages(opts.paper, opts.ink_saver, lang=lang))
 
 
-def _tokens(mod: Any, deck: Deck, opts: KitOptions, lang: str) -> list[Page]:
-    return list(mod.token_pages(opts.paper, deck.planets, opts.ink_saver, lang=lang))
+def _tokens(deck: Deck, opts: KitOptions, lang: str) -> list[Page]:
+    return list(tokens.token_pages(opts.paper, deck.planets, opts.ink_saver, lang=lang))
 
 
-def _rules(mod: Any, deck: Deck, opts: KitOptions, lang: str) -> list[Page]:
-    return list(mod.rules_pages(lang, opts.paper, deck, opts.ink_saver))
+def _rules(deck: Deck, opts: KitOptions, lang: str) -> list[Page]:
+    return list(rules.rules_pages(lang, opts.paper, deck, opts.ink_saver))
 
 
-EXTRA_DOCUMENTS: tuple[tuple[str, str, str, str, _Builder, bool], ...] = (
-    # (file stem, title, cover note, module, builder, one per language?)
+EXTRA_DOCUMENTS: tuple[tuple[str, str, str, _Builder, bool], ...] = (
+    # (file stem, title, cover note, builder, one per language?)
     ("ship-computer", "Ship Computer", "grid at 100 % for your box, tray, galaxy strips",
-     "shipcomputer", _ship_computer, False),
-    ("scoretrack", "Scoretrack", "", "scoretrack", _scoretrack, False),
-    ("tokens", "Tokens and discs", "card stock; fold the large Crew tokens", "tokens",
-     _tokens, False),
-    ("rules", "Rule summary", "", "rules", _rules, True),
+     _ship_computer, False),
+    ("scoretrack", "Scoretrack", "", _scoretrack, False),
+    ("tokens", "Tokens and discs", "card stock; fold the large Crew tokens", _tokens, False),
+    ("rules", "Rule summary", "", _rules, True),
 )
 
 
@@ -170,20 +163,16 @@ def extra_documents(deck: Deck, opts: KitOptions,
                     only: Sequence[str] | None = None) -> list[Document]:
     """The kit's other documents, in print order: Ship Computer, scoretrack, tokens, then one
     rule summary per language of ``opts.langs`` (``rules-<lang>``). ``only`` limits them to
-    those file stems (without the language suffix). Modules that are not importable are
-    skipped; their ``ValueError`` (bad paper, language or box) becomes an :class:`InputError`.
+    those file stems (without the language suffix). A component's ``ValueError`` (bad paper,
+    language or box) becomes an :class:`InputError`.
     """
     docs: list[Document] = []
-    for stem, title, note, module, build, per_lang in EXTRA_DOCUMENTS:
+    for stem, title, note, build, per_lang in EXTRA_DOCUMENTS:
         if only is not None and stem not in only:
-            continue
-        try:
-            mod = importlib.import_module(f"spacebowl_print.render.components.{module}")
-        except ImportError:
             continue
         for lang in (opts.langs if per_lang else opts.langs[:1]):
             try:
-                pages = build(mod, deck, opts, lang)
+                pages = build(deck, opts, lang)
             except ValueError as err:
                 if isinstance(err, InputError):
                     raise
