@@ -164,3 +164,18 @@ def test_classroom_sets_are_distinct_with_equal_tier_mix(tmp_path: Path) -> None
     assert len({tuple(m) for m in mixes.values()}) == 1
     assert (out / "worksheets.pdf").is_file() and (out / "teacher-key.pdf").is_file()
     assert CliRunner().invoke(cli, ["check", str(out / "manifest.json")]).exit_code == 0
+
+
+def test_check_is_strict_about_types(tmp_path: Path) -> None:
+    out = tmp_path / "bk"
+    assert CliRunner().invoke(cli, ["booklet", "--days", "3", "-q", "-o", str(out)]).exit_code == 0
+    data = json.loads((out / "manifest.json").read_text())
+    victim = next(p for p in data["puzzles"] if p["solutions"])
+    victim["solutions"][0]["wild"] = int(victim["solutions"][0]["wild"])  # 0 is not false
+    bad = tmp_path / "bad.json"
+    bad.write_text(json.dumps(data))
+    r = CliRunner().invoke(cli, ["check", str(bad)])
+    assert r.exit_code == 1 and victim["id"] in r.stderr and "wild" in r.stderr
+    victim["galaxy"] = {"cards": "nope"}
+    bad.write_text(json.dumps(data))
+    assert CliRunner().invoke(cli, ["check", str(bad)]).exit_code == 2

@@ -130,3 +130,28 @@ def test_reference_and_cli_agree_on_a_random_case(files: tuple[Path, Path]) -> N
     code, out, _ = run("solve", str(files[0]), str(files[1]), "--torus", "--json")
     assert code == 0
     assert [s["cell"] for s in json.loads(out)["solutions"]] == [s.cell.name for s in expected]
+
+
+def test_batch_answers_blank_lines_in_place(tmp_path: Path) -> None:
+    good = json.dumps({"galaxy": GALAXY, "toss": TOSS})
+    cases = tmp_path / "cases.jsonl"
+    cases.write_text(f"{good}\n\n{good}\n")
+    code, out, _ = run("solve", "--batch", str(cases))
+    lines = out.splitlines()
+    assert code == 2 and len(lines) == 3 and json.loads(lines[1])["line"] == 2
+
+
+def test_stats_on_a_galaxy_too_big_for_a_bitboard(tmp_path: Path) -> None:
+    g = tmp_path / "big.json"
+    g.write_text(json.dumps({"cards": [["R"] * 9] * 9}))
+    code, out, _ = run("stats", "--galaxy", str(g), "--planets", "R", "--json")
+    data = json.loads(out)
+    assert code == 0 and data["tosses"] == 81
+    assert sum(data["histogram"].values()) == 81
+    assert list(data["histogram"]) == [str(k) for k in range(len(data["histogram"]))]
+
+
+def test_usage_errors_are_one_line_with_status_2() -> None:
+    proc = subprocess.run([sys.executable, "-m", "spacebowl_print", "solve"],
+                          capture_output=True, text=True, check=False)
+    assert proc.returncode == 2 and len(proc.stderr.strip().splitlines()) == 1

@@ -115,3 +115,21 @@ def test_json_round_trip(galaxy: object, toss: object) -> None:
 
 def test_decks_dir_holds_the_classic_deck() -> None:
     assert Path(decks_dir(), "classic.toml").is_file()
+
+
+def test_missing_or_unknown_fields_name_the_card_id() -> None:
+    text = CLASSIC.replace('planets = "RY"', 'shiny = true', 1)
+    with pytest.raises(InputError) as info:
+        parse_deck(text, "d.toml")
+    message = str(info.value)
+    card_id = next(c.id for c in parse_deck(CLASSIC, "x").cards if c.planets == "RY")
+    assert f"card {card_id}." in message and "shiny" in message
+
+
+def test_absurd_numbers_and_nesting_are_input_errors() -> None:
+    with pytest.raises(InputError):
+        parse_deck(CLASSIC.replace("id = 1\n", "id = " + "9" * 5000 + "\n", 1), "d.toml")
+    with pytest.raises(InputError):
+        loads_json('{"card_ids": [[' + "9" * 5000 + "]]}")
+    with pytest.raises(InputError):
+        loads_json("[" * 100_000)

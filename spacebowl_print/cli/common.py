@@ -41,7 +41,7 @@ def read_text(path: str | Path) -> str:
     """The text of ``path``; a missing or unreadable file is an :class:`InputError`."""
     p = Path(path)
     try:
-        return p.read_text(encoding="utf-8")
+        return p.read_text(encoding="utf-8-sig")  # a byte-order mark is harmless
     except FileNotFoundError:
         raise InputError("no such file", file=str(path)) from None
     except IsADirectoryError:

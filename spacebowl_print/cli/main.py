@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import importlib
+import sys
 
 import click
 
@@ -44,5 +45,25 @@ def cli() -> None:
 
 
 def main() -> None:
-    """Entry point of the console script and of ``python -m spacebowl_print``."""
-    cli()
+    """Entry point of the console script and of ``python -m spacebowl_print``.
+
+    Usage errors are reported in one line (what is wrong, and where to read more) with exit
+    status 2, like every other bad input, instead of click's multi-line usage block.
+    """
+    try:
+        cli.main(standalone_mode=False)
+    except click.UsageError as err:
+        where = f" (see '{err.ctx.command_path} --help')" if err.ctx else ""
+        click.echo(f"Error: {err.format_message()}{where}", err=True)
+        sys.exit(2)
+    except click.ClickException as err:
+        err.show()
+        sys.exit(err.exit_code)
+    except click.exceptions.Exit as err:
+        sys.exit(err.exit_code)
+    except click.Abort:
+        click.echo("Aborted!", err=True)
+        sys.exit(1)
+    except BrokenPipeError:  # `spacebowl solve --batch … | head`: stop quietly
+        sys.stderr.close()
+        sys.exit(1)

@@ -97,6 +97,9 @@ def solve_command(galaxy_file: str | None, toss_file: str | None, rotation: bool
     if batch:
         if galaxy_file or toss_file:
             raise click.UsageError("--batch takes no GALAXY.json / TOSS.json arguments")
+        if rotation or torus or wild or as_json:
+            raise click.UsageError("--batch reads each case's variants from its line and "
+                                   "always prints JSON: drop --rotation/--torus/--wild/--json")
         _batch(batch, letters)
         return
     if not (galaxy_file and toss_file):
@@ -142,9 +145,9 @@ def _batch(path: str, letters: str) -> None:
     text = read_text(path)
     bad = 0
     for number, raw in enumerate(text.splitlines(), start=1):
-        if not raw.strip():
-            continue
         try:
+            if not raw.strip():  # still answered, so that output line N answers input line N
+                raise InputError("empty line (one JSON case a line)")
             answer = solve_case(loads_json(raw), letters)
         except InputError as err:
             bad += 1

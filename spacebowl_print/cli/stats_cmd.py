@@ -74,7 +74,9 @@ def stats_command(deck_file: str | None, galaxy_file: str | None, planets: str |
         hist = galaxy_histogram(galaxy, deck.letters, marbles, black_hole, rotation, torus,
                                 learning)
         total = toss_count(len(marbles), black_hole, learning)
-        out = {"tosses": total, "histogram": {str(k): v for k, v in sorted(hist.items())}}
+        # Every count from 0 to the largest, zeros included, as formats.md writes it.
+        top = max(hist) if hist else 0
+        out = {"tosses": total, "histogram": {str(k): hist.get(k, 0) for k in range(top + 1)}}
         if as_json:
             click.echo(json.dumps(out))
         else:

@@ -193,9 +193,12 @@ def check_manifest(manifest: Any, letters: str) -> tuple[int, str | None]:
     from spacebowl_print.games.spacebowl_puzzles import iter_entries
 
     count = 0
-    for pid, entry in iter_entries(manifest):
+    for k, (pid, entry) in enumerate(iter_entries(manifest)):
         count += 1
-        problem = verify_entry(entry, letters)
+        try:
+            problem = verify_entry(entry, letters)
+        except InputError as err:
+            raise err.within(f"puzzles[{k}] ({pid})") from None
         if problem:
             return count, f"puzzle {pid}: {problem}"
     return count, None

@@ -11,6 +11,7 @@ agree), and the booklet re-checks every manifest entry once more before writing.
 from __future__ import annotations
 
 import datetime as dt
+import json
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, ClassVar
@@ -639,27 +640,49 @@ def _codes(n: int, seed: int) -> list[str]:
 # --------------------------------------------------------------------------- checking
 
 
+def _canon(value: Any) -> str:
+    # JSON text, so that 0 ≠ false and 0.0 ≠ 0 as they would be for any other reader
+    return json.dumps(value, sort_keys=True)
+
+
 def verify_entry(entry: Mapping[str, Any], letters: str) -> str | None:
     """Re-derive a manifest entry's answer with the reference engine, from the entry alone.
 
     Returns ``None`` when the stored ``solutions`` (and ``near_misses``, if present) are
-    exactly what ``spacebowl solve`` gives, else a one-line description of the difference.
+    exactly — as JSON — what ``spacebowl solve`` prints, else one line saying what differs.
+    An entry whose galaxy, toss or variants cannot be read raises :class:`InputError`.
     """
+    for key in ("galaxy", "toss", "solutions"):
+        if key not in entry:
+            raise InputError("missing key", key)
     try:
-        galaxy = galaxy_from_json(entry.get("galaxy"), letters)
-        toss = toss_from_json(entry.get("toss"), letters)
+        galaxy = galaxy_from_json(entry["galaxy"], letters)
+    except InputError as err:
+        raise err.within("galaxy") from None
+    try:
+        toss = toss_from_json(entry["toss"], letters)
+    except InputError as err:
+        raise err.within("toss") from None
+    try:
         variants = variants_from_json(entry.get("variants"), galaxy)
     except InputError as err:
-        return str(err)
+        raise err.within("variants") from None
     expected = solutions_to_json(reference.solve(galaxy, toss, variants))["solutions"]
-    if entry.get("solutions") != expected:
-        got = [s.get("cell") if isinstance(s, dict) else s
-               for s in entry.get("solutions") or []]
+    stored = entry["solutions"]
+    if _canon(stored) != _canon(expected):
+        if not isinstance(stored, list):
+            return f"solutions must be a list, got {_canon(stored)[:40]}"
+        got = [s.get("cell") if isinstance(s, dict) else s for s in stored]
         want = [s["cell"] for s in expected]
-        return f"answer key says {got or 'none'}, the engine finds {want or 'none'}"
+        if got != want:
+            return f"answer key says {got or 'none'}, the engine finds {want or 'none'}"
+        for s, e in zip(stored, expected, strict=True):
+            if _canon(s) != _canon(e):
+                return (f"solution {e['cell']}: answer key says {_canon(s)}, "
+                        f"the engine says {_canon(e)}")
     if "near_misses" in entry:
         near = [p.name for p in reference.near_misses(galaxy, toss, variants)]
-        if entry["near_misses"] != near:
+        if _canon(entry["near_misses"]) != _canon(near):
             return f"near misses listed {entry['near_misses']}, the engine finds {near}"
     return None
 

@@ -23,7 +23,8 @@ GLYPHS: tuple[str, ...] = (
 """Shapes a planet can carry so that it reads without colour (renderers draw each one)."""
 
 _COLOUR = re.compile(r"^#[0-9A-Fa-f]{6}$")
-_NAME = re.compile(r"^[a-z0-9][a-z0-9_-]*$")
+_NAME = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_-]*$")
+MAX_ID = 10**9
 
 
 @dataclass(frozen=True)
@@ -138,12 +139,14 @@ def _check_keys(table: Mapping[str, Any], allowed: Iterable[str], required: Iter
 def _planet(table: object, what: str) -> Planet:
     if not isinstance(table, dict):
         raise InputError("must be a table", what)
-    _check_keys(table, ("id", "name", "colour", "glyph"), ("id", "name", "colour", "glyph"), what)
+    if "id" not in table:
+        raise InputError("missing field", what, "id")
     pid = table["id"]
     _expect(pid, str, what, "id")
     if not (len(pid) == 1 and "A" <= pid <= "Z"):
         raise InputError(f"must be one upper-case letter, got {pid!r}", what, "id")
-    what = f"planet {pid}"
+    what = f"planet {pid}"  # from here on, errors name the planet by its id
+    _check_keys(table, ("id", "name", "colour", "glyph"), ("id", "name", "colour", "glyph"), what)
     for key in ("name", "colour", "glyph"):
         _expect(table[key], str, what, key)
     if not table["name"].strip():
@@ -160,12 +163,14 @@ def _planet(table: object, what: str) -> Planet:
 def _card(table: object, letters: str, what: str) -> Card:
     if not isinstance(table, dict):
         raise InputError("must be a table", what)
-    _check_keys(table, ("id", "planets", "comets", "stars", "black_hole"), ("id", "planets"), what)
+    if "id" not in table:
+        raise InputError("missing field", what, "id")
     cid = table["id"]
     _expect(cid, int, what, "id")
-    if cid <= 0:
-        raise InputError(f"must be a positive integer, got {cid}", what, "id")
-    what = f"card {cid}"
+    if not 0 < cid <= MAX_ID:
+        raise InputError(f"must be a positive integer up to {MAX_ID}, got {cid}", what, "id")
+    what = f"card {cid}"  # from here on, errors name the card by its id
+    _check_keys(table, ("id", "planets", "comets", "stars", "black_hole"), ("id", "planets"), what)
     planets = table["planets"]
     _expect(planets, str, what, "planets")
     for ch in planets:
@@ -192,7 +197,7 @@ def deck_from_data(data: Mapping[str, Any], text: str = "") -> Deck:
     Raises :class:`InputError` naming the card or planet id and the field.
     """
     _check_keys(data, ("name", "title", "planets", "cards", "seed", "design"),
-                ("name", "title", "planets", "cards"), "")
+                ("name", "title", "planets"), "")
     try:
         _expect(data["name"], str, "", "name")
         if not _NAME.match(data["name"]):
@@ -228,7 +233,7 @@ def deck_from_data(data: Mapping[str, Any], text: str = "") -> Deck:
         planets.append(p)
     letters = "".join(p.id for p in planets)
 
-    raw_cards = data["cards"]
+    raw_cards = data.get("cards", [])  # formats.md: "any number" of cards
     if not isinstance(raw_cards, list):
         raise InputError("must be an array of tables [[cards]]", "cards")
     cards: list[Card] = []
@@ -242,8 +247,6 @@ def deck_from_data(data: Mapping[str, Any], text: str = "") -> Deck:
             raise err.at_file("", _line_of_table(text, "cards", i)) from None
         seen.add(c.id)
         cards.append(c)
-    if not cards:
-        raise InputError("a deck needs at least one card", "cards")
     return Deck(data["name"], data["title"], tuple(planets), tuple(cards),
                 data.get("seed"), dict(data.get("design", {})))
 
@@ -257,6 +260,9 @@ def parse_deck(text: str, source: str) -> Deck:
         msg = re.sub(r"\s*\(at line \d+, column \d+\)", "", str(err))
         raise InputError(f"not valid TOML: {msg}", file=source,
                          line=int(m.group(1)) if m else None) from None
+    except (ValueError, RecursionError) as err:  # 5,000-digit numbers, absurd nesting
+        raise InputError(f"TOML too large to read safely ({type(err).__name__})",
+                         file=source) from None
     try:
         return deck_from_data(data, text)
     except InputError as err:

@@ -140,11 +140,24 @@ def loads_json(text: str) -> Any:
     except json.JSONDecodeError as err:
         raise InputError(f"not valid JSON: {err.msg} (column {err.colno})",
                          line=err.lineno) from None
+    except InputError:
+        raise
+    except (ValueError, RecursionError) as err:  # 5,000-digit numbers, absurd nesting
+        raise InputError(f"JSON too large to read safely ({type(err).__name__})") from None
+
+
+def show(value: object) -> str:
+    """A value as JSON writes it (``null``, ``true``, ``"A1"``), for error messages."""
+    try:
+        text = json.dumps(value)
+    except (TypeError, ValueError):
+        text = repr(value)
+    return text if len(text) <= 40 else text[:37] + "..."
 
 
 def _mapping(obj: object, what: str) -> Mapping[str, Any]:
     if not isinstance(obj, dict):
-        raise InputError(f"must be a JSON object, got {type(obj).__name__}", what)
+        raise InputError(f"must be a JSON object, got {show(obj)}", what)
     return obj
 
 
@@ -176,7 +189,8 @@ def galaxy_from_json(obj: object, letters: str) -> Galaxy:
                 out.append(None)
                 continue
             if not isinstance(s, str):
-                raise InputError(f"must be a string of planet letters or null, got {s!r}", where)
+                raise InputError(f"must be a string of planet letters or null, got {show(s)}",
+                                 where)
             for ch in s:
                 if ch not in letters:
                     raise InputError(f"unknown planet {ch!r} (planets: {letters})", where)
@@ -197,7 +211,7 @@ def galaxy_from_json(obj: object, letters: str) -> Galaxy:
         for r, row in enumerate(raw):
             for c, v in enumerate(row):
                 if v is not None and (not isinstance(v, int) or isinstance(v, bool) or v <= 0):
-                    raise InputError(f"must be a positive integer or null, got {v!r}",
+                    raise InputError(f"must be a positive integer or null, got {show(v)}",
                                      f"card_ids {cell_name(Pos(r, c))}")
         ids = tuple(tuple(r) for r in raw)
     return Galaxy(tuple(cells), ids)
@@ -243,7 +257,7 @@ def variants_from_json(obj: object, galaxy: Galaxy) -> Variants:
     _keys(v, ("rotation", "torus", "wild"), "")
     for key in ("rotation", "torus"):
         if not isinstance(v.get(key, False), bool):
-            raise InputError(f"must be true or false, got {v[key]!r}", key)
+            raise InputError(f"must be true or false, got {show(v[key])}", key)
     wild = None
     if v.get("wild") is not None:
         try:

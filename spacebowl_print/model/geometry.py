@@ -15,7 +15,7 @@ from spacebowl_print.model.errors import InputError
 TURNS: tuple[int, ...] = (0, 90, 180, 270)
 """Rotation turns in degrees clockwise (formats.md)."""
 
-_NAME = re.compile(r"^([A-Z])([1-9][0-9]?)$")
+_NAME = re.compile(r"^([A-Z])([1-9][0-9]*)$")
 
 
 class Pos(NamedTuple):
@@ -43,7 +43,8 @@ def parse_cell(name: object, rows: int, cols: int, what: str = "cell") -> Pos:
     Raises :class:`InputError` if ``name`` is not a string of that form or lies off the grid.
     """
     if not isinstance(name, str):
-        raise InputError(f"{what} must be a name like \"C4\", got {name!r}")
+        shown = "null" if name is None else repr(name)
+        raise InputError(f"{what} must be a name like \"C4\", got {shown}")
     m = _NAME.match(name.strip().upper())
     if not m:
         raise InputError(f"{what} {name!r} is not a name like \"C4\"")
