@@ -14,4 +14,5 @@ COMMANDS: dict[str, str] = {
     "solve": "spacebowl_print.cli.solve_cmd:solve_command",
     "stats": "spacebowl_print.cli.stats_cmd:stats_command",
     "deck": "spacebowl_print.cli.deck_cmd:deck_group",
+    "galaxy": "spacebowl_print.cli.galaxy_cmd:galaxy",
 }

@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
+import importlib
 import sys
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from contextlib import contextmanager
 from functools import wraps
 from pathlib import Path
@@ -16,6 +17,26 @@ from spacebowl_print.resources import DEFAULT_DECK, deck_path
 
 P = ParamSpec("P")
 R = TypeVar("R")
+
+
+class LazyGroup(click.Group):
+    """A group whose subcommands (``name → "module:attribute"``) are imported on first use,
+    click's documented pattern: a command pays only for the libraries it needs."""
+
+    def __init__(self, *args: Any, lazy: Mapping[str, str] | None = None, **kwargs: Any):
+        super().__init__(*args, **kwargs)
+        self.lazy = dict(lazy or {})
+
+    def list_commands(self, ctx: click.Context) -> list[str]:
+        return [*self.lazy, *(n for n in super().list_commands(ctx) if n not in self.lazy)]
+
+    def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
+        if cmd_name in self.lazy:
+            module, attr = self.lazy[cmd_name].split(":")
+            command = getattr(importlib.import_module(module), attr)
+            assert isinstance(command, click.Command)
+            return command
+        return super().get_command(ctx, cmd_name)
 
 
 class BadInput(click.ClickException):

@@ -9,11 +9,12 @@ from typing import Any
 
 import click
 
-from spacebowl_print.cli.common import load_deck, reports_input_errors
+from spacebowl_print.cli.common import LazyGroup, load_deck, reports_input_errors
 from spacebowl_print.model import Deck
 
 
-@click.group("deck")
+@click.group("deck", cls=LazyGroup,
+             lazy={"design": "spacebowl_print.cli.deck_design_cmd:design"})
 def deck_group() -> None:
     """Check or design deck files (decks/*.toml, formats.md)."""
 

@@ -2,31 +2,16 @@
 
 from __future__ import annotations
 
-import importlib
 import sys
 
 import click
 
 from spacebowl_print import __version__
 from spacebowl_print.cli.commands import COMMANDS
+from spacebowl_print.cli.common import LazyGroup
 
 
-class LazyGroup(click.Group):
-    """A group whose subcommands are imported on first use (click's documented pattern)."""
-
-    def list_commands(self, ctx: click.Context) -> list[str]:
-        return [*COMMANDS, *(n for n in super().list_commands(ctx) if n not in COMMANDS)]
-
-    def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
-        if cmd_name in COMMANDS:
-            module, attr = COMMANDS[cmd_name].split(":")
-            command = getattr(importlib.import_module(module), attr)
-            assert isinstance(command, click.Command)
-            return command
-        return super().get_command(ctx, cmd_name)
-
-
-@click.group(cls=LazyGroup,
+@click.group(cls=LazyGroup, lazy=COMMANDS,
              context_settings={"help_option_names": ["-h", "--help"], "max_content_width": 100})
 @click.version_option(__version__, "--version", "-V", prog_name="spacebowl")
 def cli() -> None:
