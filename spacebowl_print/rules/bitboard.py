@@ -240,15 +240,48 @@ def valid_boards(tables: Tables, cols: npt.NDArray[np.int64], plain: bool = Fals
     return acc
 
 
+CACHE_WORDS = 1 << 17
+"""Words per intermediate array (1 MiB): answering tosses in blocks of this size keeps the
+gathered rows in the CPU cache, about twice as fast as one pass over a large batch."""
+
+
+GALAXY_BLOCK = 128
+"""Galaxies answered together: a block's table (3,201 rows × 1 KiB) stays within the cache
+and TLB reach, so the random row gathers of a toss batch stay fast however big the batch."""
+
+
 def count_solutions(tables: Tables, cols: npt.NDArray[np.int64],
                     pairs: npt.NDArray[np.intp] | None = None) -> npt.NDArray[np.uint8]:
     """Number of valid destination cards: (t, n) for each encoded toss and galaxy, or (t,)
     with ``pairs``."""
-    boards = valid_boards(tables, cols, pairs=pairs)
-    union = boards[:, 0]
-    for k in range(1, boards.shape[1]):
-        union |= boards[:, k]
-    return np.bitwise_count(union)
+    if pairs is not None:
+        boards = valid_boards(tables, cols, pairs=pairs)
+        return np.bitwise_count(np.bitwise_or.reduce(boards, axis=1))
+    t, turns, k = cols.shape
+    n = tables.n
+    out = np.empty((t, n), dtype=np.uint8)
+    width = min(n, GALAXY_BLOCK)
+    step = max(1, CACHE_WORDS // (turns * width))
+    # Work buffers reused block after block: no fresh allocation (and page faults) per block.
+    acc = np.empty((min(step, t), turns, width), dtype=U64)
+    row = np.empty_like(acc)
+    for g in range(0, n, width):
+        ok = np.ascontiguousarray(tables.ok[:, g : g + width])
+        w = ok.shape[1]
+        for a in range(0, t, step):
+            block = cols[a : a + step]
+            b = block.shape[0]
+            dst, tmp = acc[:b, :, :w], row[:b, :, :w]
+            np.take(ok, block[..., 0], axis=0, out=dst)
+            for j in range(1, k):
+                np.take(ok, block[..., j], axis=0, out=tmp)
+                np.bitwise_and(dst, tmp, out=dst)
+            np.bitwise_and(dst, ok[FACE_UP], out=dst)
+            union = dst[:, 0]
+            for q in range(1, turns):
+                np.bitwise_or(union, dst[:, q], out=union)
+            out[a : a + b, g : g + w] = np.bitwise_count(union)
+    return out
 
 
 def near_miss_boards(tables: Tables, cols: npt.NDArray[np.int64],

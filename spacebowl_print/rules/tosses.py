@@ -14,7 +14,7 @@ import numpy as np
 import numpy.typing as npt
 
 from spacebowl_print.model import CENTRE, SPACES, TURNS, Pos, Toss, turn_space
-from spacebowl_print.rules.bitboard import FACE_UP, PRO, REQ, Tables, column
+from spacebowl_print.rules.bitboard import CACHE_WORDS, FACE_UP, PRO, REQ, Tables, column
 
 MAX_SOLUTIONS = 64
 
@@ -52,6 +52,19 @@ def histograms(tables: Tables, marble_bits: list[int], black_hole: bool = False,
     if tables.ok is not tables.ok_plain:
         raise ValueError("exhaustive toss statistics are defined without the Wild token")
     ok = tables.ok if galaxies is None else tables.ok[:, galaxies]
+    # Blocks of galaxies small enough for the 9**m boards to stay in the CPU cache
+    # (measured best at 2 MiB per board array on this 2-core machine).
+    block = max(8, 2 * CACHE_WORDS // 9 ** len(marble_bits))
+    if ok.shape[1] > block:
+        parts = [_histograms(np.ascontiguousarray(ok[:, a : a + block]), marble_bits,
+                             black_hole, rotation, learning, per_galaxy)
+                 for a in range(0, ok.shape[1], block)]
+        return np.concatenate(parts) if per_galaxy else np.sum(parts, axis=0)
+    return _histograms(ok, marble_bits, black_hole, rotation, learning, per_galaxy)
+
+
+def _histograms(ok: npt.NDArray[np.uint64], marble_bits: list[int], black_hole: bool,
+                rotation: bool, learning: bool, per_galaxy: bool) -> npt.NDArray[np.int64]:
     n = ok.shape[1]
     bins = MAX_SOLUTIONS + 1
     out = np.zeros((n, bins) if per_galaxy else bins, dtype=np.int64)
