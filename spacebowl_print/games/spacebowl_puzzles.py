@@ -542,9 +542,9 @@ class Generator:
         order = rng.permutation(len(cells))
         for k in order[:8]:
             v = Variants(base.rotation, base.torus, cells[int(k)])
-            sols = reference.solve(galaxy, toss, v)
+            sols, lures = reference.analyse(galaxy, toss, v)
             if (len(sols) == target and any(s.wild for s in sols)
-                    and near[0] <= len(reference.near_misses(galaxy, toss, v)) <= near[1]):
+                    and near[0] <= len(lures) <= near[1]):
                 return v
         return None
 
@@ -577,8 +577,7 @@ class Generator:
                 pool: _Pool, gi: int, toss: Toss, variants: Variants, question: str,
                 names: tuple[str, ...]) -> SpaceBowlPuzzle:
         galaxy = pool.galaxies[gi]
-        sols = reference.solve(galaxy, toss, variants)
-        near = reference.near_misses(galaxy, toss, variants)
+        sols, near = reference.analyse(galaxy, toss, variants)
         # The pool's tables serve the cross-check unless a Wild token changes them.
         tables = pool.tables if variants.wild is None else None
         index = gi if tables is not None else 0
@@ -667,7 +666,8 @@ def verify_entry(entry: Mapping[str, Any], letters: str) -> str | None:
         variants = variants_from_json(entry.get("variants"), galaxy)
     except InputError as err:
         raise err.within("variants") from None
-    expected = solutions_to_json(reference.solve(galaxy, toss, variants))["solutions"]
+    found, lures = reference.analyse(galaxy, toss, variants)
+    expected = solutions_to_json(found)["solutions"]
     stored = entry["solutions"]
     if _canon(stored) != _canon(expected):
         if not isinstance(stored, list):
@@ -681,7 +681,7 @@ def verify_entry(entry: Mapping[str, Any], letters: str) -> str | None:
                 return (f"solution {e['cell']}: answer key says {_canon(s)}, "
                         f"the engine says {_canon(e)}")
     if "near_misses" in entry:
-        near = [p.name for p in reference.near_misses(galaxy, toss, variants)]
+        near = [p.name for p in lures]
         if _canon(entry["near_misses"]) != _canon(near):
             return f"near misses listed {entry['near_misses']}, the engine finds {near}"
     return None

@@ -34,23 +34,42 @@ def covered_cell(galaxy: Galaxy, dest_card: Pos, dest_space: Pos, space: Pos, tu
     return None
 
 
-def read_card(galaxy: Galaxy, toss: Toss, variants: Variants, card: Pos, turn: int
-              ) -> Reading | None:
+Demand = tuple[int, int, frozenset[str], frozenset[str]]
+"""A space holding marbles, read under one turn: its (row, col) offset from the destination
+card, the planets it requires and the planets it prohibits."""
+
+
+def demands_under(toss: Toss, turn: int) -> list[Demand]:
+    """The toss's marble spaces as offsets from the disc, the box turned ``turn`` degrees."""
+    td = turn_space(toss.destination, turn)
+    out = []
+    for space, (required, prohibited) in toss.demands().items():
+        ts = turn_space(space, turn)
+        out.append((ts.row - td.row, ts.col - td.col, required, prohibited))
+    return out
+
+
+def read_card(galaxy: Galaxy, toss: Toss, variants: Variants, card: Pos, turn: int,
+              demands: list[Demand] | None = None) -> Reading | None:
     """Read ``card`` as destination under ``turn``.
 
     Returns ``None`` when the card can be neither valid nor a near miss: it is face down,
     or a space holding marbles lies off the galaxy. Otherwise counts unmet demands: each
     required planet the covered card lacks, each prohibited planet it shows; the Wild token
-    removes exactly one missing required planet of the card it lies on.
+    removes exactly one missing required planet of the card it lies on. ``demands`` may
+    pass :func:`demands_under` precomputed for this toss and turn.
     """
     if galaxy[card] is None:  # rule 4: a face-down card is never a destination
         return None
     violations = 0
     wild_used = False
-    for space, (required, prohibited) in toss.demands().items():
-        under = covered_cell(galaxy, card, toss.destination, space, turn, variants.torus)
-        if under is None:  # rules 1 and 3: a space with marbles must cover a card
-            return None
+    for dr, dc, required, prohibited in demands or demands_under(toss, turn):
+        r, c = card.row + dr, card.col + dc
+        if variants.torus:  # rule 7: rows and columns wrap
+            r, c = r % galaxy.rows, c % galaxy.cols
+        elif not (0 <= r < galaxy.rows and 0 <= c < galaxy.cols):
+            return None  # rules 1 and 3: a space with marbles must cover a card
+        under = Pos(r, c)
         shown = galaxy[under] or frozenset()  # a face-down card shows no planets
         missing = len(required - shown)
         if under == variants.wild and missing >= 1:
@@ -64,29 +83,36 @@ def _turns(variants: Variants) -> tuple[int, ...]:
     return TURNS if variants.rotation else (0,)
 
 
+def analyse(galaxy: Galaxy, toss: Toss, variants: Variants = Variants()
+            ) -> tuple[list[Solution], list[Pos]]:
+    """(every valid destination card, every near-miss card), both in row-then-column order.
+
+    A card is a solution when some turn leaves no demand unmet; it lists every such turn and
+    is ``wild`` when each of them needed the Wild token. It is a near miss (formats.md) when
+    it is face up, valid under no turn and exactly one demand short under some turn.
+    """
+    turns = _turns(variants)
+    per_turn = [demands_under(toss, t) for t in turns]
+    solutions: list[Solution] = []
+    near: list[Pos] = []
+    for card in galaxy.positions():
+        readings = [(t, read_card(galaxy, toss, variants, card, t, d))
+                    for t, d in zip(turns, per_turn, strict=True)]
+        valid = [(t, r.wild_used) for t, r in readings if r is not None and r.violations == 0]
+        if valid:
+            solutions.append(Solution(card, tuple(t for t, _ in valid),
+                                      all(w for _, w in valid)))
+        elif any(r is not None and r.violations == 1 for _, r in readings):
+            near.append(card)
+    return solutions, near
+
+
 def solve(galaxy: Galaxy, toss: Toss, variants: Variants = Variants()) -> list[Solution]:
     """Every valid destination card, ordered by row then column (formats.md)."""
-    out: list[Solution] = []
-    for card in galaxy.positions():
-        valid_turns: list[int] = []
-        needs_wild: list[bool] = []
-        for turn in _turns(variants):
-            reading = read_card(galaxy, toss, variants, card, turn)
-            if reading is not None and reading.violations == 0:
-                valid_turns.append(turn)
-                needs_wild.append(reading.wild_used)
-        if valid_turns:
-            out.append(Solution(card, tuple(valid_turns), all(needs_wild)))
-    return out
+    return analyse(galaxy, toss, variants)[0]
 
 
 def near_misses(galaxy: Galaxy, toss: Toss, variants: Variants = Variants()) -> list[Pos]:
     """Face-up cards that are not valid but would be with exactly one marble demand dropped
     (formats.md); under rotation, a near miss under some turn and valid under none."""
-    out: list[Pos] = []
-    for card in galaxy.positions():
-        readings = [read_card(galaxy, toss, variants, card, t) for t in _turns(variants)]
-        counts = [r.violations for r in readings if r is not None]
-        if counts and 0 not in counts and 1 in counts:
-            out.append(card)
-    return out
+    return analyse(galaxy, toss, variants)[1]

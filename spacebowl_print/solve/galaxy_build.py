@@ -310,8 +310,7 @@ def _certify(setup: _Setup, target: Target, galaxy: Galaxy, wild: Pos | None
              ) -> tuple[tuple[Solution, ...], tuple[Pos, ...]]:
     """Re-count with the reference engine; raise :class:`BuilderBug` on any disagreement."""
     variants = setup.variants(wild)
-    sols = reference.solve(galaxy, target.toss, variants)
-    near = reference.near_misses(galaxy, target.toss, variants)
+    sols, near = reference.analyse(galaxy, target.toss, variants)
     problems = []
     if len(sols) != target.solutions:
         problems.append(f"{len(sols)} solutions, wanted {target.solutions}")
