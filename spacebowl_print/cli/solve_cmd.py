@@ -25,9 +25,9 @@ from spacebowl_print.model import (
     galaxy_from_json,
     loads_json,
     parse_cell,
+    puzzle_from_json,
     solutions_to_json,
     toss_from_json,
-    variants_from_json,
 )
 from spacebowl_print.rules import reference
 from spacebowl_print.rules.textgrid import galaxy_grid
@@ -35,27 +35,8 @@ from spacebowl_print.rules.textgrid import galaxy_grid
 
 def solve_case(case: Any, letters: str) -> dict[str, Any]:
     """Answer one ``{"galaxy", "toss", "variants"}`` case as formats.md's solutions object."""
-    if not isinstance(case, dict):
-        raise InputError("a case must be a JSON object with galaxy, toss and variants")
-    for k in case:
-        if k not in ("galaxy", "toss", "variants"):
-            raise InputError("unknown key (expected galaxy, toss, variants)", k)
-    for k in ("galaxy", "toss"):
-        if k not in case:
-            raise InputError("missing key", k)
-    try:
-        galaxy = galaxy_from_json(case["galaxy"], letters)
-    except InputError as err:
-        raise err.within("galaxy") from None
-    try:
-        toss = toss_from_json(case["toss"], letters)
-    except InputError as err:
-        raise err.within("toss") from None
-    try:
-        variants = variants_from_json(case.get("variants"), galaxy)
-    except InputError as err:
-        raise err.within("variants") from None
-    return solutions_to_json(reference.solve(galaxy, toss, variants))
+    puzzle = puzzle_from_json(case, letters)
+    return solutions_to_json(reference.solve(puzzle.galaxy, puzzle.toss, puzzle.variants))
 
 
 def _describe(sols: list[Solution], rotation: bool) -> list[str]:

@@ -27,12 +27,10 @@ from spacebowl_print.model import (
     Solution,
     Toss,
     Variants,
-    galaxy_from_json,
     galaxy_to_json,
+    puzzle_from_json,
     solutions_to_json,
-    toss_from_json,
     toss_to_json,
-    variants_from_json,
     variants_to_json,
 )
 from spacebowl_print.render.api import Canvas, Style
@@ -639,6 +637,10 @@ def _codes(n: int, seed: int) -> list[str]:
 # --------------------------------------------------------------------------- checking
 
 
+MANIFEST_EXTRA_KEYS = ("id", "tier", "solutions", "question", "near_misses")
+"""Keys of a manifest entry besides galaxy, toss and variants."""
+
+
 def _canon(value: Any) -> str:
     # JSON text, so that 0 ≠ false and 0.0 ≠ 0 as they would be for any other reader
     return json.dumps(value, sort_keys=True)
@@ -651,21 +653,10 @@ def verify_entry(entry: Mapping[str, Any], letters: str) -> str | None:
     exactly — as JSON — what ``spacebowl solve`` prints, else one line saying what differs.
     An entry whose galaxy, toss or variants cannot be read raises :class:`InputError`.
     """
-    for key in ("galaxy", "toss", "solutions"):
-        if key not in entry:
-            raise InputError("missing key", key)
-    try:
-        galaxy = galaxy_from_json(entry["galaxy"], letters)
-    except InputError as err:
-        raise err.within("galaxy") from None
-    try:
-        toss = toss_from_json(entry["toss"], letters)
-    except InputError as err:
-        raise err.within("toss") from None
-    try:
-        variants = variants_from_json(entry.get("variants"), galaxy)
-    except InputError as err:
-        raise err.within("variants") from None
+    if "solutions" not in entry:
+        raise InputError("missing key", "solutions")
+    puzzle = puzzle_from_json(entry, letters, MANIFEST_EXTRA_KEYS)
+    galaxy, toss, variants = puzzle.galaxy, puzzle.toss, puzzle.variants
     found, lures = reference.analyse(galaxy, toss, variants)
     expected = solutions_to_json(found)["solutions"]
     stored = entry["solutions"]

@@ -1,6 +1,14 @@
 """Pure data: planets, cards, decks, galaxies, tosses, variants, solutions. No I/O."""
 
-from spacebowl_print.model.deck import GLYPHS, Card, Deck, Planet, deck_to_data, parse_deck
+from spacebowl_print.model.deck import (
+    GLYPHS,
+    Card,
+    Deck,
+    Planet,
+    deck_to_data,
+    deck_to_toml,
+    parse_deck,
+)
 from spacebowl_print.model.errors import InputError
 from spacebowl_print.model.game import (
     Cell,
@@ -12,6 +20,7 @@ from spacebowl_print.model.game import (
     galaxy_from_json,
     galaxy_to_json,
     loads_json,
+    puzzle_from_json,
     solutions_to_json,
     toss_from_json,
     toss_to_json,
@@ -32,7 +41,9 @@ from spacebowl_print.model.geometry import (
 __all__ = [
     "CENTRE", "GLYPHS", "SPACES", "TURNS", "Card", "Cell", "Deck", "Galaxy", "InputError",
     "Planet", "Pos", "Puzzle", "Solution", "Toss", "Variants", "cell_name", "deck_to_data",
+    "deck_to_toml",
     "galaxy_from_json", "galaxy_to_json", "loads_json", "parse_cell", "parse_deck",
-    "parse_space", "solutions_to_json", "toss_from_json", "toss_to_json", "turn_space",
+    "parse_space", "puzzle_from_json", "solutions_to_json", "toss_from_json", "toss_to_json",
+    "turn_space",
     "variants_from_json", "variants_to_json",
 ]

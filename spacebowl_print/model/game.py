@@ -267,6 +267,29 @@ def variants_from_json(obj: object, galaxy: Galaxy) -> Variants:
     return Variants(bool(v.get("rotation", False)), bool(v.get("torus", False)), wild)
 
 
+def puzzle_from_json(obj: object, letters: str, extra_keys: Sequence[str] = ()) -> Puzzle:
+    """Read a ``{"galaxy", "toss", "variants"}`` object (a ``solve --batch`` case, a manifest
+    entry); errors name the part that is wrong. ``extra_keys`` are tolerated beside them."""
+    case = _mapping(obj, "")
+    _keys(case, ("galaxy", "toss", "variants", *extra_keys), "")
+    for key in ("galaxy", "toss"):
+        if key not in case:
+            raise InputError("missing key", key)
+    try:
+        galaxy = galaxy_from_json(case["galaxy"], letters)
+    except InputError as err:
+        raise err.within("galaxy") from None
+    try:
+        toss = toss_from_json(case["toss"], letters)
+    except InputError as err:
+        raise err.within("toss") from None
+    try:
+        variants = variants_from_json(case.get("variants"), galaxy)
+    except InputError as err:
+        raise err.within("variants") from None
+    return Puzzle(galaxy, toss, variants)
+
+
 # --------------------------------------------------------------------------- JSON encoding
 
 

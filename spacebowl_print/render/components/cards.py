@@ -320,7 +320,28 @@ def planet_radius(n: int, w: float, h: float) -> float:
     return base * min(w / 63.0, h / 88.0)
 
 
-class CardFront:
+class _ArtBox:
+    """A card's art box: its trim size plus ``bleed`` on every side (what sheets impose)."""
+
+    trim_w: float
+    trim_h: float
+    bleed: float
+
+    @property
+    def width(self) -> float:
+        return self.trim_w + 2 * self.bleed
+
+    @property
+    def height(self) -> float:
+        return self.trim_h + 2 * self.bleed
+
+    @property
+    def trim(self) -> tuple[float, float, float, float]:
+        """The trim box (x, y, w, h) within the art box."""
+        return (self.bleed, self.bleed, self.trim_w, self.trim_h)
+
+
+class CardFront(_ArtBox):
     """The face of one constellation card, with bleed: an item the sheets can impose.
 
     ``width``/``height`` include ``bleed_mm`` on every side. ``draw`` paints the whole art box
@@ -341,19 +362,6 @@ class CardFront:
     def id(self) -> int:
         """The card's id (printed small on the card)."""
         return self.card.id
-
-    @property
-    def width(self) -> float:
-        return self.trim_w + 2 * self.bleed
-
-    @property
-    def height(self) -> float:
-        return self.trim_h + 2 * self.bleed
-
-    @property
-    def trim(self) -> tuple[float, float, float, float]:
-        """The trim box (x, y, w, h) within the art box."""
-        return (self.bleed, self.bleed, self.trim_w, self.trim_h)
 
     @property
     def safe(self) -> tuple[float, float, float, float]:
@@ -448,7 +456,7 @@ class CardFront:
         canvas.text(x, y, str(self.card.id), size, "mono", fill=colour)
 
 
-class CardBack:
+class CardBack(_ArtBox):
     """The common back of every card of a deck, with bleed; defined once per document."""
 
     def __init__(self, deck: Deck, size_mm: tuple[float, float] = (63.0, 88.0),
@@ -462,19 +470,6 @@ class CardBack:
 
     id = 0
     """Backs are all alike; the sheets only need an id for bookkeeping."""
-
-    @property
-    def width(self) -> float:
-        return self.trim_w + 2 * self.bleed
-
-    @property
-    def height(self) -> float:
-        return self.trim_h + 2 * self.bleed
-
-    @property
-    def trim(self) -> tuple[float, float, float, float]:
-        """The trim box (x, y, w, h) within the art box."""
-        return (self.bleed, self.bleed, self.trim_w, self.trim_h)
 
     @property
     def art_name(self) -> str:
