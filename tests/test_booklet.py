@@ -41,9 +41,12 @@ def test_tier_features_rise_with_tier(year: list[SpaceBowlPuzzle]) -> None:
     table = {t: {k: mean(p.features()[k] for p in year if p.tier == t)
                  for k in ("marbles", "black_hole", "variants", "near_misses", "decoys_per_card")}
              for t in TIERS}
-    for feature in ("marbles", "near_misses", "decoys_per_card"):
+    for feature in ("marbles", "near_misses"):
         values = [table[t][feature] for t in sorted(table)]
         assert values == sorted(values), (feature, values)
+    # decoys: none, then stars, then stars and comets (the same card art from tier 3 on)
+    decoys = [table[t]["decoys_per_card"] for t in sorted(table)]
+    assert decoys[0] == 0 < decoys[1] < min(decoys[2:])
     assert table[5]["variants"] > table[3]["variants"] > table[1]["variants"]
     assert table[1]["black_hole"] == 0 and table[5]["black_hole"] == 1
     for p in year:  # each puzzle meets its tier's solution targets
