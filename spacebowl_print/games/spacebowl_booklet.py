@@ -23,7 +23,7 @@ from spacebowl_print.publish import booklet as pub
 from spacebowl_print.render.api import Canvas, DrawnPage, Page
 from spacebowl_print.render.components.rules import (
     Style_,
-    _environment,
+    template_environment,
     block_frags,
     flow,
     parse_markdown,
@@ -62,7 +62,7 @@ class SpaceBowlPuzzleGame:
                 "learning": spec.learning,
                 "count": len(mine),
             })
-        template = _environment().get_template(f"booklet-{self.lang}.md.j2")
+        template = template_environment().get_template(f"booklet-{self.lang}.md.j2")
         return template.render(tiers=rows, deck=self.deck, words=WORDS[self.lang],
                                planets=self.deck.planets)
 

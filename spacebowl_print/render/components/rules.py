@@ -195,7 +195,9 @@ def signed(n: int) -> str:
     return f"+{n}" if n > 0 else f"−{-n}" if n < 0 else "0"
 
 
-def _environment() -> Environment:
+def template_environment() -> Environment:
+    """The jinja2 environment over ``templates/`` (strict undefined, ``signed`` filter) that
+    rule summaries and booklet introductions render with."""
     env = Environment(loader=FileSystemLoader(str(templates_dir())), autoescape=False,
                       undefined=StrictUndefined, keep_trailing_newline=True,
                       trim_blocks=True, lstrip_blocks=True)
@@ -225,7 +227,7 @@ def rules_text(lang: str, deck: Deck) -> str:
     lang = check_lang(lang)
     if lang not in RULES_LANGS:
         raise ValueError(f"no rule summary in {lang!r} (one of {', '.join(RULES_LANGS)})")
-    text = _environment().get_template(f"rules-{lang}.md.j2").render(**rules_context(deck))
+    text = template_environment().get_template(f"rules-{lang}.md.j2").render(**rules_context(deck))
     return french_spacing(text) if lang == "fr" else text
 
 
