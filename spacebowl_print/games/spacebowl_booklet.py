@@ -23,10 +23,10 @@ from spacebowl_print.publish import booklet as pub
 from spacebowl_print.render.api import Canvas, DrawnPage, Page
 from spacebowl_print.render.components.rules import (
     Style_,
-    template_environment,
     block_frags,
     flow,
     parse_markdown,
+    template_environment,
 )
 
 INTRO_MARGIN = 11.0
