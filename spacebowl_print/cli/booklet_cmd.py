@@ -68,7 +68,7 @@ def booklet_command(deck: str, days: int, start: str, tiers: str, paper: str, im
     """
     loaded = load_deck(deck)
     t0 = time.perf_counter()
-    with progress(None, days, "Making puzzles", quiet) as step:
+    with progress(days, "Making puzzles", quiet) as step:
         try:
             report = build_booklet(loaded, Path(out_dir), days, _date(start), _tiers(tiers),
                                    paper, "saddle" if imposition == "saddle" else "none", lang,
@@ -103,7 +103,7 @@ def classroom_command(deck: str, students: int, puzzles: int, tier: int | None, 
     """A classroom set: one worksheet per student (a code on each), all puzzles distinct
     with the same tier mix, a teacher's answer key by code, and manifest.json."""
     loaded = load_deck(deck)
-    with progress(None, students * puzzles, "Making worksheets", quiet) as step:
+    with progress(students * puzzles, "Making worksheets", quiet) as step:
         try:
             report = build_classroom(loaded, Path(out_dir), students, puzzles, tier, paper,
                                      lang, seed, step)

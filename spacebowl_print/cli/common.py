@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import importlib
 import sys
-from collections.abc import Callable, Iterable, Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager
 from functools import wraps
 from pathlib import Path
@@ -107,11 +107,9 @@ def seed_option(default: int = 1) -> Callable[[Callable[..., Any]], Callable[...
 
 
 @contextmanager
-def progress(items: Iterable[R] | None, length: int, label: str, quiet: bool
-             ) -> Iterator[Callable[[int], None]]:
+def progress(length: int, label: str, quiet: bool) -> Iterator[Callable[[int], None]]:
     """A progress callback ``advance(k)``: a click progress bar on a terminal, silent when
     piped or quiet."""
-    del items
     if quiet or not sys.stderr.isatty():
         yield lambda k: None
         return

@@ -87,7 +87,7 @@ def stats_command(deck_file: str | None, galaxy_file: str | None, planets: str |
         return
     wanted = [v.strip() for v in variants.split(",") if v.strip()]
     started = time.perf_counter()
-    with progress(None, galaxies * len(wanted), "Dealing galaxies", quiet or as_json) as step:
+    with progress(galaxies * len(wanted), "Dealing galaxies", quiet or as_json) as step:
         result = deck_stats(deck, galaxies, seed, wanted, step, jobs)
     elapsed = time.perf_counter() - started
     if as_json:

@@ -23,7 +23,6 @@ from typing import Literal, Protocol
 Colour = str | None
 FontName = Literal["regular", "bold", "mono"]
 Anchor = Literal["start", "middle", "end"]
-PathOp = tuple[str, ...] | tuple[str, float, float] | tuple[float, ...]
 
 MM_PER_PT = 25.4 / 72.0
 PT_PER_MM = 72.0 / 25.4
