@@ -10,8 +10,8 @@ from __future__ import annotations
 import itertools
 import time
 
+from spacebowl_print.core.resources import decks_dir
 from spacebowl_print.model import SPACES, Toss, Variants, parse_deck
-from spacebowl_print.resources import decks_dir
 from spacebowl_print.rules import bitboard, reference
 from spacebowl_print.rules.stats import deal, deck_stats
 from spacebowl_print.rules.tosses import histograms

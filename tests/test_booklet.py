@@ -13,11 +13,11 @@ from click.testing import CliRunner
 from pypdf import PdfReader
 
 from spacebowl_print.cli.main import cli
+from spacebowl_print.core.resources import decks_dir
 from spacebowl_print.games import spacebowl_booklet
 from spacebowl_print.games.spacebowl_puzzles import TIERS, SpaceBowlPuzzle, daily_puzzles
 from spacebowl_print.model import parse_deck
 from spacebowl_print.publish.booklet import saddle_order
-from spacebowl_print.resources import decks_dir
 
 DECK = parse_deck((decks_dir() / "classic.toml").read_text(), "classic.toml")
 

@@ -13,6 +13,7 @@ import pdfplumber
 import pytest
 from pypdf import PdfReader
 
+from spacebowl_print.core.resources import deck_path
 from spacebowl_print.model import Deck, parse_deck
 from spacebowl_print.render.api import PAPER, PT_PER_MM, Page
 from spacebowl_print.render.components import kitparts, rules
@@ -27,7 +28,6 @@ from spacebowl_print.render.components.scoretrack import scoretrack_pages
 from spacebowl_print.render.components.shipcomputer import parse_box, ship_computer_pages
 from spacebowl_print.render.components.tokens import token_pages
 from spacebowl_print.render.pdf import pdf_bytes, write_pdf
-from spacebowl_print.resources import deck_path
 from spacebowl_print.rules.scoring import Play, score_round
 
 MM_PER_PT = 1 / PT_PER_MM

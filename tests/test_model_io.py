@@ -8,6 +8,7 @@ import pytest
 from hypothesis import given, settings
 
 from conftest import LETTERS, galaxies, tosses
+from spacebowl_print.core.resources import decks_dir
 from spacebowl_print.model import (
     InputError,
     galaxy_from_json,
@@ -18,7 +19,6 @@ from spacebowl_print.model import (
     toss_to_json,
 )
 from spacebowl_print.model.deck import deck_to_toml
-from spacebowl_print.resources import decks_dir
 
 CLASSIC = (decks_dir() / "classic.toml").read_text()
 

@@ -23,9 +23,9 @@ from conftest import tosses as random_tosses
 from spacebowl_print.cli.deck_cmd import check_command
 from spacebowl_print.cli.deck_design_cmd import design
 from spacebowl_print.cli.galaxy_cmd import galaxy
+from spacebowl_print.core.resources import deck_path
 from spacebowl_print.model import SPACES, Deck, Galaxy, InputError, Pos, Toss, Variants, parse_deck
 from spacebowl_print.model.deck import deck_to_toml
-from spacebowl_print.resources import deck_path
 from spacebowl_print.rules import bitboard, reference
 from spacebowl_print.rules.stats import deck_stats
 from spacebowl_print.solve import (

@@ -16,10 +16,10 @@ from spacebowl_print.cli.common import (
     quiet_option,
     reports_input_errors,
 )
+from spacebowl_print.core.resources import deck_path
 from spacebowl_print.games.spacebowl_booklet import build_booklet, build_classroom, check_manifest
 from spacebowl_print.model import InputError
 from spacebowl_print.publish.booklet import VerificationError
-from spacebowl_print.resources import deck_path
 
 
 def _tiers(value: str) -> tuple[int, int]:

@@ -12,8 +12,8 @@ from typing import Any, ParamSpec, TypeVar
 
 import click
 
+from spacebowl_print.core.resources import DEFAULT_DECK, deck_path
 from spacebowl_print.model import Deck, InputError, loads_json, parse_deck
-from spacebowl_print.resources import DEFAULT_DECK, deck_path
 
 P = ParamSpec("P")
 R = TypeVar("R")

@@ -12,7 +12,7 @@ from pathlib import Path
 import click
 
 from spacebowl_print.cli.common import load_deck, quiet_option, reports_input_errors, seed_option
-from spacebowl_print.fileio import write_atomic
+from spacebowl_print.core.files import write_atomic
 from spacebowl_print.model import InputError
 from spacebowl_print.model.deck import deck_to_toml
 from spacebowl_print.solve import design_deck

@@ -19,7 +19,7 @@ from spacebowl_print.cli.common import (
     reports_input_errors,
     seed_option,
 )
-from spacebowl_print.fileio import write_atomic
+from spacebowl_print.core.files import write_atomic
 from spacebowl_print.model import InputError, toss_from_json
 from spacebowl_print.solve import STRATEGIES, build_galaxy
 

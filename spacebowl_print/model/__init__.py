@@ -1,5 +1,7 @@
 """Pure data: planets, cards, decks, galaxies, tosses, variants, solutions. No I/O."""
 
+from spacebowl_print.core.errors import InputError
+from spacebowl_print.core.jsonio import loads_json
 from spacebowl_print.model.deck import (
     GLYPHS,
     Card,
@@ -9,7 +11,6 @@ from spacebowl_print.model.deck import (
     deck_to_toml,
     parse_deck,
 )
-from spacebowl_print.model.errors import InputError
 from spacebowl_print.model.game import (
     Cell,
     Galaxy,
@@ -19,7 +20,6 @@ from spacebowl_print.model.game import (
     Variants,
     galaxy_from_json,
     galaxy_to_json,
-    loads_json,
     puzzle_from_json,
     solutions_to_json,
     toss_from_json,

@@ -14,7 +14,7 @@ from typing import Any
 
 import tomli_w
 
-from spacebowl_print.model.errors import InputError
+from spacebowl_print.core.errors import InputError
 
 PLANET_COUNT = 6
 GLYPHS: tuple[str, ...] = (

@@ -7,12 +7,14 @@ The shapes are fixed by formats.md. Readers take already-decoded JSON values (us
 
 from __future__ import annotations
 
-import json
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from spacebowl_print.model.errors import InputError
+from spacebowl_print.core.errors import InputError
+from spacebowl_print.core.jsonio import mapping as _mapping
+from spacebowl_print.core.jsonio import only_keys as _keys
+from spacebowl_print.core.jsonio import show
 from spacebowl_print.model.geometry import Pos, cell_name, parse_cell, parse_space
 
 Cell = frozenset[str] | None
@@ -119,52 +121,6 @@ class Puzzle:
     galaxy: Galaxy
     toss: Toss
     variants: Variants = field(default_factory=Variants)
-
-
-# --------------------------------------------------------------------------- JSON decoding
-
-
-def loads_json(text: str) -> Any:
-    """Decode JSON text strictly: duplicate keys (e.g. a marble listed twice) are an error."""
-
-    def pairs(items: list[tuple[str, Any]]) -> dict[str, Any]:
-        out: dict[str, Any] = {}
-        for k, v in items:
-            if k in out:
-                raise InputError(f"key {k!r} appears twice")
-            out[k] = v
-        return out
-
-    try:
-        return json.loads(text, object_pairs_hook=pairs)
-    except json.JSONDecodeError as err:
-        raise InputError(f"not valid JSON: {err.msg} (column {err.colno})",
-                         line=err.lineno) from None
-    except InputError:
-        raise
-    except (ValueError, RecursionError) as err:  # 5,000-digit numbers, absurd nesting
-        raise InputError(f"JSON too large to read safely ({type(err).__name__})") from None
-
-
-def show(value: object) -> str:
-    """A value as JSON writes it (``null``, ``true``, ``"A1"``), for error messages."""
-    try:
-        text = json.dumps(value)
-    except (TypeError, ValueError):
-        text = repr(value)
-    return text if len(text) <= 40 else text[:37] + "..."
-
-
-def _mapping(obj: object, what: str) -> Mapping[str, Any]:
-    if not isinstance(obj, dict):
-        raise InputError(f"must be a JSON object, got {show(obj)}", what)
-    return obj
-
-
-def _keys(obj: Mapping[str, Any], allowed: Sequence[str], what: str) -> None:
-    for k in obj:
-        if k not in allowed:
-            raise InputError(f"unknown key (expected {', '.join(allowed)})", what, k)
 
 
 def galaxy_from_json(obj: object, letters: str) -> Galaxy:

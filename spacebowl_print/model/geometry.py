@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 from typing import NamedTuple
 
-from spacebowl_print.model.errors import InputError
+from spacebowl_print.core.errors import InputError
 
 TURNS: tuple[int, ...] = (0, 90, 180, 270)
 """Rotation turns in degrees clockwise (formats.md)."""

@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Literal, Protocol
 
-from spacebowl_print.fileio import atomic_dir
+from spacebowl_print.core.files import atomic_dir
 from spacebowl_print.render.api import PAPER, Canvas, DrawnPage, Page, PdfOptions, Style
 from spacebowl_print.render.fonts import fit_size, text_width, wrap
 from spacebowl_print.render.pdf import pdf_bytes

@@ -3,7 +3,7 @@ extra documents, and one ``kit.pdf`` with everything in print order behind a cov
 
 Game-agnostic: the caller (a game module) hands over ready-made items and pages; this module only
 imposes, renders and writes. Everything is written into a temporary folder and moved into place
-at the end (:func:`spacebowl_print.fileio.atomic_dir`), so an interrupted run never leaves a
+at the end (:func:`spacebowl_print.core.files.atomic_dir`), so an interrupted run never leaves a
 half-written kit.
 
 Files written into the output folder:
@@ -27,7 +27,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from spacebowl_print.fileio import atomic_dir
+from spacebowl_print.core.files import atomic_dir
 from spacebowl_print.publish.sheets import Imposition, Item, impose
 from spacebowl_print.render.api import Canvas, DrawnPage, FontName, Page, PdfOptions, Style
 from spacebowl_print.render.fonts import fit_size, line_height, text_width, wrap

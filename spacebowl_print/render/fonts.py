@@ -13,8 +13,8 @@ from functools import lru_cache
 from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.ttfonts import TTFont
 
+from spacebowl_print.core.resources import fonts_dir
 from spacebowl_print.render.api import MM_PER_PT, FontName
-from spacebowl_print.resources import fonts_dir
 
 FONT_FILES: dict[FontName, tuple[str, str]] = {
     "regular": ("DejaVuSans", "DejaVuSans.ttf"),

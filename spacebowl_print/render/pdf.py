@@ -10,7 +10,7 @@ Promises of every PDF written here:
 * art given to :meth:`PdfCanvas.define` becomes one form XObject per document, however many
   times it is placed;
 * the file appears atomically (rendered in memory, then written through
-  :func:`spacebowl_print.fileio.write_atomic`).
+  :func:`spacebowl_print.core.files.write_atomic`).
 
 Coordinates arrive in millimetres and are converted to points here; the page CTM is left in
 points so that tools reading the PDF back (pdfplumber, cutters) see plain PDF units.
@@ -28,7 +28,7 @@ from reportlab import rl_config
 from reportlab.pdfbase.pdfdoc import PDFResourceDictionary, xObjectName
 from reportlab.pdfgen.canvas import Canvas as RlCanvas
 
-from spacebowl_print.fileio import write_atomic
+from spacebowl_print.core.files import write_atomic
 from spacebowl_print.render.api import PT_PER_MM, Anchor, Canvas, FontName, Page, PdfOptions, Style
 from spacebowl_print.render.fonts import coord, rl_font
 

@@ -23,7 +23,7 @@ from typing import Any
 import svgwrite
 from svgwrite.container import Group
 
-from spacebowl_print.fileio import write_atomic
+from spacebowl_print.core.files import write_atomic
 from spacebowl_print.render.api import MM_PER_PT, Anchor, Canvas, FontName, Page, Style
 from spacebowl_print.render.fonts import SVG_FONTS, coord
 

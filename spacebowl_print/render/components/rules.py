@@ -25,6 +25,7 @@ from typing import Any
 
 from jinja2 import Environment, FileSystemLoader, StrictUndefined
 
+from spacebowl_print.core.resources import templates_dir
 from spacebowl_print.model import (
     Deck,
     Galaxy,
@@ -45,7 +46,6 @@ from spacebowl_print.render.components.kitparts import (
     paper_size,
 )
 from spacebowl_print.render.fonts import fit_size, text_width
-from spacebowl_print.resources import templates_dir
 from spacebowl_print.rules import reference
 from spacebowl_print.rules.scoring import ROUNDS, START_SCORE, WIN_SCORE, Play, score_round
 
