@@ -1,84 +1,24 @@
-"""Shared CLI plumbing: reading inputs with one-line errors, exit codes, progress."""
+"""Space Bowl's shared CLI options; generic plumbing is in :mod:`spacebowl_print.core.cli`."""
 
 from __future__ import annotations
 
-import importlib
-import sys
-from collections.abc import Callable, Iterator, Mapping
-from contextlib import contextmanager
-from functools import wraps
-from pathlib import Path
-from typing import Any, ParamSpec, TypeVar
+from collections.abc import Callable
+from typing import Any
 
 import click
 
+from spacebowl_print.core.cli import (  # noqa: F401  (re-exported for the commands)
+    BadInput,
+    LazyGroup,
+    load_json_file,
+    progress,
+    quiet_option,
+    read_text,
+    reports_input_errors,
+    seed_option,
+)
 from spacebowl_print.core.resources import DEFAULT_DECK, deck_path
-from spacebowl_print.model import Deck, InputError, loads_json, parse_deck
-
-P = ParamSpec("P")
-R = TypeVar("R")
-
-
-class LazyGroup(click.Group):
-    """A group whose subcommands (``name → "module:attribute"``) are imported on first use,
-    click's documented pattern: a command pays only for the libraries it needs."""
-
-    def __init__(self, *args: Any, lazy: Mapping[str, str] | None = None, **kwargs: Any):
-        super().__init__(*args, **kwargs)
-        self.lazy = dict(lazy or {})
-
-    def list_commands(self, ctx: click.Context) -> list[str]:
-        return [*self.lazy, *(n for n in super().list_commands(ctx) if n not in self.lazy)]
-
-    def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
-        if cmd_name in self.lazy:
-            module, attr = self.lazy[cmd_name].split(":")
-            command = getattr(importlib.import_module(module), attr)
-            assert isinstance(command, click.Command)
-            return command
-        return super().get_command(ctx, cmd_name)
-
-
-class BadInput(click.ClickException):
-    """Bad input: printed as one line ``Error: …`` and exit status 2."""
-
-    exit_code = 2
-
-
-def reports_input_errors(fn: Callable[P, R]) -> Callable[P, R]:
-    """Turn :class:`InputError` (and unreadable files) raised by ``fn`` into :class:`BadInput`."""
-
-    @wraps(fn)
-    def wrapper(*args: P.args, **kwargs: P.kwargs) -> R:
-        try:
-            return fn(*args, **kwargs)
-        except InputError as err:
-            raise BadInput(str(err)) from None
-
-    return wrapper
-
-
-def read_text(path: str | Path) -> str:
-    """The text of ``path``; a missing or unreadable file is an :class:`InputError`."""
-    p = Path(path)
-    try:
-        return p.read_text(encoding="utf-8-sig")  # a byte-order mark is harmless
-    except FileNotFoundError:
-        raise InputError("no such file", file=str(path)) from None
-    except IsADirectoryError:
-        raise InputError("is a folder, not a file", file=str(path)) from None
-    except UnicodeDecodeError as err:
-        raise InputError(f"not UTF-8 text (byte {err.start})", file=str(path)) from None
-    except OSError as err:
-        raise InputError(err.strerror or "cannot be read", file=str(path)) from None
-
-
-def load_json_file(path: str | Path) -> Any:
-    """Decode a JSON file strictly; errors name the file and line."""
-    try:
-        return loads_json(read_text(path))
-    except InputError as err:
-        raise err.at_file(str(path)) from None
+from spacebowl_print.model import Deck, parse_deck
 
 
 def load_deck(name_or_path: str | None) -> Deck:
@@ -93,25 +33,3 @@ def deck_option(fn: Callable[..., Any]) -> Callable[..., Any]:
         "--deck", "deck", default=DEFAULT_DECK, show_default=True, metavar="DECK",
         help="A deck file, or the name of a shipped deck.",
     )(fn)
-
-
-def quiet_option(fn: Callable[..., Any]) -> Callable[..., Any]:
-    """``--quiet``: no progress bar and no summary chatter."""
-    return click.option("--quiet", "-q", is_flag=True, help="Print nothing but errors.")(fn)
-
-
-def seed_option(default: int = 1) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
-    """``--seed``: the same inputs and seed give byte-identical outputs."""
-    return click.option("--seed", type=int, default=default, show_default=True,
-                        help="Random seed; the same seed gives byte-identical output.")
-
-
-@contextmanager
-def progress(length: int, label: str, quiet: bool) -> Iterator[Callable[[int], None]]:
-    """A progress callback ``advance(k)``: a click progress bar on a terminal, silent when
-    piped or quiet."""
-    if quiet or not sys.stderr.isatty():
-        yield lambda k: None
-        return
-    with click.progressbar(length=length, label=label, file=sys.stderr) as bar:
-        yield bar.update
