@@ -10,7 +10,7 @@ from pathlib import Path
 workdir = Path(sys.argv[1])
 bindir = Path(sys.executable).parent
 import spacebowl_print  # noqa: E402
-from spacebowl_print import resources  # noqa: E402
+from spacebowl_print.core import resources  # noqa: E402
 
 pkg = Path(spacebowl_print.__file__).parent
 assert "site-packages" in str(pkg), f"not the installed wheel: {pkg}"

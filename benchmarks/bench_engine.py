@@ -11,10 +11,10 @@ import itertools
 import time
 
 from spacebowl_print.core.resources import decks_dir
-from spacebowl_print.model import SPACES, Toss, Variants, parse_deck
-from spacebowl_print.rules import bitboard, reference
-from spacebowl_print.rules.stats import deal, deck_stats
-from spacebowl_print.rules.tosses import histograms
+from spacebowl_print.games.spacebowl.model import SPACES, Toss, Variants, parse_deck
+from spacebowl_print.games.spacebowl.rules import bitboard, reference
+from spacebowl_print.games.spacebowl.rules.stats import deal, deck_stats
+from spacebowl_print.games.spacebowl.rules.tosses import histograms
 
 
 def best_of(repeats: int, fn: object) -> float:

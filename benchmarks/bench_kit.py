@@ -18,10 +18,10 @@ import tempfile
 import time
 from pathlib import Path
 
-from spacebowl_print.cli.common import load_deck
+from spacebowl_print.games.spacebowl.art.cards import CardBack, card_items
+from spacebowl_print.games.spacebowl.cli.common import load_deck
 from spacebowl_print.publish.sheets import impose
 from spacebowl_print.render.api import PAPER, PdfOptions
-from spacebowl_print.render.components.cards import CardBack, card_items
 from spacebowl_print.render.fonts import register_fonts
 from spacebowl_print.render.pdf import pdf_bytes
 

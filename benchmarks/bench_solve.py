@@ -27,10 +27,15 @@ from functools import partial
 import numpy as np
 
 from spacebowl_print.core.resources import deck_path
-from spacebowl_print.model import SPACES, Deck, InputError, Toss, parse_deck
-from spacebowl_print.solve import BuildRequest, BuildResult, build_galaxies, build_galaxy
-from spacebowl_print.solve.deck_design import design_deck
-from spacebowl_print.solve.galaxy_build import PILOT, SAMPLE_LIMIT
+from spacebowl_print.games.spacebowl.model import SPACES, Deck, InputError, Toss, parse_deck
+from spacebowl_print.games.spacebowl.solve import (
+    BuildRequest,
+    BuildResult,
+    build_galaxies,
+    build_galaxy,
+)
+from spacebowl_print.games.spacebowl.solve.deck_design import design_deck
+from spacebowl_print.games.spacebowl.solve.galaxy_build import PILOT, SAMPLE_LIMIT
 
 NEAR = 4
 

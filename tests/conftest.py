@@ -7,7 +7,7 @@ import os
 from hypothesis import HealthCheck, settings
 from hypothesis import strategies as st
 
-from spacebowl_print.model import SPACES, Galaxy, Pos, Toss, Variants
+from spacebowl_print.games.spacebowl.model import SPACES, Galaxy, Pos, Toss, Variants
 
 LETTERS = "RYGSBP"
 

@@ -14,9 +14,9 @@ from pypdf import PdfReader
 
 from spacebowl_print.cli.main import cli
 from spacebowl_print.core.resources import decks_dir
-from spacebowl_print.games import spacebowl_booklet
-from spacebowl_print.games.spacebowl_puzzles import TIERS, SpaceBowlPuzzle, daily_puzzles
-from spacebowl_print.model import parse_deck
+from spacebowl_print.games.spacebowl import booklet as spacebowl_booklet
+from spacebowl_print.games.spacebowl.model import parse_deck
+from spacebowl_print.games.spacebowl.puzzles import TIERS, SpaceBowlPuzzle, daily_puzzles
 from spacebowl_print.publish.booklet import saddle_order
 
 DECK = parse_deck((decks_dir() / "classic.toml").read_text(), "classic.toml")
@@ -123,7 +123,7 @@ def test_wrong_answer_aborts_before_writing(tmp_path: Path, monkeypatch: pytest.
         p = puzzles[1]
         puzzles[1] = dataclasses.replace(p, solutions=p.solutions[:-1] if p.solutions else ())
         if puzzles[1] == p:  # it had none: invent one
-            from spacebowl_print.model import Pos, Solution
+            from spacebowl_print.games.spacebowl.model import Pos, Solution
 
             puzzles[1] = dataclasses.replace(p, solutions=(Solution(Pos(0, 0)),))
         return puzzles

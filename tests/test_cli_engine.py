@@ -11,8 +11,15 @@ import pytest
 from click.testing import CliRunner
 
 from spacebowl_print.cli.main import cli
-from spacebowl_print.model import Galaxy, Pos, Toss, Variants, galaxy_to_json, toss_to_json
-from spacebowl_print.rules import reference
+from spacebowl_print.games.spacebowl.model import (
+    Galaxy,
+    Pos,
+    Toss,
+    Variants,
+    galaxy_to_json,
+    toss_to_json,
+)
+from spacebowl_print.games.spacebowl.rules import reference
 
 LETTERS = "RYGSBP"
 GALAXY = {"cards": [["RG", "B", "", None, "Y"], ["RYG", "GS", "B", "P", "RS"],

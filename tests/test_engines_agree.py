@@ -10,10 +10,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from conftest import LETTERS, galaxies, tosses, variants_for
-from spacebowl_print.model import Galaxy, Toss, Variants
-from spacebowl_print.rules import bitboard, reference
-from spacebowl_print.rules.stats import galaxy_histogram
-from spacebowl_print.rules.tosses import all_tosses, toss_count
+from spacebowl_print.games.spacebowl.model import Galaxy, Toss, Variants
+from spacebowl_print.games.spacebowl.rules import bitboard, reference
+from spacebowl_print.games.spacebowl.rules.stats import galaxy_histogram
+from spacebowl_print.games.spacebowl.rules.tosses import all_tosses, toss_count
 
 
 @given(st.data())

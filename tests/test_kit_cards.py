@@ -20,13 +20,7 @@ import pytest
 from click.testing import CliRunner
 from pypdf.generic import ContentStream
 
-from spacebowl_print.cli.common import load_deck
-from spacebowl_print.cli.kit_cmd import kit
-from spacebowl_print.games.spacebowl import KitOptions, build_spacebowl_kit
-from spacebowl_print.model import GLYPHS, Deck, InputError, Planet
-from spacebowl_print.publish.sheets import LayoutError, impose, plan_layout
-from spacebowl_print.render.api import MM_PER_PT, PAPER, DrawnPage, PdfOptions
-from spacebowl_print.render.components.cards import (
+from spacebowl_print.games.spacebowl.art.cards import (
     FOOTPRINT,
     CardBack,
     CardFront,
@@ -34,7 +28,13 @@ from spacebowl_print.render.components.cards import (
     parse_card_size,
     planet_disc,
 )
-from spacebowl_print.render.components.glyphs import GLYPH_PATHS
+from spacebowl_print.games.spacebowl.art.glyphs import GLYPH_PATHS
+from spacebowl_print.games.spacebowl.cli.common import load_deck
+from spacebowl_print.games.spacebowl.cli.kit_cmd import kit
+from spacebowl_print.games.spacebowl.kit import KitOptions, build_spacebowl_kit
+from spacebowl_print.games.spacebowl.model import GLYPHS, Deck, InputError, Planet
+from spacebowl_print.publish.sheets import LayoutError, impose, plan_layout
+from spacebowl_print.render.api import MM_PER_PT, PAPER, DrawnPage, PdfOptions
 from spacebowl_print.render.pdf import pdf_bytes
 from spacebowl_print.render.svg import svg_bytes
 

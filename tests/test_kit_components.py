@@ -14,21 +14,21 @@ import pytest
 from pypdf import PdfReader
 
 from spacebowl_print.core.resources import deck_path
-from spacebowl_print.model import Deck, parse_deck
-from spacebowl_print.render.api import PAPER, PT_PER_MM, Page
-from spacebowl_print.render.components import kitparts, rules
-from spacebowl_print.render.components.rules import (
+from spacebowl_print.games.spacebowl.art import kitparts, rules
+from spacebowl_print.games.spacebowl.art.rules import (
     parse_markdown,
     rules_pages,
     rules_text,
     signed,
     worked_example,
 )
-from spacebowl_print.render.components.scoretrack import scoretrack_pages
-from spacebowl_print.render.components.shipcomputer import parse_box, ship_computer_pages
-from spacebowl_print.render.components.tokens import token_pages
+from spacebowl_print.games.spacebowl.art.scoretrack import scoretrack_pages
+from spacebowl_print.games.spacebowl.art.shipcomputer import parse_box, ship_computer_pages
+from spacebowl_print.games.spacebowl.art.tokens import token_pages
+from spacebowl_print.games.spacebowl.model import Deck, parse_deck
+from spacebowl_print.games.spacebowl.rules.scoring import Play, score_round
+from spacebowl_print.render.api import PAPER, PT_PER_MM, Page
 from spacebowl_print.render.pdf import pdf_bytes, write_pdf
-from spacebowl_print.rules.scoring import Play, score_round
 
 MM_PER_PT = 1 / PT_PER_MM
 
@@ -319,8 +319,8 @@ def test_scoring_table_agrees_with_the_engine(deck: Deck, lang: str, column: int
 
 
 def test_toss_example_is_solved_by_both_engines(pdfs: dict[str, Path], deck: Deck) -> None:
-    from spacebowl_print.model import Galaxy, Toss, cell_name, parse_space
-    from spacebowl_print.rules import bitboard
+    from spacebowl_print.games.spacebowl.model import Galaxy, Toss, cell_name, parse_space
+    from spacebowl_print.games.spacebowl.rules import bitboard
 
     data = rules.toss_example(deck)
     galaxy = Galaxy.from_strings(data["galaxy"])

@@ -9,7 +9,7 @@ from hypothesis import given, settings
 
 from conftest import LETTERS, galaxies, tosses
 from spacebowl_print.core.resources import decks_dir
-from spacebowl_print.model import (
+from spacebowl_print.games.spacebowl.model import (
     InputError,
     galaxy_from_json,
     galaxy_to_json,
@@ -18,7 +18,7 @@ from spacebowl_print.model import (
     toss_from_json,
     toss_to_json,
 )
-from spacebowl_print.model.deck import deck_to_toml
+from spacebowl_print.games.spacebowl.model.deck import deck_to_toml
 
 CLASSIC = (decks_dir() / "classic.toml").read_text()
 
@@ -106,7 +106,7 @@ def test_marble_twice_is_rejected_by_the_json_reader() -> None:
 @settings(max_examples=100)
 @given(galaxies(), tosses())
 def test_json_round_trip(galaxy: object, toss: object) -> None:
-    from spacebowl_print.model import Galaxy, Toss
+    from spacebowl_print.games.spacebowl.model import Galaxy, Toss
 
     assert isinstance(galaxy, Galaxy) and isinstance(toss, Toss)
     assert galaxy_from_json(galaxy_to_json(galaxy, LETTERS), LETTERS) == galaxy

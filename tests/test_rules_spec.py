@@ -5,8 +5,15 @@ from __future__ import annotations
 import pytest
 
 from conftest import LETTERS
-from spacebowl_print.model import Galaxy, Pos, Toss, Variants, parse_cell, parse_space
-from spacebowl_print.rules import bitboard, reference
+from spacebowl_print.games.spacebowl.model import (
+    Galaxy,
+    Pos,
+    Toss,
+    Variants,
+    parse_cell,
+    parse_space,
+)
+from spacebowl_print.games.spacebowl.rules import bitboard, reference
 
 
 def sp(name: str) -> Pos:

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from spacebowl_print.model import Pos
-from spacebowl_print.rules.scoring import GameState, Play, RoundResult, score_round
+from spacebowl_print.games.spacebowl.model import Pos
+from spacebowl_print.games.spacebowl.rules.scoring import GameState, Play, RoundResult, score_round
 
 A, B, C = Pos(0, 0), Pos(1, 1), Pos(2, 2)
 VALID = {A, B}

@@ -20,15 +20,24 @@ from hypothesis import strategies as st
 
 from conftest import galaxies as random_galaxies
 from conftest import tosses as random_tosses
-from spacebowl_print.cli.deck_cmd import check_command
-from spacebowl_print.cli.deck_design_cmd import design
-from spacebowl_print.cli.galaxy_cmd import galaxy
 from spacebowl_print.core.resources import deck_path
-from spacebowl_print.model import SPACES, Deck, Galaxy, InputError, Pos, Toss, Variants, parse_deck
-from spacebowl_print.model.deck import deck_to_toml
-from spacebowl_print.rules import bitboard, reference
-from spacebowl_print.rules.stats import deck_stats
-from spacebowl_print.solve import (
+from spacebowl_print.games.spacebowl.cli.deck_cmd import check_command
+from spacebowl_print.games.spacebowl.cli.deck_design_cmd import design
+from spacebowl_print.games.spacebowl.cli.galaxy_cmd import galaxy
+from spacebowl_print.games.spacebowl.model import (
+    SPACES,
+    Deck,
+    Galaxy,
+    InputError,
+    Pos,
+    Toss,
+    Variants,
+    parse_deck,
+)
+from spacebowl_print.games.spacebowl.model.deck import deck_to_toml
+from spacebowl_print.games.spacebowl.rules import bitboard, reference
+from spacebowl_print.games.spacebowl.rules.stats import deck_stats
+from spacebowl_print.games.spacebowl.solve import (
     BuilderBug,
     BuildRequest,
     BuildResult,
@@ -36,10 +45,10 @@ from spacebowl_print.solve import (
     build_galaxy,
     design_deck,
 )
-from spacebowl_print.solve import deck_design as dd
-from spacebowl_print.solve import galaxy_build as gb
-from spacebowl_print.solve.difficulty import DifficultyEstimate
-from spacebowl_print.solve.toss_tables import toss_tables
+from spacebowl_print.games.spacebowl.solve import deck_design as dd
+from spacebowl_print.games.spacebowl.solve import galaxy_build as gb
+from spacebowl_print.games.spacebowl.solve.difficulty import DifficultyEstimate
+from spacebowl_print.games.spacebowl.solve.toss_tables import toss_tables
 
 CLASSIC = parse_deck(deck_path("classic").read_text(encoding="utf-8"), "classic")
 LETTERS = CLASSIC.letters
@@ -364,7 +373,7 @@ def test_galaxy_build_cli_reports_and_writes_valid_json(tmp_path: Path) -> None:
                                          "-o", str(out)])
     assert result.exit_code == 0, result.output
     assert "Wild token on " in result.output and "1 solution(s)" in result.output
-    from spacebowl_print.model import galaxy_from_json
+    from spacebowl_print.games.spacebowl.model import galaxy_from_json
     g = galaxy_from_json(json.loads(out.read_text()), LETTERS)
     assert (g.rows, g.cols) == (6, 6)
     cell = result.output.split("Wild token on ")[1].split(":")[0]

@@ -1,4 +1,5 @@
-"""Every top-level command, in the order ``--help`` lists them, as ``module:attribute``.
+"""Every top-level command, in the order ``--help`` lists them, as ``module:attribute``:
+the games' own commands from their tables (flagship first), then the shared ones.
 
 Commands are imported only when used (or listed by ``--help``), so ``spacebowl solve`` does
 not pay for reportlab and OR-Tools at start-up.
@@ -6,13 +7,16 @@ not pay for reportlab and OR-Tools at start-up.
 
 from __future__ import annotations
 
-COMMANDS: dict[str, str] = {
-    "kit": "spacebowl_print.cli.kit_cmd:kit",
-    "booklet": "spacebowl_print.cli.booklet_cmd:booklet_command",
-    "classroom": "spacebowl_print.cli.booklet_cmd:classroom_command",
-    "check": "spacebowl_print.cli.booklet_cmd:check_command",
-    "solve": "spacebowl_print.cli.solve_cmd:solve_command",
-    "stats": "spacebowl_print.cli.stats_cmd:stats_command",
-    "deck": "spacebowl_print.cli.deck_cmd:deck_group",
-    "galaxy": "spacebowl_print.cli.galaxy_cmd:galaxy",
+from spacebowl_print.games.base import GAMES, find_game
+
+SHARED: dict[str, str] = {
+    "check": "spacebowl_print.cli.check:check_command",
 }
+
+
+def all_commands() -> dict[str, str]:
+    """``name → "module:attribute"`` for the root group."""
+    out: dict[str, str] = {}
+    for name in GAMES:
+        out.update(find_game(name).commands)
+    return {**out, **SHARED}

@@ -7,11 +7,11 @@ import sys
 import click
 
 from spacebowl_print import __version__
-from spacebowl_print.cli.commands import COMMANDS
-from spacebowl_print.cli.common import LazyGroup
+from spacebowl_print.cli.commands import all_commands
+from spacebowl_print.core.cli import LazyGroup
 
 
-@click.group(cls=LazyGroup, lazy=COMMANDS,
+@click.group(cls=LazyGroup, lazy=all_commands(),
              context_settings={"help_option_names": ["-h", "--help"], "max_content_width": 100})
 @click.version_option(__version__, "--version", "-V", prog_name="spacebowl")
 def cli() -> None:

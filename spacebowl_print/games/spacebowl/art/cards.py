@@ -1,0 +1,540 @@
+"""Constellation card art: fronts, the common back, planet discs, and card sizes.
+
+All art is original and drawn against :mod:`spacebowl_print.render.api`, so the same code makes
+the PDF sheets and the per-card SVG files. Repeated pieces (each planet, the black hole, a comet,
+a decoy star, the star-field backgrounds, the back) are defined once per document and placed.
+
+Geometry of a card object: ``width`` × ``height`` include the bleed on every side; the trim box
+is ``(bleed, bleed, w, h)`` and the safe zone is the trim box inset by :data:`SAFE_MM`. A front's
+layout depends only on the deck's card, the size, the bleed and ``numpy.random.default_rng((seed,
+card.id))``: the same inputs always give the same drawing.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from collections.abc import Callable
+from dataclasses import dataclass
+from functools import cached_property
+
+import numpy as np
+
+from spacebowl_print.games.spacebowl.art.glyphs import circle_path, draw_glyph
+from spacebowl_print.games.spacebowl.model import Card, Deck, InputError, Planet
+from spacebowl_print.render.api import Canvas, Style
+from spacebowl_print.render.fonts import fit_size
+
+SAFE_MM = 3.0
+"""The safe zone: nothing that matters is drawn closer than this to the trim line."""
+
+DEFAULT_BLEED_MM = 3.0
+
+CARD_SIZES: dict[str, tuple[float, float]] = {
+    "poker": (63.0, 88.0),
+    "bridge": (63.5, 88.9),
+    "2.5x3.5in": (63.5, 88.9),
+}
+"""Named card sizes (trim, portrait, mm)."""
+
+MIN_CARD_MM, MAX_CARD_MM = 30.0, 180.0
+
+_SIZE = re.compile(r"^\s*(\d+(?:\.\d+)?)\s*[x×]\s*(\d+(?:\.\d+)?)\s*(mm|in|cm)?\s*$", re.I)
+_UNIT = {"mm": 1.0, "cm": 10.0, "in": 25.4}
+
+
+def parse_card_size(text: str) -> tuple[float, float]:
+    """``--card-size``: a name of :data:`CARD_SIZES` or ``WxH`` with unit ``mm`` (default),
+    ``cm`` or ``in`` (``63x88``, ``63.5x88.9mm``, ``2.5x3.5in``). Returns (width, height) in mm.
+
+    Raises :class:`InputError` for anything else, or for sides outside 30–180 mm.
+    """
+    key = text.strip().lower()
+    if key in CARD_SIZES:
+        return CARD_SIZES[key]
+    m = _SIZE.match(key)
+    if not m:
+        raise InputError(f"card size must be one of {', '.join(CARD_SIZES)} or WxHmm "
+                         f"(like 63x88mm), got {text!r}", "--card-size")
+    unit = _UNIT[(m.group(3) or "mm").lower()]
+    w, h = float(m.group(1)) * unit, float(m.group(2)) * unit
+    for side in (w, h):
+        if not MIN_CARD_MM <= side <= MAX_CARD_MM:
+            raise InputError(f"card sides must be between {MIN_CARD_MM:g} and "
+                             f"{MAX_CARD_MM:g} mm, got {w:g}x{h:g} mm", "--card-size")
+    return (round(w, 3), round(h, 3))
+
+
+# -- colours -----------------------------------------------------------------------------------
+
+SPACE = "#0B1026"
+"""The night-sky background of fronts and backs."""
+INK = "#1A1A1A"
+"""Outline colour in ink-saver mode."""
+WHITE, BLACK = "#FFFFFF", "#000000"
+
+
+def _rgb(colour: str) -> tuple[int, int, int]:
+    v = int(colour[1:], 16)
+    return v >> 16, (v >> 8) & 0xFF, v & 0xFF
+
+
+def luminance(colour: str) -> float:
+    """Relative luminance (WCAG) of ``"#RRGGBB"``, 0 (black) to 1 (white)."""
+    def lin(c: int) -> float:
+        s = c / 255.0
+        return s / 12.92 if s <= 0.04045 else ((s + 0.055) / 1.055) ** 2.4
+    r, g, b = _rgb(colour)
+    return 0.2126 * lin(r) + 0.7152 * lin(g) + 0.0722 * lin(b)
+
+
+def mix(colour: str, other: str, t: float) -> str:
+    """``colour`` moved a fraction ``t`` towards ``other``."""
+    a, b = _rgb(colour), _rgb(other)
+    r, g, bl = (round(x + (y - x) * t) for x, y in zip(a, b, strict=True))
+    return f"#{r:02X}{g:02X}{bl:02X}"
+
+
+def glyph_colours(colour: str) -> tuple[str, str]:
+    """(glyph fill, glyph outline) for a planet of ``colour``: a white glyph edged black on dark
+    planets, a black glyph edged white on light ones — the glyph always contrasts with the disc,
+    and its edge contrasts with the glyph, in colour and in greyscale."""
+    # 0.18 is about where black and white text have equal contrast against the colour.
+    return (BLACK, WHITE) if luminance(colour) > 0.18 else (WHITE, BLACK)
+
+
+# -- planets -----------------------------------------------------------------------------------
+
+_UNIT_R = 10.0  # planet art is defined at radius 10 mm and placed scaled
+_BOX = 26.0  # its box: the disc, its outline and the letter tag that overhangs the rim
+_C = _BOX / 2
+FOOTPRINT = 1.28
+"""A placed planet of radius r keeps everything else out of a circle of radius ``FOOTPRINT·r``
+(its letter tag overhangs the disc)."""
+
+
+def _planet_art(planet: Planet, ink_saver: bool
+                ) -> tuple[str, float, float, Callable[[Canvas], None]]:
+    def paint(c: Canvas) -> None:
+        R, col = _UNIT_R, planet.colour
+        if ink_saver:
+            # Outlines instead of fills: a thick ring carries the colour, the inside stays paper.
+            c.circle(_C, _C, R, Style(fill=WHITE, stroke=INK, width=0.5))
+            c.circle(_C, _C, R - 1.9, Style(stroke=col, width=3.2))
+            c.circle(_C, _C, R - 3.55, Style(stroke=INK, width=0.35))
+            gfill, gline = BLACK, WHITE
+        else:
+            c.circle(_C, _C, R + 0.55, Style(fill=WHITE))  # halo: separates it from the sky
+            c.circle(_C, _C, R, Style(fill=mix(col, BLACK, 0.28)))
+            c.circle(_C - 0.9, _C + 0.9, R - 1.3, Style(fill=col))
+            # a soft highlight, upper left, so the disc reads as a sphere
+            c.circle(_C - 4.2, _C + 4.2, 2.6, Style(fill=WHITE, opacity=0.28))
+            gfill, gline = glyph_colours(col)
+        draw_glyph(c, planet.glyph, _C, _C, R * 0.52, gfill, gline, outline_width=0.9)
+        # Letter tag on the rim, lower right: the planet's id, readable without any colour.
+        tx, ty, tr = _C + R * 0.74, _C - R * 0.74, R * 0.33
+        c.circle(tx, ty, tr, Style(fill=WHITE, stroke=BLACK, width=0.6))
+        c.text(tx, ty - 1.55, planet.id, 12.5, "bold", fill=BLACK, anchor="middle")
+
+    name = f"planet-{planet.id}-{planet.colour[1:]}-{planet.glyph}{'-ink' if ink_saver else ''}"
+    return name, _BOX, _BOX, paint
+
+
+def planet_disc(canvas: Canvas, planet: Planet, cx: float, cy: float, r: float,
+                ink_saver: bool = False) -> None:
+    """Draw ``planet`` as a disc of radius ``r`` mm centred on (cx, cy): its colour, its glyph
+    (white on black or black on white, whichever contrasts with the colour) and its letter on a
+    tag over the rim. The art is defined once per document and placed scaled."""
+    name, w, h, paint = _planet_art(planet, ink_saver)
+    canvas.define(name, w, h, paint)
+    s = r / _UNIT_R
+    canvas.place(name, cx - _C * s, cy - _C * s, s)
+
+
+# -- decoys and the black hole ------------------------------------------------------------------
+
+def _define_black_hole(canvas: Canvas, ink_saver: bool) -> str:
+    """The black hole: a black core inside a thin bright photon ring, crossed by a flat, tilted
+    accretion disc — an ellipse, never a round disc with a badge, so it cannot pass for a
+    planet. Defined at radius 10 in a 22 mm box centred on (11, 11)."""
+    name = "black-hole" + ("-ink" if ink_saver else "")
+
+    def disc(c: Canvas, style: Style, front: bool) -> None:
+        # The accretion disc as an ellipse (a circle scaled flat), tilted by 15°; the front
+        # half is drawn after the core so the disc seems to pass in front of it.
+        c.save()
+        c.translate(11, 11)
+        c.rotate(15)
+        c.scale(1.0, 0.3)
+        if front:
+            c.clip_rect(-11, -11, 22, 11)
+        c.circle(0, 0, 9.6, style)
+        c.restore()
+
+    def paint(c: Canvas) -> None:
+        if ink_saver:
+            disc(c, Style(stroke=INK, width=0.9), False)
+            c.circle(11, 11, 5.6, Style(fill=BLACK, stroke=WHITE, width=0.5))
+            disc(c, Style(stroke=INK, width=0.9), True)
+            return
+        c.circle(11, 11, 10.2, Style(fill="#7A3FB0", opacity=0.28))
+        c.circle(11, 11, 7.6, Style(fill="#7A3FB0", opacity=0.35))
+        disc(c, Style(stroke="#FFB347", width=2.4), False)
+        c.circle(11, 11, 5.9, Style(fill="#FFF1D0"))  # photon ring
+        c.circle(11, 11, 5.2, Style(fill=BLACK))
+        disc(c, Style(stroke="#FFD27A", width=2.4), True)
+
+    canvas.define(name, 22, 22, paint)
+    return name
+
+
+def _define_comet(canvas: Canvas, ink_saver: bool) -> str:
+    """A comet pointing along +x: head at (18, 3), tail to the left, in a 21×6 box."""
+    name = "comet" + ("-ink" if ink_saver else "")
+
+    def paint(c: Canvas) -> None:
+        hx, hy = 18.0, 3.0
+        if ink_saver:
+            c.polygon([(0.5, hy), (hx, hy + 1.7), (hx, hy - 1.7)],
+                      Style(stroke=INK, width=0.3, dash=(0.8, 0.6)))
+            c.circle(hx, hy, 1.7, Style(fill=WHITE, stroke=INK, width=0.35))
+            return
+        for length, half, op in ((17.5, 1.9, 0.22), (13.0, 1.45, 0.35), (8.0, 1.05, 0.55)):
+            c.polygon([(hx - length, hy), (hx, hy + half), (hx, hy - half)],
+                      Style(fill="#BFE6FF", opacity=op))
+        c.circle(hx, hy, 1.75, Style(fill="#BFE6FF", opacity=0.45))
+        c.circle(hx, hy, 1.25, Style(fill="#F4FBFF"))
+
+    canvas.define(name, 21, 6, paint)
+    return name
+
+
+def _define_sparkle(canvas: Canvas, ink_saver: bool) -> str:
+    """A four-pointed sparkle (a decoy star) of radius 2 in a 4.4 mm box."""
+    name = "sparkle" + ("-ink" if ink_saver else "")
+
+    def paint(c: Canvas) -> None:
+        pts = []
+        for i in range(8):
+            rad = 2.0 if i % 2 == 0 else 0.5
+            a = math.radians(90 + 45 * i)
+            pts.append((2.2 + rad * math.cos(a), 2.2 + rad * math.sin(a)))
+        if ink_saver:
+            c.polygon(pts, Style(stroke=INK, width=0.25))
+        else:
+            c.circle(2.2, 2.2, 1.1, Style(fill="#FFF1B8", opacity=0.3))
+            c.polygon(pts, Style(fill="#FFF6D5"))
+
+    canvas.define(name, 4.4, 4.4, paint)
+    return name
+
+
+def _define_sky(canvas: Canvas, w: float, h: float, variant: int, ink_saver: bool) -> str:
+    """A star-field background covering ``w``×``h`` (bleed included); a few fixed variants so
+    cards differ without every card needing its own art."""
+    name = f"sky-{w:g}x{h:g}-{variant}{'-ink' if ink_saver else ''}"
+
+    def paint(c: Canvas) -> None:
+        rng = np.random.default_rng((0x5B, variant))  # fixed: the sky is shared art
+        if ink_saver:
+            c.rect(0, 0, w, h, Style(fill=WHITE))  # paper; costs no ink, shows in SVG viewers
+        else:
+            c.rect(0, 0, w, h, Style(fill=SPACE))
+            # two faint nebulae
+            for colour in ("#3A2A6B", "#124B5C"):
+                x, y = rng.uniform(0, w), rng.uniform(0, h)
+                for k, rr in enumerate((26.0, 18.0, 11.0)):
+                    c.circle(x, y, rr * (0.8 + 0.4 * rng.random()),
+                             Style(fill=colour, opacity=0.18 + 0.06 * k))
+        n = 22 if ink_saver else 70
+        xs, ys = rng.uniform(0, w, n), rng.uniform(0, h, n)
+        rs, level = rng.uniform(0.12, 0.38, n), rng.integers(0, 3, n)
+        # One path per brightness level rather than one circle per star: a tenth of the
+        # elements in the PDF and the SVG, for the same picture.
+        for k, opacity in enumerate((0.4, 0.7, 1.0)):
+            ops: list[tuple[object, ...]] = []
+            for x, y, r in zip(xs[level == k], ys[level == k], rs[level == k], strict=True):
+                ops += circle_path(float(x), float(y), float(r) * (0.8 if ink_saver else 1.0))
+            if ops:
+                c.path(ops, Style(fill="#9A9A9A") if ink_saver
+                       else Style(fill=WHITE, opacity=opacity))
+
+    canvas.define(name, w, h, paint)
+    return name
+
+
+SKY_VARIANTS = 4
+
+
+# -- layout ------------------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class Placed:
+    """One thing on a card front: what (``planet`` letter, ``"black_hole"``, ``"comet"``,
+    ``"star"``), where (centre, mm from the art's lower-left corner), its radius, its angle."""
+
+    kind: str
+    x: float
+    y: float
+    r: float
+    angle: float = 0.0
+    planet: str = ""
+
+
+def _scatter(rng: np.random.Generator, radii: list[float],
+             box: tuple[float, float, float, float], obstacles: list[tuple[float, float, float]],
+             gap: float, tries: int = 48, among: int = 5) -> list[tuple[float, float]] | None:
+    """Centres for circles of ``radii`` inside ``box`` (x0, y0, x1, y1), keeping ``gap`` mm from
+    each other and from ``obstacles`` (x, y, r); None if some circle finds no room.
+
+    Each circle takes, among the first ``among`` valid random candidates, the one with the most
+    clearance: spread out like a constellation, without everything being pushed to the corners.
+    """
+    placed = list(obstacles)
+    out: list[tuple[float, float]] = []
+    x0, y0, x1, y1 = box
+    for r in radii:
+        if x1 - x0 < 2 * r or y1 - y0 < 2 * r:
+            return None
+        cand = rng.uniform((x0 + r, y0 + r), (x1 - r, y1 - r), size=(tries, 2))
+        if placed:
+            p = np.asarray(placed)
+            d = np.hypot(cand[:, None, 0] - p[None, :, 0], cand[:, None, 1] - p[None, :, 1])
+            clear = (d - p[None, :, 2] - r).min(axis=1)
+        else:
+            clear = np.full(tries, 1e9)
+        valid = np.flatnonzero(clear >= gap)
+        if valid.size == 0:
+            return None
+        pool = valid[:among]
+        best = int(pool[np.argmax(clear[pool])])
+        x, y = float(cand[best, 0]), float(cand[best, 1])
+        out.append((x, y))
+        placed.append((x, y, r))
+    return out
+
+
+def planet_radius(n: int, w: float, h: float) -> float:
+    """The planet radius (mm) for a card of trim ``w``×``h`` showing ``n`` planets."""
+    base = {0: 12.0, 1: 12.0, 2: 11.0, 3: 10.0, 4: 9.2, 5: 8.2, 6: 7.5}.get(n, 7.0)
+    return base * min(w / 63.0, h / 88.0)
+
+
+class _ArtBox:
+    """A card's art box: its trim size plus ``bleed`` on every side (what sheets impose)."""
+
+    trim_w: float
+    trim_h: float
+    bleed: float
+
+    @property
+    def width(self) -> float:
+        return self.trim_w + 2 * self.bleed
+
+    @property
+    def height(self) -> float:
+        return self.trim_h + 2 * self.bleed
+
+    @property
+    def trim(self) -> tuple[float, float, float, float]:
+        """The trim box (x, y, w, h) within the art box."""
+        return (self.bleed, self.bleed, self.trim_w, self.trim_h)
+
+
+class CardFront(_ArtBox):
+    """The face of one constellation card, with bleed: an item the sheets can impose.
+
+    ``width``/``height`` include ``bleed_mm`` on every side. ``draw`` paints the whole art box
+    with its lower-left corner at the canvas origin.
+    """
+
+    def __init__(self, deck: Deck, card: Card, size_mm: tuple[float, float] = (63.0, 88.0),
+                 bleed_mm: float = DEFAULT_BLEED_MM, seed: int = 1,
+                 ink_saver: bool = False) -> None:
+        if seed < 0:
+            raise ValueError(f"seed must be ≥ 0, got {seed}")
+        self.deck, self.card = deck, card
+        self.trim_w, self.trim_h = size_mm
+        self.bleed = bleed_mm
+        self.seed, self.ink_saver = seed, ink_saver
+
+    @property
+    def id(self) -> int:
+        """The card's id (printed small on the card)."""
+        return self.card.id
+
+    @property
+    def safe(self) -> tuple[float, float, float, float]:
+        """The safe zone (x0, y0, x1, y1) within the art box."""
+        b, s = self.bleed, SAFE_MM
+        return (b + s, b + s, b + self.trim_w - s, b + self.trim_h - s)
+
+    def _id_label(self) -> tuple[float, float, float, float]:
+        """Where the card id goes: (x, baseline y, size pt, circle radius that keeps art off)."""
+        x0, y0, _, _ = self.safe
+        return (x0, y0 + 0.2, 7.0, 4.6)
+
+    @cached_property
+    def layout(self) -> tuple[Placed, ...]:
+        """Everything on the front, deterministic from (seed, card id) and the size."""
+        rng = np.random.default_rng((self.seed, self.card.id))
+        box = self.safe
+        lx, ly, _, lr = self._id_label()
+        label = (lx + 2.0, ly + 1.0, lr)  # the id text keeps art off the lower-left corner
+        n = len(self.card.planets)
+        pr = planet_radius(n, self.trim_w, self.trim_h)
+        unit = min(self.trim_w / 63.0, self.trim_h / 88.0)
+        big: list[tuple[str, float]] = []
+        if self.card.black_hole:
+            big.append(("black_hole", 10.0 * unit))
+        big += [(p, pr * FOOTPRINT) for p in self.card.planets]
+        order = rng.permutation(len(big)).tolist()  # who claims room first varies by card
+        shrink = 1.0
+        for _ in range(16):
+            spots = _scatter(rng, [big[i][1] * shrink for i in order], box, [label], gap=1.2)
+            if spots is not None:
+                break
+            shrink *= 0.93
+        else:  # pragma: no cover - 16 shrinks leave tiny discs that always fit
+            raise RuntimeError(f"card {self.card.id}: cannot lay out its planets")
+        out: list[Placed] = []
+        obstacles = [label]
+        for i, (x, y) in zip(order, spots, strict=True):
+            kind, fr = big[i]
+            r = fr * shrink
+            obstacles.append((x, y, r))
+            if kind == "black_hole":
+                out.append(Placed("black_hole", x, y, r))
+            else:
+                out.append(Placed("planet", x, y, r / FOOTPRINT, planet=kind))
+        out.sort(key=lambda p: (p.kind != "black_hole", p.planet))
+        # Decoys: comets (bounding circle ≈ half their length) then sparkles; they shrink
+        # rather than go missing when a crowded card leaves little room.
+        small = ([("comet", 10.6 * unit)] * self.card.comets
+                 + [("star", 2.3 * unit)] * self.card.stars)
+        shrink = 1.0
+        for _ in range(20):
+            spots = _scatter(rng, [r * shrink for _, r in small], box, obstacles, gap=0.8)
+            if spots is not None:
+                break
+            shrink *= 0.9
+        else:  # pragma: no cover
+            raise RuntimeError(f"card {self.card.id}: cannot lay out its decoys")
+        angles = rng.uniform(0.0, 360.0, len(small))
+        for (kind, r), (x, y), a in zip(small, spots, angles, strict=True):
+            out.append(Placed(kind, x, y, r * shrink, round(float(a), 1)))
+        return tuple(out)
+
+    def draw(self, canvas: Canvas) -> None:
+        """Paint the front: sky into the bleed, black hole, planets, decoys, the card id."""
+        rng = np.random.default_rng((self.seed, self.card.id, 1))
+        variant = int(rng.integers(SKY_VARIANTS))
+        sky = _define_sky(canvas, self.width, self.height, variant, self.ink_saver)
+        canvas.place(sky, 0, 0)
+        for p in self.layout:
+            if p.kind == "planet":
+                planet_disc(canvas, self.deck.planet(p.planet), p.x, p.y, p.r, self.ink_saver)
+            elif p.kind == "black_hole":
+                name = _define_black_hole(canvas, self.ink_saver)
+                s = p.r / 10.4  # the art's glow reaches radius 10.2
+                canvas.place(name, p.x - 11 * s, p.y - 11 * s, s)
+            elif p.kind == "comet":
+                name = _define_comet(canvas, self.ink_saver)
+                s = p.r / 10.6  # the art's 21 mm length fits a circle of radius 10.6
+                canvas.save()
+                canvas.translate(p.x, p.y)
+                canvas.rotate(p.angle)
+                # centre the comet's 21 mm length on its bounding circle
+                canvas.place(name, -10.5 * s, -3 * s, s)
+                canvas.restore()
+            elif p.kind == "star":
+                name = _define_sparkle(canvas, self.ink_saver)
+                s = p.r / 2.3
+                canvas.place(name, p.x - 2.2 * s, p.y - 2.2 * s, s)
+        x, y, size, _ = self._id_label()
+        colour = "#4A4A4A" if self.ink_saver else "#B4BCDD"
+        canvas.text(x, y, str(self.card.id), size, "mono", fill=colour)
+
+
+class CardBack(_ArtBox):
+    """The common back of every card of a deck, with bleed; defined once per document."""
+
+    def __init__(self, deck: Deck, size_mm: tuple[float, float] = (63.0, 88.0),
+                 bleed_mm: float = DEFAULT_BLEED_MM, ink_saver: bool = False,
+                 title: str = "SPACE BOWL") -> None:
+        self.deck = deck
+        self.trim_w, self.trim_h = size_mm
+        self.bleed = bleed_mm
+        self.ink_saver = ink_saver
+        self.title = title
+
+    id = 0
+    """Backs are all alike; the sheets only need an id for bookkeeping."""
+
+    @property
+    def art_name(self) -> str:
+        """The name the back is defined under (unique per deck, size and ink mode)."""
+        return (f"back-{self.deck.name}-{self.width:g}x{self.height:g}"
+                f"{'-ink' if self.ink_saver else ''}")
+
+    def _paint(self, c: Canvas) -> None:
+        W, H, ink = self.width, self.height, self.ink_saver
+        cx, cy = W / 2, H / 2
+        unit = min(self.trim_w / 63.0, self.trim_h / 88.0)
+        line = INK if ink else "#C9D3FF"
+        if not ink:
+            c.rect(0, 0, W, H, Style(fill=SPACE))
+            for rr, op in ((34.0, 0.16), (24.0, 0.2), (15.0, 0.24)):
+                c.circle(cx, cy, rr * unit, Style(fill="#3A2A6B", opacity=op))
+        # A frame inside the safe zone, so a slightly off-centre cut still looks even.
+        inset = self.bleed + SAFE_MM
+        c.rect(inset, inset, W - 2 * inset, H - 2 * inset,
+               Style(stroke=line, width=0.35, opacity=0.7), radius=2.5 * unit)
+        # The motif: a bowl seen from above, orbits tilted around it, the deck's planets on them.
+        for k, (rx, ry, rot) in enumerate(((25.0, 9.0, 28.0), (25.0, 9.0, -28.0),
+                                          (19.0, 19.0, 0.0))):
+            c.save()
+            c.translate(cx, cy)
+            c.rotate(rot)
+            c.scale(rx * unit / 10.0, ry * unit / 10.0)
+            # a circle of radius 10 scaled into an ellipse; its stroke width is compensated
+            c.circle(0, 0, 10.0, Style(stroke=line, width=0.3 * 10.0 / (ry * unit),
+                                       opacity=0.55 if k < 2 else 0.35))
+            c.restore()
+        c.circle(cx, cy, 9.0 * unit, Style(fill=WHITE if ink else "#1B2450", stroke=line,
+                                           width=0.6))
+        c.circle(cx, cy, 6.2 * unit, Style(stroke=line, width=0.3, dash=(0.8, 0.8)))
+        for i, planet in enumerate(self.deck.planets):
+            a = math.radians(90 + 60 * i)
+            px, py = cx + 19.0 * unit * math.cos(a), cy + 19.0 * unit * math.sin(a)
+            c.circle(px, py, 2.3 * unit, Style(fill=WHITE if ink else planet.colour,
+                                               stroke=planet.colour if ink else WHITE,
+                                               width=0.9 if ink else 0.3))
+        text = BLACK if ink else "#F4F6FF"
+        room = self.trim_w - 2 * SAFE_MM - 4
+        size = fit_size(self.title, room, 15.0 * unit, "bold")
+        top = self.bleed + self.trim_h - SAFE_MM - 9.0 * unit
+        c.text(cx, top, self.title, size, "bold", fill=text, anchor="middle")
+        sub = self.deck.title
+        size2 = fit_size(sub, room, 9.0 * unit, "regular")
+        c.text(cx, self.bleed + SAFE_MM + 5.5 * unit, sub, size2, "regular", fill=text,
+               anchor="middle")
+
+    def draw(self, canvas: Canvas) -> None:
+        """Place the back (defining it on first use in this document)."""
+        canvas.define(self.art_name, self.width, self.height, self._paint)
+        canvas.place(self.art_name, 0, 0)
+
+
+def card_items(deck: Deck, size_mm: tuple[float, float] = (63.0, 88.0),
+               bleed_mm: float = DEFAULT_BLEED_MM, seed: int = 1,
+               ink_saver: bool = False) -> list[CardFront]:
+    """A front for every card of ``deck``, in deck order."""
+    return [CardFront(deck, c, size_mm, bleed_mm, seed, ink_saver) for c in deck.cards]
+
+
+__all__ = [
+    "CARD_SIZES", "DEFAULT_BLEED_MM", "FOOTPRINT", "SAFE_MM", "CardBack", "CardFront", "Placed",
+    "card_items", "glyph_colours", "luminance", "mix", "parse_card_size", "planet_disc",
+    "planet_radius",
+]

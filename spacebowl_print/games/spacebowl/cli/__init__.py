@@ -1,0 +1,1 @@
+"""Space Bowl's commands (``spacebowl kit``, ``solve``, ``stats``, ``deck``, …)."""

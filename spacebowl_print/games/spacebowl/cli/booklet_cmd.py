@@ -1,0 +1,116 @@
+"""``spacebowl booklet``, ``spacebowl classroom`` and ``spacebowl check``."""
+
+from __future__ import annotations
+
+import datetime as dt
+import time
+from pathlib import Path
+
+import click
+
+from spacebowl_print.games.spacebowl.booklet import build_booklet, build_classroom
+from spacebowl_print.games.spacebowl.cli.common import (
+    deck_option,
+    load_deck,
+    progress,
+    quiet_option,
+    reports_input_errors,
+)
+from spacebowl_print.games.spacebowl.model import InputError
+from spacebowl_print.publish.booklet import VerificationError
+
+
+def _tiers(value: str) -> tuple[int, int]:
+    try:
+        lo, _, hi = value.partition("-")
+        pair = (int(lo), int(hi or lo))
+    except ValueError:
+        raise InputError(f"must look like 1-5, got {value!r}", "--tiers") from None
+    if not 1 <= pair[0] <= pair[1] <= 5:
+        raise InputError(f"tiers run from 1 to 5, low to high; got {value!r}", "--tiers")
+    return pair
+
+
+def _date(value: str) -> dt.date:
+    try:
+        return dt.date.fromisoformat(value)
+    except ValueError:
+        raise InputError(f"must be a date like 2027-01-01, got {value!r}", "--start") from None
+
+
+@click.command("booklet")
+@deck_option
+@click.option("--days", type=click.IntRange(1, 3660), default=365, show_default=True,
+              help="How many daily puzzles.")
+@click.option("--start", default="2027-01-01", show_default=True, help="Date of puzzle 1.")
+@click.option("--tiers", default="1-5", show_default=True,
+              help="Tier range; the week ramps from the lowest to the highest.")
+@click.option("--paper", type=click.Choice(["a5", "a4", "letter"]), default="a5",
+              show_default=True, help="Page size (with --imposition saddle: A5 on A4, or "
+                                      "half-Letter on Letter).")
+@click.option("--imposition", type=click.Choice(["none", "saddle"]), default="none",
+              show_default=True, help="saddle: two pages a side in saddle-stitch order.")
+@click.option("--lang", type=click.Choice(["en", "fr", "de"]), default="en", show_default=True)
+@click.option("--seed", type=int, default=1, show_default=True,
+              help="Same seed, same booklet, byte for byte.")
+@quiet_option
+@click.option("-o", "--output", "out_dir", default="out/booklet", show_default=True,
+              type=click.Path(file_okay=False), help="Output folder.")
+@reports_input_errors
+def booklet_command(deck: str, days: int, start: str, tiers: str, paper: str, imposition: str,
+                    lang: str, seed: int, quiet: bool, out_dir: str) -> None:
+    """Daily puzzle booklet with an engine-verified answer key.
+
+    Writes booklet.pdf and manifest.json (every galaxy, toss, variant and answer). Every
+    answer is re-derived by the reference engine before anything is written.
+    """
+    loaded = load_deck(deck)
+    t0 = time.perf_counter()
+    with progress(days, "Making puzzles", quiet) as step:
+        try:
+            report = build_booklet(loaded, Path(out_dir), days, _date(start), _tiers(tiers),
+                                   paper, "saddle" if imposition == "saddle" else "none", lang,
+                                   seed, step)
+        except VerificationError as err:
+            raise click.ClickException(f"answer key rejected, nothing written: {err}") from None
+    if not quiet:
+        click.echo(f"{report.puzzles} puzzles, {report.pages} pages, "
+                   f"{100 * report.no_solution_share:.0f} % with no solution, "
+                   f"variants: {', '.join(report.variants_seen) or 'none'} "
+                   f"({time.perf_counter() - t0:.1f} s)")
+        for f in report.files:
+            click.echo(f"  wrote {f}")
+
+
+@click.command("classroom")
+@deck_option
+@click.option("--students", type=click.IntRange(1, 500), required=True)
+@click.option("--puzzles", type=click.IntRange(1, 50), required=True, help="Puzzles a student.")
+@click.option("--tier", type=click.IntRange(1, 5), default=None,
+              help="One tier for all (default: tiers 1–5 in turn).")
+@click.option("--paper", type=click.Choice(["a4", "letter", "a5"]), default="a4",
+              show_default=True)
+@click.option("--lang", type=click.Choice(["en", "fr", "de"]), default="en", show_default=True)
+@click.option("--seed", type=int, default=1, show_default=True)
+@quiet_option
+@click.option("-o", "--output", "out_dir", default="out/class", show_default=True,
+              type=click.Path(file_okay=False))
+@reports_input_errors
+def classroom_command(deck: str, students: int, puzzles: int, tier: int | None, paper: str,
+                      lang: str, seed: int, quiet: bool, out_dir: str) -> None:
+    """A classroom set: one worksheet per student (a code on each), all puzzles distinct
+    with the same tier mix, a teacher's answer key by code, and manifest.json."""
+    loaded = load_deck(deck)
+    with progress(students * puzzles, "Making worksheets", quiet) as step:
+        try:
+            report = build_classroom(loaded, Path(out_dir), students, puzzles, tier, paper,
+                                     lang, seed, step)
+        except VerificationError as err:
+            raise click.ClickException(f"answer key rejected, nothing written: {err}") from None
+    if not quiet:
+        click.echo(f"{students} worksheets × {puzzles} puzzles, {report.pages} pages")
+        for f in report.files:
+            click.echo(f"  wrote {f}")
+
+
+__all__ = ["booklet_command", "classroom_command"]

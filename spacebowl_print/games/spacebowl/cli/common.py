@@ -1,0 +1,35 @@
+"""Space Bowl's shared CLI options; generic plumbing is in :mod:`spacebowl_print.core.cli`."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import click
+
+from spacebowl_print.core.cli import (  # noqa: F401  (re-exported for the commands)
+    BadInput,
+    LazyGroup,
+    load_json_file,
+    progress,
+    quiet_option,
+    read_text,
+    reports_input_errors,
+    seed_option,
+)
+from spacebowl_print.core.resources import DEFAULT_DECK, deck_path
+from spacebowl_print.games.spacebowl.model import Deck, parse_deck
+
+
+def load_deck(name_or_path: str | None) -> Deck:
+    """Load ``--deck`` (a path or a shipped deck name; default ``classic``)."""
+    p = deck_path(name_or_path or DEFAULT_DECK)
+    return parse_deck(read_text(p), str(name_or_path or p))
+
+
+def deck_option(fn: Callable[..., Any]) -> Callable[..., Any]:
+    """The ``--deck`` option shared by commands."""
+    return click.option(
+        "--deck", "deck", default=DEFAULT_DECK, show_default=True, metavar="DECK",
+        help="A deck file, or the name of a shipped deck.",
+    )(fn)

@@ -1,0 +1,73 @@
+"""``spacebowl deck``: check (and, with the solver, design) deck files."""
+
+from __future__ import annotations
+
+import itertools
+import json
+from collections import Counter
+from typing import Any
+
+import click
+
+from spacebowl_print.games.spacebowl.cli.common import LazyGroup, load_deck, reports_input_errors
+from spacebowl_print.games.spacebowl.model import Deck
+
+
+@click.group("deck", cls=LazyGroup,
+             lazy={"design": "spacebowl_print.games.spacebowl.cli.deck_design_cmd:design"})
+def deck_group() -> None:
+    """Check or design deck files (decks/*.toml, formats.md)."""
+
+
+def deck_summary(deck: Deck) -> dict[str, Any]:
+    """Counts a designer cares about: card sizes, planet and pair frequencies, black holes,
+    decoys and repeated planet sets."""
+    sizes = Counter(len(c.planets) for c in deck.cards)
+    planets = {p.id: sum(p.id in c.planets for c in deck.cards) for p in deck.planets}
+    pairs = {a + b: sum(a in c.planets and b in c.planets for c in deck.cards)
+             for a, b in itertools.combinations(deck.letters, 2)}
+    sets = Counter(c.planets for c in deck.cards)
+    return {
+        "name": deck.name,
+        "title": deck.title,
+        "cards": len(deck.cards),
+        "seed": deck.seed,
+        "planets_per_card": {str(k): sizes[k] for k in sorted(sizes)},
+        "planet_frequency": planets,
+        "pair_frequency": pairs,
+        "black_hole_cards": sum(c.black_hole for c in deck.cards),
+        "comets": sum(c.comets for c in deck.cards),
+        "stars": sum(c.stars for c in deck.cards),
+        "repeated_sets": {k: v for k, v in sorted(sets.items()) if v > 1},
+    }
+
+
+@deck_group.command("check")
+@click.argument("deck_file", metavar="DECK.toml")
+@click.option("--json", "as_json", is_flag=True, help="Print the summary as JSON.")
+@reports_input_errors
+def check_command(deck_file: str, as_json: bool) -> None:
+    """Validate a deck file and summarise it (planet and pair frequencies).
+
+    Exit status 2 with one line naming the file, line, card or planet id and field when
+    the deck is not valid.
+    """
+    deck = load_deck(deck_file)
+    s = deck_summary(deck)
+    if as_json:
+        click.echo(json.dumps(s))
+        return
+    click.echo(f"{deck_file}: valid deck {s['name']!r} ({s['title']}), {s['cards']} cards")
+    click.echo("planets per card: " + ", ".join(f"{k}: {v}" for k, v in
+                                                 s["planets_per_card"].items()))
+    freq = s["planet_frequency"]
+    click.echo("planet frequency: " + ", ".join(
+        f"{p.id} {p.name} {freq[p.id]}" for p in deck.planets))
+    pf = s["pair_frequency"]
+    click.echo(f"pair frequency:   min {min(pf.values())}, max {max(pf.values())}: "
+               + " ".join(f"{k}{v}" for k, v in pf.items()))
+    click.echo(f"black-hole cards: {s['black_hole_cards']}; decoys: {s['comets']} comets, "
+               f"{s['stars']} stars")
+    if s["repeated_sets"]:
+        click.echo("repeated planet sets: " + ", ".join(
+            f"{k or '(none)'}×{v}" for k, v in s["repeated_sets"].items()))

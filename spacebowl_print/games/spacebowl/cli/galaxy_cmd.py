@@ -1,0 +1,92 @@
+"""``spacebowl galaxy build``: lay out deck cards so that a toss has exactly K solutions.
+
+The lead adds :data:`galaxy` to the top-level commands.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from typing import Any
+
+import click
+
+from spacebowl_print.core.files import write_atomic
+from spacebowl_print.games.spacebowl.cli.common import (
+    deck_option,
+    load_deck,
+    load_json_file,
+    quiet_option,
+    reports_input_errors,
+    seed_option,
+)
+from spacebowl_print.games.spacebowl.model import InputError, toss_from_json
+from spacebowl_print.games.spacebowl.solve import STRATEGIES, build_galaxy
+
+
+def parse_size(text: str) -> tuple[int, int]:
+    """``"5x5"`` / ``"6×6"`` → (columns, rows); :class:`InputError` naming ``size`` otherwise."""
+    m = re.fullmatch(r"\s*(\d+)\s*[x×X]\s*(\d+)\s*", text)
+    if not m:
+        raise InputError(f"must be COLSxROWS like 5x5, got {text!r}", "size")
+    return int(m.group(1)), int(m.group(2))
+
+
+def galaxy_json_text(obj: dict[str, Any]) -> str:
+    """A ``galaxy.json`` value as text: one galaxy row per line, stable bytes."""
+    parts = []
+    for key in ("cards", "card_ids"):
+        if key in obj:
+            rows = ",\n  ".join(json.dumps(r) for r in obj[key])
+            parts.append(f'"{key}": [\n  {rows}]')
+    return "{" + ",\n ".join(parts) + "}\n"
+
+
+@click.group("galaxy")
+def galaxy() -> None:
+    """Build galaxies with a controlled number of solutions."""
+
+
+@galaxy.command("build")
+@deck_option
+@click.option("--toss", "toss_path", required=True, type=click.Path(dir_okay=False),
+              metavar="TOSS.json", help="The toss (formats.md).")
+@click.option("--solutions", "-k", type=int, required=True,
+              help="Exact number of valid destination cards (0 allowed).")
+@click.option("--near-misses", type=int, default=0, show_default=True,
+              help="Least number of near misses.")
+@click.option("--size", default="5x5", show_default=True, metavar="COLSxROWS")
+@click.option("--rotation", is_flag=True, help="Rotation variant.")
+@click.option("--torus", is_flag=True, help="Toroidal variant.")
+@click.option("--void", type=int, default=0, show_default=True, help="Cards laid face down.")
+@click.option("--wild-needed", is_flag=True,
+              help="No solution without the Wild token, the K solutions need it "
+                   "(the report names its cell).")
+@click.option("--strategy", type=click.Choice(STRATEGIES), default="auto", show_default=True,
+              help="auto: sample a little, then CP-SAT.")
+@seed_option(default=1)
+@click.option("-o", "--output", required=True, type=click.Path(dir_okay=False),
+              metavar="GALAXY.json")
+@quiet_option
+@reports_input_errors
+def build(deck: str, toss_path: str, solutions: int, near_misses: int, size: str,
+          rotation: bool, torus: bool, void: int, wild_needed: bool, strategy: str, seed: int,
+          output: str, quiet: bool) -> None:
+    """Choose distinct deck cards and place them so that the toss has exactly K solutions
+    and at least N near misses; every result is re-checked by the reference engine.
+
+    \b
+    Example:
+      spacebowl galaxy build --toss toss.json --solutions 1 --near-misses 4 -o galaxy.json
+    """
+    the_deck = load_deck(deck)
+    try:
+        toss = toss_from_json(load_json_file(toss_path), the_deck.letters)
+    except InputError as err:
+        raise err.at_file(toss_path) from None
+    result = build_galaxy(the_deck, toss, solutions, near_misses, parse_size(size), rotation,
+                          torus, void, wild_needed, seed, strategy)
+    write_atomic(output, galaxy_json_text(result.to_json(the_deck.letters)))
+    if not quiet:
+        click.echo(result.report())
+        click.echo(f"wrote {output}")

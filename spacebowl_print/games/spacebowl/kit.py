@@ -1,0 +1,204 @@
+"""Space Bowl's print-and-play kit: turns a :class:`~model.Deck` and the kit
+options into card items, the common back and the extra documents, and hands them to the generic
+:func:`spacebowl_print.publish.kit.build_kit`.
+
+The extra documents (Ship Computer, scoretrack, tokens, rule summaries) come from
+``spacebowl_print.games.spacebowl.art.{shipcomputer,scoretrack,tokens,rules}``; see
+:func:`extra_documents` — the one place where they plug in.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+
+from spacebowl_print.games.spacebowl.art import rules, scoretrack, shipcomputer, tokens
+from spacebowl_print.games.spacebowl.art.cards import (
+    DEFAULT_BLEED_MM,
+    CardBack,
+    CardFront,
+    card_items,
+)
+from spacebowl_print.games.spacebowl.model import Deck, InputError
+from spacebowl_print.publish.kit import Document, KitResult, build_kit
+from spacebowl_print.publish.sheets import LayoutError
+from spacebowl_print.render.api import PAPER, Page
+
+LANGS: tuple[str, ...] = ("en", "fr", "de")
+"""Languages the rule summaries and sheet labels exist in."""
+PAPERS: tuple[str, ...] = ("a4", "letter")
+DEFAULT_BOX_MM = 150.0
+GALAXY_GAP_MM = 3.0
+"""Gap assumed between galaxy cards for the coordinate strips."""
+
+
+@dataclass(frozen=True)
+class KitOptions:
+    """Everything ``spacebowl kit`` lets the user choose. Sizes in mm."""
+
+    paper: str = "a4"
+    langs: tuple[str, ...] = ("en",)
+    card_size: tuple[float, float] = (63.0, 88.0)
+    ink_saver: bool = False
+    fold: bool = False
+    box_mm: tuple[float, float] = (DEFAULT_BOX_MM, DEFAULT_BOX_MM)
+    back_offset: tuple[float, float] = (0.0, 0.0)
+    seed: int = 1
+    bleed: float = DEFAULT_BLEED_MM
+
+    def check(self) -> KitOptions:
+        """Return self, or raise :class:`InputError` naming the bad option."""
+        if self.paper not in PAPERS:
+            raise InputError(f"paper must be one of {', '.join(PAPERS)}, got {self.paper!r}",
+                             "--paper")
+        if not self.langs:
+            raise InputError("at least one language is needed", "--lang")
+        for lang in self.langs:
+            if lang not in LANGS:
+                raise InputError(f"language must be among {', '.join(LANGS)}, got {lang!r}",
+                                 "--lang")
+        if self.seed < 0:
+            raise InputError(f"must be ≥ 0, got {self.seed}", "--seed")
+        for v in self.back_offset:
+            if abs(v) > 20:
+                raise InputError(f"offsets beyond ±20 mm are not a printer shift, got {v:g}",
+                                 "--back-offset")
+        return self
+
+
+def parse_back_offset(text: str) -> tuple[float, float]:
+    """``--back-offset X,Y`` in mm (e.g. ``"0.5,-1"``); :class:`InputError` otherwise."""
+    parts = text.replace(" ", "").split(",")
+    try:
+        if len(parts) != 2:
+            raise ValueError
+        x, y = float(parts[0]), float(parts[1])
+    except ValueError:
+        raise InputError(f"must be two numbers of mm like 0.5,-1, got {text!r}",
+                         "--back-offset") from None
+    if x != x or y != y or abs(x) > 20 or abs(y) > 20:
+        raise InputError(f"each offset must be within ±20 mm, got {text!r}", "--back-offset")
+    return (x, y)
+
+
+def parse_langs(text: str) -> tuple[str, ...]:
+    """``--lang en,fr``: distinct known language codes in the order given."""
+    out: list[str] = []
+    for part in text.split(","):
+        code = part.strip().lower()
+        if not code:
+            continue
+        if code not in LANGS:
+            raise InputError(f"unknown language {code!r} (one of {', '.join(LANGS)})", "--lang")
+        if code not in out:
+            out.append(code)
+    if not out:
+        raise InputError("at least one language is needed", "--lang")
+    return tuple(out)
+
+
+def parse_box_size(text: str) -> tuple[float, float]:
+    """``--box``: the Ship Computer box's inner size (``150mm``, ``16x14cm``…) in mm.
+
+    Uses the Ship Computer module's own parser so the two never disagree; its ``ValueError``
+    becomes an :class:`InputError` naming the option.
+    """
+    try:
+        from spacebowl_print.games.spacebowl.art.shipcomputer import parse_box
+    except ImportError:  # pragma: no cover - the module ships with the package
+        raise InputError("the Ship Computer sheets are not available", "--box") from None
+    try:
+        return parse_box(text)
+    except ValueError as err:
+        raise InputError(str(err), "--box") from None
+
+
+# -- cards -----------------------------------------------------------------------------------
+
+def card_fronts(deck: Deck, opts: KitOptions) -> list[CardFront]:
+    """One front per card of ``deck``, laid out from ``opts.seed``."""
+    return card_items(deck, opts.card_size, opts.bleed, opts.seed, opts.ink_saver)
+
+
+def card_back(deck: Deck, opts: KitOptions) -> CardBack:
+    """The deck's common card back."""
+    return CardBack(deck, opts.card_size, opts.bleed, opts.ink_saver)
+
+
+# -- the kit's other documents -----------------------------------------------------------------
+
+_Builder = Callable[[Deck, KitOptions, str], list[Page]]
+
+
+def _ship_computer(deck: Deck, opts: KitOptions, lang: str) -> list[Page]:
+    return list(shipcomputer.ship_computer_pages(
+        opts.paper, opts.box_mm, deck.planets, opts.ink_saver, card_mm=opts.card_size,
+        gap_mm=GALAXY_GAP_MM, lang=lang))
+
+
+def _scoretrack(deck: Deck, opts: KitOptions, lang: str) -> list[Page]:
+    return list(scoretrack.scoretrack_pages(opts.paper, opts.ink_saver, lang=lang))
+
+
+def _tokens(deck: Deck, opts: KitOptions, lang: str) -> list[Page]:
+    return list(tokens.token_pages(opts.paper, deck.planets, opts.ink_saver, lang=lang))
+
+
+def _rules(deck: Deck, opts: KitOptions, lang: str) -> list[Page]:
+    return list(rules.rules_pages(lang, opts.paper, deck, opts.ink_saver))
+
+
+EXTRA_DOCUMENTS: tuple[tuple[str, str, str, _Builder, bool], ...] = (
+    # (file stem, title, cover note, builder, one per language?)
+    ("ship-computer", "Ship Computer", "grid at 100 % for your box, tray, galaxy strips",
+     _ship_computer, False),
+    ("scoretrack", "Scoretrack", "", _scoretrack, False),
+    ("tokens", "Tokens and discs", "card stock; fold the large Crew tokens", _tokens, False),
+    ("rules", "Rule summary", "", _rules, True),
+)
+
+
+def extra_documents(deck: Deck, opts: KitOptions,
+                    only: Sequence[str] | None = None) -> list[Document]:
+    """The kit's other documents, in print order: Ship Computer, scoretrack, tokens, then one
+    rule summary per language of ``opts.langs`` (``rules-<lang>``). ``only`` limits them to
+    those file stems (without the language suffix). A component's ``ValueError`` (bad paper,
+    language or box) becomes an :class:`InputError`.
+    """
+    docs: list[Document] = []
+    for stem, title, note, build, per_lang in EXTRA_DOCUMENTS:
+        if only is not None and stem not in only:
+            continue
+        for lang in (opts.langs if per_lang else opts.langs[:1]):
+            try:
+                pages = build(deck, opts, lang)
+            except ValueError as err:
+                if isinstance(err, InputError):
+                    raise
+                raise InputError(str(err), title) from None
+            name = f"{stem}-{lang}" if per_lang else stem
+            docs.append(Document(name, f"{title} ({lang})" if per_lang else title, pages, note))
+    return docs
+
+
+# -- the kit ---------------------------------------------------------------------------------
+
+def build_spacebowl_kit(deck: Deck, out_dir: str | os.PathLike[str], opts: KitOptions,
+                        extras: bool = True) -> KitResult:
+    """Write Space Bowl's print-and-play kit for ``deck`` into ``out_dir``.
+
+    ``extras=False`` writes the card part only (cards.pdf, cut guides, SVGs, and a kit.pdf
+    holding just the cards). Raises :class:`InputError` for options that cannot work (bad
+    option values, cards too large for the paper).
+    """
+    opts.check()
+    fronts = card_fronts(deck, opts)
+    back = card_back(deck, opts)
+    docs = extra_documents(deck, opts) if extras else []
+    try:
+        return build_kit(out_dir, fronts=fronts, back=back, bleed=opts.bleed,
+                         paper=PAPER[opts.paper], title=f"Space Bowl — {deck.title}",
+                         fold=opts.fold, back_offset=opts.back_offset, extras=docs)
+    except LayoutError as err:
+        raise InputError(str(err), "--card-size") from None

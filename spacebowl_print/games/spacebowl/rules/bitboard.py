@@ -1,0 +1,369 @@
+"""The fast engine: bitboards in numpy, vectorised over many galaxies and many tosses.
+
+A galaxy of at most 64 cards is one ``uint64`` per question: bit ``r*cols + c`` stands for the
+card at row ``r``, column ``c``. For every offset ``o`` of the 3×3 box (−2..2 rows and columns,
+25 in all) and every planet set ``Q`` (6 planets → 64 sets), :class:`Tables` holds
+
+* ``ok[REQ, o, Q]``  — cards ``D`` whose neighbour ``D+o`` exists and shows every planet of ``Q``
+  (with the Wild token's one missing planet allowed on its card);
+* ``ok[PRO, o, Q]``  — cards ``D`` whose neighbour ``D+o`` exists and shows none of ``Q``;
+* ``one[...]``       — the same with exactly one demand unmet (for near misses).
+
+A toss, read under one turn, is then the AND of one table word per occupied space and the
+face-up mask: the cards that are valid destinations. Rotation ORs the four turns.
+Nothing here is shared with :mod:`rules.reference` except the data model.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from functools import lru_cache
+
+import numpy as np
+import numpy.typing as npt
+
+from spacebowl_print.games.spacebowl.model import (
+    TURNS,
+    Galaxy,
+    Pos,
+    Solution,
+    Toss,
+    Variants,
+    turn_space,
+)
+
+U64 = np.uint64
+Words = npt.NDArray[np.uint64]
+REQ, PRO = 0, 1
+N_OFF = 25
+N_SET = 64
+N_PLANETS = 6
+FACE_UP = 2 * N_OFF * N_SET  # column index of the face-up mask in a flattened table row
+N_COLS = FACE_UP + 1
+MAX_CELLS = 64
+
+
+def offset_index(dr: int, dc: int) -> int:
+    """Index of the box offset (``dr``, ``dc``), both in −2..2."""
+    return (dr + 2) * 5 + (dc + 2)
+
+
+def column(kind: int, dr: int, dc: int, planets: int) -> int:
+    """Flattened table column of (REQ|PRO, offset, planet-set mask)."""
+    return (kind * N_OFF + offset_index(dr, dc)) * N_SET + planets
+
+
+_POPCOUNT = np.array([bin(q).count("1") for q in range(N_SET)], dtype=np.int64)
+
+
+def planet_masks(galaxies: Sequence[Galaxy], letters: str
+                 ) -> tuple[npt.NDArray[np.int64], int, int]:
+    """(n, rows*cols) planet masks (bit i = ``letters[i]``; −1 = face down), rows, cols."""
+    rows, cols = galaxies[0].rows, galaxies[0].cols
+    if rows * cols > MAX_CELLS:
+        raise ValueError(f"the bitboard engine handles at most {MAX_CELLS} cards, "
+                         f"got {rows * cols}")
+    bit = {ch: 1 << i for i, ch in enumerate(letters)}
+    out = np.empty((len(galaxies), rows * cols), dtype=np.int64)
+    for g_i, g in enumerate(galaxies):
+        if (g.rows, g.cols) != (rows, cols):
+            raise ValueError("all galaxies of a batch must have the same shape")
+        for r, row in enumerate(g.cells):
+            for c, cell in enumerate(row):
+                out[g_i, r * cols + c] = -1 if cell is None else sum(bit[p] for p in cell)
+    return out, rows, cols
+
+
+@lru_cache(maxsize=32)
+def _targets(rows: int, cols: int, torus: bool) -> npt.NDArray[np.int64]:
+    """(25, rows*cols): index of card ``D+o`` for each offset and card ``D`` (−1 = off).
+    Cached and read-only: every galaxy of a shape shares it."""
+    out = np.full((N_OFF, rows * cols), -1, dtype=np.int64)
+    for dr in range(-2, 3):
+        for dc in range(-2, 3):
+            o = offset_index(dr, dc)
+            for r in range(rows):
+                for c in range(cols):
+                    rr, cc = r + dr, c + dc
+                    if torus:
+                        rr, cc = rr % rows, cc % cols
+                    elif not (0 <= rr < rows and 0 <= cc < cols):
+                        continue
+                    out[o, r * cols + c] = rr * cols + cc
+    out.setflags(write=False)
+    return out
+
+
+def _pack(bits: npt.NDArray[np.bool_]) -> Words:
+    """Pack booleans along the last axis (≤ 64 cards) into uint64 words, card i → bit i."""
+    pad = MAX_CELLS - bits.shape[-1]
+    if pad:
+        bits = np.concatenate([bits, np.zeros((*bits.shape[:-1], pad), dtype=bool)], axis=-1)
+    packed = np.packbits(bits, axis=-1, bitorder="little")
+    return packed.view("<u8").reshape(bits.shape[:-1]).astype(U64)
+
+
+_SETS = np.arange(N_SET, dtype=np.int64)
+# _MISS[q, v]: how many planets of set q a card showing set v lacks.
+_MISS = _POPCOUNT[_SETS[:, None] & ~_SETS[None, :]].astype(np.uint8)
+
+
+@dataclass
+class Tables:
+    """Bitboard tables for a batch of ``n`` galaxies of one shape (see module docstring).
+
+    ``ok`` and ``one`` have shape (N_COLS, n): one row per question, one word per galaxy, so
+    that answering a toss for every galaxy copies whole contiguous rows. ``ok_plain`` is ``ok``
+    without the Wild token (the same array when no galaxy has one).
+    """
+
+    rows: int
+    cols: int
+    torus: bool
+    ok: Words
+    one: Words
+    ok_plain: Words
+
+    @property
+    def n(self) -> int:
+        return int(self.ok.shape[1])
+
+
+def build_tables(galaxies: Sequence[Galaxy], letters: str, torus: bool = False,
+                 wild: Sequence[Pos | None] | None = None) -> Tables:
+    """Build the tables for ``galaxies`` (same shape, ≤ 64 cards, planets from ``letters``).
+
+    ``wild`` optionally gives each galaxy's Wild token cell.
+    """
+    masks, rows, cols = planet_masks(galaxies, letters)
+    n = masks.shape[0]
+    tgt = _targets(rows, cols, torus)
+    exists_bits = _pack(tgt >= 0)  # (25,): cards D whose neighbour D+o exists
+    exists = np.repeat(exists_bits[:, None], n, axis=1)  # (25, n)
+    # Planets shown by card D+o, per offset, galaxy and card D (a face-down card shows none).
+    shown = np.where(tgt[:, None, :] >= 0, np.maximum(masks, 0)[:, np.maximum(tgt, 0)]
+                     .transpose(1, 0, 2), 0)  # (25, n, cells)
+    has = [_pack((shown >> p) & 1 == 1) for p in range(N_PLANETS)]  # each (25, n)
+    req = np.empty((N_SET, N_OFF, n), dtype=U64)  # D+o exists and shows all of Q
+    pro = np.empty_like(req)  # D+o exists and shows none of Q
+    req1 = np.empty_like(req)  # D+o exists and lacks exactly one planet of Q
+    pro1 = np.empty_like(req)  # D+o exists and shows exactly one planet of Q
+    req[0], pro[0], req1[0], pro1[0] = exists, exists, 0, 0
+    for q in range(1, N_SET):
+        p = q.bit_length() - 1  # build set q from q without its highest planet p
+        b, h = q ^ (1 << p), has[p]
+        req[q] = req[b] & h
+        pro[q] = pro[b] & ~h
+        req1[q] = (req1[b] & h) | (req[b] & ~h)
+        pro1[q] = (pro1[b] & ~h) | (pro[b] & h)
+    ok = np.empty((N_COLS, n), dtype=U64)
+    one = np.empty((N_COLS, n), dtype=U64)
+    half = N_OFF * N_SET
+    ok[:half] = req.transpose(1, 0, 2).reshape(half, n)
+    ok[half:FACE_UP] = pro.transpose(1, 0, 2).reshape(half, n)
+    one[:half] = req1.transpose(1, 0, 2).reshape(half, n)
+    one[half:FACE_UP] = pro1.transpose(1, 0, 2).reshape(half, n)
+    ok[FACE_UP] = _pack(masks >= 0)
+    one[FACE_UP] = 0
+    ok_plain = ok
+    if wild is not None and any(w is not None for w in wild):
+        ok_plain = ok.copy()
+        _apply_wild(ok, one, masks, wild, rows, cols, torus)
+    return Tables(rows, cols, torus, ok, one, ok_plain)
+
+
+def _apply_wild(ok: Words, one: Words, masks: npt.NDArray[np.int64], wild: Sequence[Pos | None],
+                rows: int, cols: int, torus: bool) -> None:
+    """Let the Wild token supply one missing planet of its card, in place: for each offset,
+    the card ``D`` that puts the wild card under that offset gains the relaxed demand."""
+    for g, w in enumerate(wild):
+        if w is None:
+            continue
+        miss = _MISS[:, max(int(masks[g, w.row * cols + w.col]), 0)]  # per required set
+        for dr in range(-2, 3):
+            for dc in range(-2, 3):
+                r, c = w.row - dr, w.col - dc
+                if torus:
+                    r, c = r % rows, c % cols
+                elif not (0 <= r < rows and 0 <= c < cols):
+                    continue
+                bit = U64(1 << (r * cols + c))
+                base = offset_index(dr, dc) * N_SET  # the REQ block of this offset
+                block_ok = ok[base : base + N_SET, g]
+                block_one = one[base : base + N_SET, g]
+                block_ok[miss == 1] |= bit
+                block_one[miss == 1] &= ~bit
+                block_one[miss == 2] |= bit
+
+
+# --------------------------------------------------------------------------- tosses
+
+
+def _terms(toss: Toss, bit: dict[str, int], turn: int) -> list[int]:
+    td = turn_space(toss.destination, turn)
+    terms: list[int] = []
+    for space, (required, prohibited) in sorted(toss.demands().items()):
+        ts = turn_space(space, turn)
+        dr, dc = ts.row - td.row, ts.col - td.col
+        if prohibited:
+            terms.append(column(PRO, dr, dc, sum(bit[p] for p in prohibited)))
+        else:
+            terms.append(column(REQ, dr, dc, sum(bit[p] for p in required)))
+    return terms
+
+
+def encode_tosses(tosses: Sequence[Toss], letters: str, rotation: bool) -> npt.NDArray[np.int64]:
+    """(t, turns, K) table columns per toss and turn, padded with the face-up column."""
+    bit = {ch: 1 << i for i, ch in enumerate(letters)}
+    turns = TURNS if rotation else (0,)
+    encoded = [[_terms(t, bit, k) for k in turns] for t in tosses]
+    width = max([len(x) for e in encoded for x in e] + [1])
+    out = np.full((len(tosses), len(turns), width), FACE_UP, dtype=np.int64)
+    for i, e in enumerate(encoded):
+        for k, terms in enumerate(e):
+            out[i, k, : len(terms)] = terms
+    return out
+
+
+def _gather(src: Words, cols: npt.NDArray[np.int64], pairs: npt.NDArray[np.intp] | None
+            ) -> Words:
+    """Table words for columns ``cols``: for every galaxy (appending an axis of n), or, with
+    ``pairs`` (one galaxy index per toss), for that galaxy only."""
+    if pairs is None:
+        return src[cols]
+    return src[cols, pairs.reshape(pairs.shape + (1,) * (cols.ndim - 1))]
+
+
+def valid_boards(tables: Tables, cols: npt.NDArray[np.int64], plain: bool = False,
+                 pairs: npt.NDArray[np.intp] | None = None) -> Words:
+    """Bitboards of valid destinations for encoded tosses ``cols`` (t, turns, K):
+    (t, turns, n) for every galaxy, or (t, turns) with ``pairs`` (toss i on galaxy pairs[i])."""
+    src = tables.ok_plain if plain else tables.ok
+    acc = _gather(src, cols[..., 0], pairs)
+    for j in range(1, cols.shape[-1]):
+        np.bitwise_and(acc, _gather(src, cols[..., j], pairs), out=acc)
+    face = src[FACE_UP] if pairs is None else src[FACE_UP][pairs][:, None]
+    np.bitwise_and(acc, face, out=acc)
+    return acc
+
+
+CACHE_WORDS = 1 << 17
+"""Words per intermediate array (1 MiB): answering tosses in blocks of this size keeps the
+gathered rows in the CPU cache, about twice as fast as one pass over a large batch."""
+
+
+GALAXY_BLOCK = 128
+"""Galaxies answered together: a block's table (3,201 rows × 1 KiB) stays within the cache
+and TLB reach, so the random row gathers of a toss batch stay fast however big the batch."""
+
+
+def count_solutions(tables: Tables, cols: npt.NDArray[np.int64],
+                    pairs: npt.NDArray[np.intp] | None = None) -> npt.NDArray[np.uint8]:
+    """Number of valid destination cards: (t, n) for each encoded toss and galaxy, or (t,)
+    with ``pairs``."""
+    if pairs is not None:
+        boards = valid_boards(tables, cols, pairs=pairs)
+        return np.bitwise_count(np.bitwise_or.reduce(boards, axis=1))
+    t, turns, k = cols.shape
+    n = tables.n
+    out = np.empty((t, n), dtype=np.uint8)
+    width = min(n, GALAXY_BLOCK)
+    step = max(1, CACHE_WORDS // (turns * width))
+    # Work buffers reused block after block: no fresh allocation (and page faults) per block.
+    acc = np.empty((min(step, t), turns, width), dtype=U64)
+    row = np.empty_like(acc)
+    for g in range(0, n, width):
+        ok = np.ascontiguousarray(tables.ok[:, g : g + width])
+        w = ok.shape[1]
+        for a in range(0, t, step):
+            block = cols[a : a + step]
+            b = block.shape[0]
+            dst, tmp = acc[:b, :, :w], row[:b, :, :w]
+            np.take(ok, block[..., 0], axis=0, out=dst)
+            for j in range(1, k):
+                np.take(ok, block[..., j], axis=0, out=tmp)
+                np.bitwise_and(dst, tmp, out=dst)
+            np.bitwise_and(dst, ok[FACE_UP], out=dst)
+            union = dst[:, 0]
+            for q in range(1, turns):
+                np.bitwise_or(union, dst[:, q], out=union)
+            out[a : a + b, g : g + w] = np.bitwise_count(union)
+    return out
+
+
+def near_miss_boards(tables: Tables, cols: npt.NDArray[np.int64],
+                     pairs: npt.NDArray[np.intp] | None = None) -> Words:
+    """Bitboards of near misses, (t, n) or (t,) with ``pairs``: exactly one unmet demand under
+    some turn, valid under none (padding columns repeat FACE_UP, whose ``one`` word is 0, so
+    they add nothing)."""
+    ok, one = tables.ok, tables.one
+    k = cols.shape[-1]
+    terms_ok = [_gather(ok, cols[..., j], pairs) for j in range(k)]
+    face = ok[FACE_UP] if pairs is None else ok[FACE_UP][pairs][:, None]
+    valid = np.broadcast_to(face, terms_ok[0].shape).copy()
+    for t in terms_ok:
+        valid &= t
+    near = np.zeros_like(valid)
+    for j in range(k):
+        acc = face & _gather(one, cols[..., j], pairs)
+        for i in range(k):
+            if i != j:
+                acc &= terms_ok[i]
+        near |= acc
+    any_valid = np.bitwise_or.reduce(valid, axis=1)
+    any_near = np.bitwise_or.reduce(near, axis=1)
+    return any_near & ~any_valid
+
+
+# --------------------------------------------------------------------------- one puzzle
+
+
+def _cells(board: int, cols: int) -> list[Pos]:
+    out = []
+    while board:
+        low = board & -board
+        i = low.bit_length() - 1
+        out.append(Pos(i // cols, i % cols))
+        board ^= low
+    return out
+
+
+def _one(galaxy: Galaxy, toss: Toss, letters: str, variants: Variants,
+         tables: Tables | None, index: int
+         ) -> tuple[Tables, npt.NDArray[np.int64], npt.NDArray[np.intp]]:
+    if tables is None:
+        tables, index = build_tables([galaxy], letters, variants.torus, [variants.wild]), 0
+    elif tables.torus != variants.torus or (variants.wild is not None
+                                            and tables.ok is tables.ok_plain):
+        raise ValueError("the tables were built for other variants")
+    cols = encode_tosses([toss], letters, variants.rotation)
+    return tables, cols, np.array([index], dtype=np.intp)
+
+
+def solve(galaxy: Galaxy, toss: Toss, letters: str, variants: Variants = Variants(),
+          tables: Tables | None = None, index: int = 0) -> list[Solution]:
+    """Every valid destination card (formats.md order), computed with bitboards.
+
+    ``tables``/``index`` reuse prebuilt tables in which ``galaxy`` is column ``index``.
+    """
+    tables, cols, pairs = _one(galaxy, toss, letters, variants, tables, index)
+    boards = valid_boards(tables, cols, pairs=pairs)[0]
+    plain = valid_boards(tables, cols, plain=True, pairs=pairs)[0]
+    turns = TURNS if variants.rotation else (0,)
+    any_plain = int(np.bitwise_or.reduce(plain))
+    found: dict[Pos, list[int]] = {}
+    for k, turn in enumerate(turns):
+        for pos in _cells(int(boards[k]), galaxy.cols):
+            found.setdefault(pos, []).append(turn)
+    return [
+        Solution(pos, tuple(found[pos]), not (any_plain >> (pos.row * galaxy.cols + pos.col)) & 1)
+        for pos in sorted(found)
+    ]
+
+
+def near_misses(galaxy: Galaxy, toss: Toss, letters: str, variants: Variants = Variants(),
+                tables: Tables | None = None, index: int = 0) -> list[Pos]:
+    """Near-miss cards (formats.md), computed with bitboards (``tables`` as in :func:`solve`)."""
+    tables, cols, pairs = _one(galaxy, toss, letters, variants, tables, index)
+    return sorted(_cells(int(near_miss_boards(tables, cols, pairs)[0]), galaxy.cols))

@@ -1,0 +1,26 @@
+"""Solvers: the CP-SAT deck designer and the galaxy builder (hybrid sampling / CP-SAT).
+
+Public API::
+
+    design_deck(base, *, name, title, cards, per_card, black_holes, target_none, target_mean,
+                max_copies, seed, galaxies, max_attempts) -> DesignResult
+    build_galaxy(deck, toss, solutions, near_misses, size, rotation, torus, void, wild_needed,
+                 seed, strategy) -> BuildResult
+    build_galaxies(deck, requests, size, rotation, torus, void, seed, pool, rounds)
+        -> list[BuildResult]
+"""
+
+from spacebowl_print.games.spacebowl.solve.deck_design import DesignResult, design_deck
+from spacebowl_print.games.spacebowl.solve.galaxy_build import (
+    STRATEGIES,
+    BuilderBug,
+    BuildRequest,
+    BuildResult,
+    build_galaxies,
+    build_galaxy,
+)
+
+__all__ = [
+    "STRATEGIES", "BuildRequest", "BuildResult", "BuilderBug", "DesignResult", "build_galaxies",
+    "build_galaxy", "design_deck",
+]

@@ -1,0 +1,84 @@
+"""Bitboard tables for ONE toss over many random galaxies: the sampler's fast path.
+
+:func:`rules.bitboard.build_tables` fills every question a toss could ask —
+64 planet sets × 25 box offsets × 2 kinds — which costs about 1 ms per batch plus 0.15 ms per
+galaxy. A sampler that asks about a single toss reads at most (spaces × turns) of those rows,
+so this module fills only those rows, straight from an (n, cells) array of planet masks
+(no :class:`~model.Galaxy` objects), and hands a regular
+:class:`~rules.bitboard.Tables` to the bitboard engine's own
+``count_solutions`` / ``near_miss_boards``.
+
+The rows mean exactly what ``build_tables`` makes them mean (without the Wild token):
+
+* ``ok[REQ, o, Q]``  — card ``D+o`` exists and shows every planet of ``Q``;
+* ``ok[PRO, o, Q]``  — card ``D+o`` exists and shows none of ``Q``;
+* ``one[...]``       — the same with exactly one planet unmet;
+* ``ok[FACE_UP]``    — ``D`` is face up (a face-down card shows no planets).
+
+``tests/test_solve.py`` checks row by row that they agree with ``build_tables``.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+import numpy as np
+import numpy.typing as npt
+
+from spacebowl_print.games.spacebowl.rules import bitboard
+
+Masks = npt.NDArray[np.int64]
+
+
+@lru_cache(maxsize=32)
+def _neighbours(rows: int, cols: int, torus: bool) -> npt.NDArray[np.intp]:
+    """(25, cells): index of card ``D+o`` for each box offset and card ``D`` (−1 = off)."""
+    out = np.full((bitboard.N_OFF, rows * cols), -1, dtype=np.intp)
+    r, c = np.divmod(np.arange(rows * cols), cols)
+    for dr in range(-2, 3):
+        for dc in range(-2, 3):
+            rr, cc = r + dr, c + dc
+            if torus:
+                rr, cc = rr % rows, cc % cols
+                inside = np.ones(rows * cols, dtype=bool)
+            else:
+                inside = (rr >= 0) & (rr < rows) & (cc >= 0) & (cc < cols)
+            out[bitboard.offset_index(dr, dc)] = np.where(inside, rr * cols + cc, -1)
+    out.setflags(write=False)
+    return out
+
+
+def _pack(bits: npt.NDArray[np.bool_]) -> npt.NDArray[np.uint64]:
+    """Pack booleans along the last axis (≤ 64 cards) into one uint64 word, card i → bit i."""
+    padded = np.zeros((*bits.shape[:-1], bitboard.MAX_CELLS), dtype=bool)
+    padded[..., : bits.shape[-1]] = bits
+    return np.packbits(padded, axis=-1, bitorder="little").view("<u8")[..., 0].astype(np.uint64)
+
+
+def toss_tables(masks: Masks, rows: int, cols: int, torus: bool,
+                columns: npt.NDArray[np.int64]) -> bitboard.Tables:
+    """Tables for galaxies ``masks`` ((n, rows*cols) planet bit masks, −1 = face down) with
+    only the rows listed in ``columns`` (an :func:`~bitboard.encode_tosses` array) filled."""
+    n = masks.shape[0]
+    ok = np.zeros((bitboard.N_COLS, n), dtype=np.uint64)
+    one = np.zeros((bitboard.N_COLS, n), dtype=np.uint64)
+    near = _neighbours(rows, cols, torus)
+    shown_all = np.maximum(masks, 0)  # a face-down card shows no planets
+    half = bitboard.N_OFF * bitboard.N_SET
+    for column in np.unique(columns):
+        column = int(column)
+        if column == bitboard.FACE_UP:
+            continue
+        kind, rest = divmod(column, half)
+        offset, planets = divmod(rest, bitboard.N_SET)
+        target = near[offset]
+        exists = target >= 0
+        shown = np.where(exists, shown_all[:, np.maximum(target, 0)], 0)  # (n, cells)
+        if kind == bitboard.REQ:
+            unmet = np.bitwise_count(planets & ~shown)
+        else:
+            unmet = np.bitwise_count(planets & shown)
+        ok[column] = _pack(exists & (unmet == 0))
+        one[column] = _pack(exists & (unmet == 1))
+    ok[bitboard.FACE_UP] = _pack(masks >= 0)
+    return bitboard.Tables(rows, cols, torus, ok, one, ok)
