@@ -27,6 +27,7 @@ from spacebowl_print.games.spacebowl.art.shipcomputer import parse_box, ship_com
 from spacebowl_print.games.spacebowl.art.tokens import token_pages
 from spacebowl_print.games.spacebowl.model import Deck, parse_deck
 from spacebowl_print.games.spacebowl.rules.scoring import Play, score_round
+from spacebowl_print.render import furniture, palette
 from spacebowl_print.render.api import PAPER, PT_PER_MM, Page
 from spacebowl_print.render.pdf import pdf_bytes, write_pdf
 
@@ -145,8 +146,8 @@ def pdf_text_of(pages: Sequence[Page]) -> str:
 
 @pytest.mark.parametrize(("w", "h"), [(200, 200), (500, 90), (90, 500), (300, 250)])
 def test_tiles_cover_the_whole_art(w: float, h: float) -> None:
-    room = kitparts.content_box(*PAPER["letter"])
-    plan = kitparts.plan_tiles(w, h, room.w, room.h)
+    room = furniture.content_box(*PAPER["letter"])
+    plan = furniture.plan_tiles(w, h, room.w, room.h)
     aw, ah = (h, w) if plan.rotated else (w, h)
     assert plan.win_w <= room.w + 1e-9 and plan.win_h <= room.h + 1e-9
     covered_w = plan.cols * plan.win_w - (plan.cols - 1) * plan.overlap
@@ -177,7 +178,7 @@ def test_scoretrack_has_19_spaces(pdfs: dict[str, Path], paper: str) -> None:
         text = page.extract_text()
     assert sorted(big, key=int) == [str(n) for n in range(19)]
     assert "START" in text and "END" in text
-    for pc in kitparts.PLAYER_COLOURS:
+    for pc in palette.PLAYER_COLOURS:
         assert pc.name("en") in text
 
 
@@ -187,7 +188,7 @@ def test_tokens_sheet(pdfs: dict[str, Path], deck: Deck, paper: str) -> None:
     # Each strip: the Ship face then the Red Button face, both with the colour's number.
     strips = re.findall(r"Ship (\d) Red Button \1", text)
     assert sorted(strips) == [str(n) for n in range(1, 9)]
-    for pc in kitparts.PLAYER_COLOURS:
+    for pc in palette.PLAYER_COLOURS:
         assert f"{pc.number} · {pc.name('en')}" in text
     for p in deck.planets:
         assert f"{p.name} ({p.id})" in text
@@ -196,7 +197,7 @@ def test_tokens_sheet(pdfs: dict[str, Path], deck: Deck, paper: str) -> None:
 
 
 def test_player_colours_are_distinct_in_colour_and_pattern() -> None:
-    colours = kitparts.PLAYER_COLOURS
+    colours = palette.PLAYER_COLOURS
     assert len(colours) == 8
     assert len({c.colour for c in colours}) == 8
     assert len({c.pattern for c in colours}) == 8

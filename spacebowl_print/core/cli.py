@@ -49,16 +49,32 @@ class BadInput(click.ClickException):
 
 
 def reports_input_errors(fn: Callable[P, R]) -> Callable[P, R]:
-    """Turn :class:`InputError` (and unreadable files) raised by ``fn`` into :class:`BadInput`."""
+    """Turn :class:`InputError` raised by ``fn`` into :class:`BadInput` (one line, exit 2).
+
+    Lower layers name the *field* that is wrong (``lang``, ``card_size``); when that field is
+    a parameter of the running command, the message names its option (``--lang``) instead.
+    """
 
     @wraps(fn)
     def wrapper(*args: P.args, **kwargs: P.kwargs) -> R:
         try:
             return fn(*args, **kwargs)
         except InputError as err:
-            raise BadInput(str(err)) from None
+            raise BadInput(str(_as_option(err))) from None
 
     return wrapper
+
+
+def _as_option(err: InputError) -> InputError:
+    ctx = click.get_current_context(silent=True)
+    if ctx is None or not err.where:
+        return err
+    for param in ctx.command.params:
+        if isinstance(param, click.Option) and param.name == err.where[0]:
+            longest = max(param.opts, key=len)
+            err.where = [longest, *err.where[1:]]
+            break
+    return err
 
 
 def read_text(path: str | Path) -> str:

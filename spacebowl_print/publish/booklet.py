@@ -9,7 +9,6 @@ unless every puzzle's answer survives ``verify``.
 
 from __future__ import annotations
 
-import datetime as dt
 import json
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
@@ -17,6 +16,7 @@ from pathlib import Path
 from typing import Any, Literal, Protocol
 
 from spacebowl_print.core.files import atomic_dir
+from spacebowl_print.core.languages import long_date  # noqa: F401  (games format dates)
 from spacebowl_print.render.api import PAPER, Canvas, DrawnPage, Page, PdfOptions, Style
 from spacebowl_print.render.fonts import fit_size, text_width, wrap
 from spacebowl_print.render.pdf import pdf_bytes
@@ -67,33 +67,6 @@ class PuzzleGame(Protocol):
 
 class VerificationError(RuntimeError):
     """An answer key disagreed with the independent check; nothing was written."""
-
-
-# --------------------------------------------------------------------------- dates
-
-_DAYS = {
-    "en": ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"],
-    "fr": ["lundi", "mardi", "mercredi", "jeudi", "vendredi", "samedi", "dimanche"],
-    "de": ["Montag", "Dienstag", "Mittwoch", "Donnerstag", "Freitag", "Samstag", "Sonntag"],
-}
-_MONTHS = {
-    "en": ["January", "February", "March", "April", "May", "June", "July", "August",
-           "September", "October", "November", "December"],
-    "fr": ["janvier", "février", "mars", "avril", "mai", "juin", "juillet", "août",
-           "septembre", "octobre", "novembre", "décembre"],
-    "de": ["Januar", "Februar", "März", "April", "Mai", "Juni", "Juli", "August",
-           "September", "Oktober", "November", "Dezember"],
-}
-
-
-def long_date(day: dt.date, lang: str) -> str:
-    """``Friday 1 January 2027`` / ``vendredi 1 janvier 2027`` / ``Freitag, 1. Januar 2027``."""
-    wd, month = _DAYS[lang][day.weekday()], _MONTHS[lang][day.month - 1]
-    if lang == "de":
-        return f"{wd}, {day.day}. {month} {day.year}"
-    if lang == "fr":
-        return f"{wd} {'1er' if day.day == 1 else day.day} {month} {day.year}"
-    return f"{wd} {day.day} {month} {day.year}"
 
 
 # --------------------------------------------------------------------------- imposition

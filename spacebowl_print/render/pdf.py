@@ -22,7 +22,6 @@ import io
 import os
 import re
 from collections.abc import Callable, Sequence
-from functools import lru_cache
 
 from reportlab import rl_config
 from reportlab.pdfbase.pdfdoc import PDFResourceDictionary, xObjectName
@@ -30,6 +29,7 @@ from reportlab.pdfgen.canvas import Canvas as RlCanvas
 
 from spacebowl_print.core.files import write_atomic
 from spacebowl_print.render.api import PT_PER_MM, Anchor, Canvas, FontName, Page, PdfOptions, Style
+from spacebowl_print.render.colour import rgb01
 from spacebowl_print.render.fonts import coord, rl_font
 
 _PT = PT_PER_MM
@@ -40,14 +40,7 @@ _PT = PT_PER_MM
 rl_config.useA85 = 0
 
 
-@lru_cache(maxsize=512)
-def _rgb(colour: str) -> tuple[float, float, float]:
-    """``"#RRGGBB"`` → reportlab RGB floats (cached: the same few colours recur thousands of
-    times)."""
-    if len(colour) != 7 or colour[0] != "#":
-        raise ValueError(f"colour must look like '#RRGGBB', got {colour!r}")
-    v = int(colour[1:], 16)
-    return ((v >> 16) / 255.0, ((v >> 8) & 0xFF) / 255.0, (v & 0xFF) / 255.0)
+_rgb = rgb01
 
 
 # The paint state we last emitted: fill, stroke, line width (pt), dash, fill alpha, stroke alpha.

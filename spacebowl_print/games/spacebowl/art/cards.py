@@ -23,6 +23,7 @@ import numpy as np
 from spacebowl_print.games.spacebowl.art.glyphs import circle_path, draw_glyph
 from spacebowl_print.games.spacebowl.model import Card, Deck, InputError, Planet
 from spacebowl_print.render.api import Canvas, Style
+from spacebowl_print.render.colour import BLACK, WHITE, luminance, mix
 from spacebowl_print.render.fonts import fit_size
 
 SAFE_MM = 3.0
@@ -71,28 +72,6 @@ SPACE = "#0B1026"
 """The night-sky background of fronts and backs."""
 INK = "#1A1A1A"
 """Outline colour in ink-saver mode."""
-WHITE, BLACK = "#FFFFFF", "#000000"
-
-
-def _rgb(colour: str) -> tuple[int, int, int]:
-    v = int(colour[1:], 16)
-    return v >> 16, (v >> 8) & 0xFF, v & 0xFF
-
-
-def luminance(colour: str) -> float:
-    """Relative luminance (WCAG) of ``"#RRGGBB"``, 0 (black) to 1 (white)."""
-    def lin(c: int) -> float:
-        s = c / 255.0
-        return s / 12.92 if s <= 0.04045 else ((s + 0.055) / 1.055) ** 2.4
-    r, g, b = _rgb(colour)
-    return 0.2126 * lin(r) + 0.7152 * lin(g) + 0.0722 * lin(b)
-
-
-def mix(colour: str, other: str, t: float) -> str:
-    """``colour`` moved a fraction ``t`` towards ``other``."""
-    a, b = _rgb(colour), _rgb(other)
-    r, g, bl = (round(x + (y - x) * t) for x, y in zip(a, b, strict=True))
-    return f"#{r:02X}{g:02X}{bl:02X}"
 
 
 def glyph_colours(colour: str) -> tuple[str, str]:
@@ -535,6 +514,6 @@ def card_items(deck: Deck, size_mm: tuple[float, float] = (63.0, 88.0),
 
 __all__ = [
     "CARD_SIZES", "DEFAULT_BLEED_MM", "FOOTPRINT", "SAFE_MM", "CardBack", "CardFront", "Placed",
-    "card_items", "glyph_colours", "luminance", "mix", "parse_card_size", "planet_disc",
+    "card_items", "glyph_colours", "parse_card_size", "planet_disc",
     "planet_radius",
 ]

@@ -1,73 +1,26 @@
-"""Shared pieces of the print-and-play kit sheets (Ship Computer, scoretrack, tokens, rules).
+"""Space Bowl's side of the kit sheets (Ship Computer, scoretrack, tokens, rules): the words
+its sheets print, its brand line on every page frame, and planet discs as on the cards.
 
-Everything here draws against :class:`~spacebowl_print.render.api.Canvas` only: millimetres,
-origin bottom-left, y up. It provides the paper sizes, the line conventions every cut-out
-uses (solid cut lines, dotted fold lines, glue tabs), the page frame (title, footer, a
-50 mm scale bar to check "print at 100 %"), the 8 player colours with a pattern and a name
-each so they read in greyscale, and a tiler that spreads art larger than the paper over
-several pages with overlap and registration marks instead of clipping it.
+The game-free furniture (frame, cut/fold lines, glue tabs, tiling) is
+:mod:`spacebowl_print.render.furniture`; player colours :mod:`spacebowl_print.render.palette`.
 """
 
 from __future__ import annotations
 
-import math
-from collections.abc import Callable, Sequence
-from dataclasses import dataclass
-
+from spacebowl_print.core.languages import check_lang
 from spacebowl_print.games.spacebowl.art.cards import planet_disc
 from spacebowl_print.games.spacebowl.model import Planet
-from spacebowl_print.render.api import PAPER, Canvas, DrawnPage, FontName, Page, Style
-from spacebowl_print.render.fonts import fit_size, wrap
+from spacebowl_print.render import furniture
+from spacebowl_print.render.api import Canvas, Page
+from spacebowl_print.render.furniture import OVERLAP, Painter
 
-INK = "#000000"
-GREY = "#808080"
-LIGHT = "#D9D9D9"
-MARGIN = 10.0
-"""Page margin (mm): most printers cannot print the outer 4–6 mm."""
-HEADER = 16.0
-"""Height (mm) reserved under the top margin for the page title."""
-FOOTER = 14.0
-"""Height (mm) reserved above the bottom margin for the footer and scale bar."""
-
-CUT = Style(stroke=INK, width=0.3)
-"""Solid line: cut along it."""
-FOLD = Style(stroke=INK, width=0.3, dash=(0.35, 1.0))
-"""Dotted line: fold along it."""
-TRIM = Style(stroke=GREY, width=0.2, dash=(3.0, 1.5, 0.5, 1.5))
-"""Dash-dot line: where to trim a tiled sheet before gluing it onto its neighbour."""
-
-PAPER_NAMES: tuple[str, ...] = ("a4", "letter")
-"""The papers the kit is laid out for."""
-
-
-def paper_size(paper: str) -> tuple[float, float]:
-    """Portrait (width, height) in mm of ``"a4"`` or ``"letter"`` (case-insensitive).
-
-    Raises ``ValueError`` naming the accepted papers for anything else.
-    """
-    key = paper.strip().lower()
-    if key not in PAPER_NAMES:
-        raise ValueError(f"unknown paper {paper!r} (one of {', '.join(PAPER_NAMES)})")
-    return PAPER[key]
-
-
-def check_lang(lang: str) -> str:
-    """The language code, lower-cased, if the kit speaks it; ``ValueError`` otherwise."""
-    key = lang.strip().lower()
-    if key not in LABELS:
-        raise ValueError(f"unknown language {lang!r} (one of {', '.join(LABELS)})")
-    return key
-
+BRAND = "Space Bowl · print-and-play"
+"""The footer line of every Space Bowl kit page."""
 
 # ---------------------------------------------------------------- labels on the sheets
 # The cut-out sheets carry a few words each; the rule summaries have their own templates.
 LABELS: dict[str, dict[str, str]] = {
     "en": {
-        "print_100": "Print at 100 % (no “fit to page”)",
-        "scale": "50 mm",
-        "cut": "cut",
-        "fold": "fold",
-        "glue": "glue",
         "ship_computer": "Ship Computer",
         "ship_grid": "Ship Computer grid — {w:g} × {h:g} mm (lay it on the floor of your box)",
         "tray": "Ship Computer tray — floor {w:g} × {h:g} mm, walls {d:g} mm",
@@ -78,9 +31,6 @@ LABELS: dict[str, dict[str, str]] = {
                        "columns and the numbers beside the rows; glue each piece onto the "
                        "tab of the previous one.",
         "cut_5x5": "cut here for 5×5",
-        "tile": "sheet {n} of {total} (row {r}, column {c})",
-        "tile_help": "Trim along the dash-dot line, lay this sheet over its neighbour so the "
-                     "⊕ marks coincide, glue.",
         "scoretrack": "Scoretrack",
         "start": "START",
         "end": "END",
@@ -104,11 +54,6 @@ LABELS: dict[str, dict[str, str]] = {
                        "it back to back: one side shows the Ship, the other the Red Button.",
     },
     "fr": {
-        "print_100": "Imprimer à 100 % (sans « ajuster à la page »)",
-        "scale": "50 mm",
-        "cut": "couper",
-        "fold": "plier",
-        "glue": "coller",
         "ship_computer": "Ordinateur de bord",
         "ship_grid": "Grille de l'Ordinateur de bord — {w:g} × {h:g} mm (à poser au fond "
                      "de votre boîte)",
@@ -120,9 +65,6 @@ LABELS: dict[str, dict[str, str]] = {
                        "au-dessus des colonnes et les chiffres à côté des lignes ; collez "
                        "chaque morceau sur la languette du précédent.",
         "cut_5x5": "couper ici pour 5×5",
-        "tile": "feuille {n} sur {total} (ligne {r}, colonne {c})",
-        "tile_help": "Coupez le long du trait mixte, posez cette feuille sur sa voisine en "
-                     "faisant coïncider les repères ⊕, collez.",
         "scoretrack": "Piste de score",
         "start": "DÉPART",
         "end": "FIN",
@@ -147,11 +89,6 @@ LABELS: dict[str, dict[str, str]] = {
                        "de l'autre.",
     },
     "de": {
-        "print_100": "Mit 100 % drucken (nicht „an Seite anpassen“)",
-        "scale": "50 mm",
-        "cut": "schneiden",
-        "fold": "falzen",
-        "glue": "kleben",
         "ship_computer": "Schiffscomputer",
         "ship_grid": "Schiffscomputer-Raster — {w:g} × {h:g} mm (auf den Boden eurer "
                      "Schachtel legen)",
@@ -163,9 +100,6 @@ LABELS: dict[str, dict[str, str]] = {
                        "Spalten, Zahlen neben die Zeilen legen; jedes Stück auf die Lasche "
                        "des vorigen kleben.",
         "cut_5x5": "hier schneiden für 5×5",
-        "tile": "Blatt {n} von {total} (Zeile {r}, Spalte {c})",
-        "tile_help": "An der Strich-Punkt-Linie beschneiden, dieses Blatt so auf das "
-                     "Nachbarblatt legen, dass die ⊕-Marken übereinanderliegen, kleben.",
         "scoretrack": "Punkteleiste",
         "start": "START",
         "end": "ENDE",
@@ -193,384 +127,26 @@ LABELS: dict[str, dict[str, str]] = {
 
 
 def label(lang: str, key: str, **values: float | str) -> str:
-    """The sheet label ``key`` in ``lang``, formatted with ``values``."""
-    return LABELS[lang][key].format(**values)
-
-
-# ---------------------------------------------------------------- player colours
-@dataclass(frozen=True)
-class PlayerColour:
-    """A crew colour: fill, a pattern that survives greyscale printing, and names."""
-
-    number: int
-    colour: str
-    pattern: str
-    names: dict[str, str]
-
-    def name(self, lang: str) -> str:
-        """The colour's name in ``lang``."""
-        return self.names[lang]
-
-
-# Paul Tol's "muted" qualitative scheme: distinguishable with the common colour-vision
-# deficiencies, and disjoint from the Okabe–Ito colours the classic deck gives its planets,
-# so a crew token is never mistaken for a planet. Each also carries a distinct pattern and
-# a number, because in greyscale several of these colours have similar lightness.
-PLAYER_COLOURS: tuple[PlayerColour, ...] = (
-    PlayerColour(1, "#332288", "plain", {"en": "Indigo", "fr": "Indigo", "de": "Indigo"}),
-    PlayerColour(2, "#88CCEE", "hstripes", {"en": "Cyan", "fr": "Cyan", "de": "Cyan"}),
-    PlayerColour(3, "#44AA99", "vstripes", {"en": "Teal", "fr": "Sarcelle", "de": "Petrol"}),
-    PlayerColour(4, "#117733", "diagonal", {"en": "Green", "fr": "Vert", "de": "Grün"}),
-    PlayerColour(5, "#999933", "dots", {"en": "Olive", "fr": "Olive", "de": "Oliv"}),
-    PlayerColour(6, "#DDCC77", "checks", {"en": "Sand", "fr": "Sable", "de": "Sand"}),
-    PlayerColour(7, "#CC6677", "crosshatch", {"en": "Rose", "fr": "Rose", "de": "Rosa"}),
-    PlayerColour(8, "#882255", "rings", {"en": "Wine", "fr": "Bordeaux", "de": "Weinrot"}),
-)
-"""The 8 crew colours, in seat order."""
-
-
-def luminance(colour: str) -> float:
-    """Relative luminance 0 (black) .. 1 (white) of a ``#RRGGBB`` colour (WCAG formula)."""
-    chans = []
-    for i in (1, 3, 5):
-        c = int(colour[i:i + 2], 16) / 255.0
-        chans.append(c / 12.92 if c <= 0.03928 else ((c + 0.055) / 1.055) ** 2.4)
-    return 0.2126 * chans[0] + 0.7152 * chans[1] + 0.0722 * chans[2]
-
-
-def ink_on(colour: str) -> str:
-    """Black or white, whichever reads better on ``colour``."""
-    return "#FFFFFF" if luminance(colour) < 0.25 else INK
-
-
-def tint(colour: str, amount: float) -> str:
-    """``colour`` mixed with white: ``amount`` 1 keeps it, 0 gives white."""
-    out = "#"
-    for i in (1, 3, 5):
-        c = int(colour[i:i + 2], 16)
-        out += f"{round(255 - (255 - c) * amount):02X}"
-    return out
-
-
-def fill_pattern(canvas: Canvas, x: float, y: float, w: float, h: float, pattern: str,
-                 colour: str, width: float = 0.5, pitch: float = 2.5) -> None:
-    """Paint ``pattern`` in ``colour`` over the rectangle (x, y, w, h), clipped to it.
-
-    Patterns: ``plain`` (nothing), ``hstripes``, ``vstripes``, ``diagonal``, ``dots``,
-    ``checks``, ``crosshatch``, ``rings``. Used on crew tokens and swatches so the 8 colours
-    stay distinguishable on a black-and-white printer.
-    """
-    if pattern == "plain":
-        return
-    st = Style(stroke=colour, width=width)
-    canvas.save()
-    canvas.clip_rect(x, y, w, h)
-    if pattern in ("hstripes", "crosshatch"):
-        yy = y + pitch / 2
-        while yy < y + h:
-            canvas.line(x, yy, x + w, yy, st)
-            yy += pitch
-    if pattern in ("vstripes", "crosshatch"):
-        xx = x + pitch / 2
-        while xx < x + w:
-            canvas.line(xx, y, xx, y + h, st)
-            xx += pitch
-    if pattern == "diagonal":
-        d = -h
-        while d < w:
-            canvas.line(x + d, y, x + d + h, y + h, st)
-            d += pitch * 1.2
-    if pattern == "dots":
-        dot = Style(fill=colour)
-        row = 0
-        yy = y + pitch / 2
-        while yy < y + h + pitch:
-            xx = x + pitch / 2 + (pitch / 2 if row % 2 else 0.0)
-            while xx < x + w + pitch:
-                canvas.circle(xx, yy, width * 0.9, dot)
-                xx += pitch
-            yy += pitch * 0.87
-            row += 1
-    if pattern == "checks":
-        sq = Style(fill=colour)
-        cell = pitch * 1.2
-        for i in range(math.ceil(w / cell) + 1):
-            for j in range(math.ceil(h / cell) + 1):
-                if (i + j) % 2 == 0:
-                    canvas.rect(x + i * cell, y + j * cell, cell, cell, sq)
-    if pattern == "rings":
-        ring = Style(stroke=colour, width=width * 0.8)
-        row = 0
-        yy = y + pitch
-        while yy < y + h + pitch:
-            xx = x + pitch + (pitch if row % 2 else 0.0)
-            while xx < x + w + pitch:
-                canvas.circle(xx, yy, pitch * 0.55, ring)
-                xx += pitch * 2
-            yy += pitch * 1.7
-            row += 1
-    canvas.restore()
-
-
-def swatch(canvas: Canvas, x: float, y: float, w: float, h: float, pc: PlayerColour,
-           ink_saver: bool, radius: float = 0.0) -> None:
-    """A crew-colour patch: the colour (a light tint in ink-saver mode), its pattern, an
-    outline in the colour. The caller draws any cut line around it."""
-    if ink_saver:
-        fill, pat_ink = tint(pc.colour, 0.25), pc.colour
-    else:
-        fill, pat_ink = pc.colour, ink_on(pc.colour)
-    canvas.rect(x, y, w, h, Style(fill=fill), radius)
-    fill_pattern(canvas, x + radius * 0.3, y + radius * 0.3, w - radius * 0.6,
-                 h - radius * 0.6, pc.pattern, pat_ink)
-    canvas.rect(x, y, w, h, Style(stroke=pc.colour, width=0.6), radius)
-
-
-# ---------------------------------------------------------------- text helpers
-def centred_text(canvas: Canvas, cx: float, cy: float, s: str, size: float,
-                 font: FontName = "regular", fill: str = INK, max_width: float | None = None
-                 ) -> None:
-    """Text centred on (cx, cy) — vertically by its cap height — shrunk to ``max_width``."""
-    if max_width is not None:
-        size = fit_size(s, max_width, size, font)
-    # cap height of DejaVu ≈ 0.73 em; 1 pt = 0.3528 mm.
-    canvas.text(cx, cy - size * 0.3528 * 0.36, s, size, font, fill, "middle")
-
-
-# ---------------------------------------------------------------- page frame
-@dataclass(frozen=True)
-class Box:
-    """An axis-aligned rectangle in mm (lower-left corner, width, height)."""
-
-    x: float
-    y: float
-    w: float
-    h: float
-
-    @property
-    def top(self) -> float:
-        """The y of the upper edge."""
-        return self.y + self.h
-
-    @property
-    def right(self) -> float:
-        """The x of the right edge."""
-        return self.x + self.w
-
-
-def content_box(width: float, height: float) -> Box:
-    """The area left for content on a page of that size, inside margins, header and footer."""
-    return Box(MARGIN, MARGIN + FOOTER, width - 2 * MARGIN, height - 2 * MARGIN - HEADER - FOOTER)
-
-
-def scale_bar(canvas: Canvas, x: float, y: float, lang: str) -> None:
-    """A 50 mm bar with ticks every 10 mm, to check the sheet printed at 100 %."""
-    st = Style(stroke=INK, width=0.3)
-    canvas.line(x, y, x + 50, y, st)
-    for i in range(6):
-        canvas.line(x + 10 * i, y, x + 10 * i, y + (2.0 if i % 5 == 0 else 1.2), st)
-    canvas.text(x + 52, y - 0.2, label(lang, "scale"), 6.5, "regular", INK, "start")
+    """The sheet label ``key`` in ``lang`` (Space Bowl's words, else the furniture's),
+    formatted with ``values``."""
+    words = LABELS[check_lang(lang)]
+    if key in words:
+        return words[key].format(**values)
+    return furniture.label(lang, key, **values)
 
 
 def page_frame(canvas: Canvas, width: float, height: float, title: str, lang: str,
                subtitle: str = "", note: str = "") -> None:
-    """The common furniture of a kit page: title (and subtitle) at the top, a footer with
-    the "print at 100 %" reminder, a 50 mm scale bar and up to two lines of ``note``."""
-    top = height - MARGIN
-    canvas.text(MARGIN, top - 6.0, title, 15, "bold", INK, "start")
-    if subtitle:
-        size = fit_size(subtitle, width - 2 * MARGIN - 20.0, 8.5, "regular", 6.0)
-        canvas.text(MARGIN, top - 11.5, subtitle, size, "regular", GREY, "start")
-    canvas.line(MARGIN, top - HEADER + 2.0, width - MARGIN, top - HEADER + 2.0,
-                Style(stroke=LIGHT, width=0.3))
-    base = MARGIN + 1.0
-    scale_bar(canvas, MARGIN, base + 1.0, lang)
-    canvas.text(MARGIN + 64, base, "Space Bowl · print-and-play", 6.5, "regular", GREY, "start")
-    canvas.text(width - MARGIN, base, label(lang, "print_100"), 6.5, "regular", GREY, "end")
-    # Notes stack upwards from the footer line (three lines fit in the footer).
-    lines = [ln for para in note.splitlines() for ln in wrap(para, width - 2 * MARGIN, 7.0)]
-    for k, line in enumerate(reversed(lines[:3])):
-        canvas.text(MARGIN, base + 4.5 + 3.6 * k, line, 7, "regular", INK, "start")
-
-
-# ---------------------------------------------------------------- cut-out furniture
-def glue_tab(canvas: Canvas, base: Sequence[tuple[float, float]], depth: float,
-             lang: str, taper: float | None = None) -> None:
-    """A trapezoid glue tab on the segment ``base`` = (p, q), sticking out ``depth`` mm to the
-    left of the direction p→q. The base is drawn dotted (a fold), the three other sides cut."""
-    (px, py), (qx, qy) = base
-    length = math.hypot(qx - px, qy - py)
-    ux, uy = (qx - px) / length, (qy - py) / length
-    nx, ny = -uy, ux  # left normal
-    t = min(depth * 0.8, length / 3) if taper is None else taper
-    a = (px + nx * depth + ux * t, py + ny * depth + uy * t)
-    b = (qx + nx * depth - ux * t, qy + ny * depth - uy * t)
-    canvas.polygon([(px, py), a, b, (qx, qy)], Style(fill="#F0F0F0"), closed=True)
-    canvas.polygon([(px, py), a, b, (qx, qy)], CUT, closed=False)
-    canvas.line(px, py, qx, qy, FOLD)
-    mx, my = (px + qx) / 2 + nx * depth / 2, (py + qy) / 2 + ny * depth / 2
-    angle = math.degrees(math.atan2(uy, ux))
-    size = min(6.5, depth * 1.4)
-    canvas.save()
-    canvas.translate(mx, my)
-    canvas.rotate(angle)
-    canvas.text(0, -size * 0.3528 * 0.36, label(lang, "glue"), size, "regular", GREY, "middle")
-    canvas.restore()
-
-
-def registration_mark(canvas: Canvas, x: float, y: float, r: float = 2.5) -> None:
-    """A ⊕ mark: tiles are aligned by laying these marks on top of each other."""
-    st = Style(stroke=INK, width=0.2)
-    canvas.circle(x, y, r, st)
-    canvas.line(x - r * 1.6, y, x + r * 1.6, y, st)
-    canvas.line(x, y - r * 1.6, x, y + r * 1.6, st)
-
-
-# ---------------------------------------------------------------- tiling
-Painter = Callable[[Canvas], None]
-
-OVERLAP = 15.0
-"""How much (mm) neighbouring tiles of a too-large piece of art share."""
-
-
-@dataclass(frozen=True)
-class TilePlan:
-    """How art of ``art_w`` × ``art_h`` mm is spread over sheets: ``cols`` × ``rows`` tiles,
-    each a window of ``win_w`` × ``win_h`` mm; neighbouring windows share exactly the overlap.
-    ``rotated`` when the art is turned 90° to need fewer sheets."""
-
-    cols: int
-    rows: int
-    rotated: bool
-    win_w: float
-    win_h: float
-    overlap: float
-
-
-def _count(size: float, room: float, overlap: float) -> int:
-    if size <= room:
-        return 1
-    return math.ceil((size - overlap) / (room - overlap))
-
-
-def _window(size: float, n: int, overlap: float) -> float:
-    # n equal windows that cover ``size`` and share ``overlap`` with each neighbour.
-    return size if n == 1 else (size + (n - 1) * overlap) / n
-
-
-def plan_tiles(art_w: float, art_h: float, room_w: float, room_h: float,
-               overlap: float = OVERLAP) -> TilePlan:
-    """The tiling with the fewest sheets for art of that size in a room of that size
-    (turning the art by 90° when that saves sheets)."""
-    best: TilePlan | None = None
-    for rotated in (False, True):
-        w, h = (art_h, art_w) if rotated else (art_w, art_h)
-        cols, rows = _count(w, room_w, overlap), _count(h, room_h, overlap)
-        plan = TilePlan(cols, rows, rotated, _window(w, cols, overlap),
-                        _window(h, rows, overlap), overlap)
-        if best is None or cols * rows < best.cols * best.rows:
-            best = plan
-    assert best is not None
-    return best
+    """:func:`render.furniture.page_frame` with Space Bowl's brand line."""
+    furniture.page_frame(canvas, width, height, title, lang, subtitle, note, BRAND)
 
 
 def art_pages(paper: str, art_w: float, art_h: float, painter: Painter, title: str,
               lang: str, subtitle: str = "", note: str = "",
               overlap: float = OVERLAP) -> list[Page]:
-    """Pages showing art of ``art_w`` × ``art_h`` mm at 100 % (``painter`` draws it with its
-    lower-left corner at the origin).
-
-    If it fits the content area (turned 90° if need be) it is centred on one page. Otherwise
-    it is tiled: each sheet shows one window of the art; neighbouring windows share at least
-    ``overlap`` mm, ⊕ registration marks are drawn at the middle of every shared band (they
-    therefore print on both sheets at the same place of the art), a dash-dot trim line marks
-    where to cut the upper/right sheet, and a small map shows which sheet is which. Never
-    clips anything silently: the union of the windows is the whole art.
-    """
-    pw, ph = paper_size(paper)
-    room = content_box(pw, ph)
-    plan = plan_tiles(art_w, art_h, room.w, room.h, overlap)
-    w, h = (art_h, art_w) if plan.rotated else (art_w, art_h)
-
-    def oriented(canvas: Canvas) -> None:
-        # Draw the art in its "as tiled" orientation: turned 90° counter-clockwise if rotated.
-        if plan.rotated:
-            canvas.save()
-            canvas.translate(art_h, 0.0)
-            canvas.rotate(90)
-            painter(canvas)
-            canvas.restore()
-        else:
-            painter(canvas)
-
-    if plan.cols == plan.rows == 1:
-        ox = room.x + (room.w - w) / 2
-        oy = room.y + (room.h - h) / 2
-
-        def single(canvas: Canvas) -> None:
-            page_frame(canvas, pw, ph, title, lang, subtitle, note)
-            canvas.save()
-            canvas.translate(ox, oy)
-            oriented(canvas)
-            canvas.restore()
-
-        return [DrawnPage(pw, ph, single)]
-
-    total = plan.cols * plan.rows
-    step_x, step_y = plan.win_w - plan.overlap, plan.win_h - plan.overlap
-    # The shared band between windows k and k+1 is [(k+1)·step, k·step + window]; marks go
-    # on its centre line, in art coordinates, so they print on both sheets at the same spot.
-    xs_marks = [(k + 1) * step_x + plan.overlap / 2 for k in range(plan.cols - 1)]
-    ys_marks = [(k + 1) * step_y + plan.overlap / 2 for k in range(plan.rows - 1)]
-    along_x = [w * f for f in (0.1, 0.5, 0.9)] if w > 60 else [w / 2]
-    along_y = [h * f for f in (0.1, 0.5, 0.9)] if h > 60 else [h / 2]
-    x0 = room.x + (room.w - plan.win_w) / 2
-    y0 = room.y + (room.h - plan.win_h) / 2
-
-    pages: list[Page] = []
-    for r in range(plan.rows):  # r = 0 is the top row of sheets
-        for c in range(plan.cols):
-            n = r * plan.cols + c + 1
-            wx, wy = c * step_x, (plan.rows - 1 - r) * step_y  # window origin in the art
-
-            def tile(canvas: Canvas, r: int = r, c: int = c, n: int = n, wx: float = wx,
-                     wy: float = wy) -> None:
-                sub = label(lang, "tile", n=n, total=total, r=r + 1, c=c + 1)
-                page_frame(canvas, pw, ph, title, lang,
-                           (subtitle + " — " if subtitle else "") + sub,
-                           (note + "\n" if note else "") + label(lang, "tile_help"))
-                canvas.save()
-                canvas.clip_rect(x0, y0, plan.win_w, plan.win_h)
-                canvas.translate(x0 - wx, y0 - wy)
-                oriented(canvas)
-                for mx in xs_marks:
-                    for my in along_y:
-                        registration_mark(canvas, mx, my)
-                for my in ys_marks:
-                    for mx in along_x:
-                        registration_mark(canvas, mx, my)
-                canvas.restore()
-                # This sheet goes on top of its left and lower neighbours: trim those edges.
-                if c > 0:
-                    canvas.line(x0, y0, x0, y0 + plan.win_h, TRIM)
-                if r < plan.rows - 1:
-                    canvas.line(x0, y0, x0 + plan.win_w, y0, TRIM)
-                _tile_map(canvas, pw - MARGIN, ph - MARGIN, plan.cols, plan.rows, r, c)
-
-            pages.append(DrawnPage(pw, ph, tile))
-    return pages
-
-
-def _tile_map(canvas: Canvas, right: float, top: float, cols: int, rows: int, r: int,
-              c: int) -> None:
-    """A small map of the sheets, this one filled, in the page's top-right corner."""
-    cell = 4.0
-    x0 = right - cols * cell
-    for j in range(rows):
-        for i in range(cols):
-            fill = GREY if (i, j) == (c, r) else None
-            canvas.rect(x0 + i * cell, top - (j + 1) * cell, cell, cell,
-                        Style(fill=fill, stroke=INK, width=0.2))
+    """:func:`render.furniture.art_pages` with Space Bowl's brand line."""
+    return furniture.art_pages(paper, art_w, art_h, painter, title, lang, subtitle, note,
+                               overlap, BRAND)
 
 
 # ---------------------------------------------------------------- planets

@@ -25,14 +25,9 @@ from typing import Any
 
 from jinja2 import Environment, FileSystemLoader, StrictUndefined
 
+from spacebowl_print.core.languages import check_lang
 from spacebowl_print.core.resources import templates_dir
-from spacebowl_print.games.spacebowl.art.kitparts import (
-    GREY,
-    INK,
-    check_lang,
-    draw_planet,
-    paper_size,
-)
+from spacebowl_print.games.spacebowl.art.kitparts import draw_planet
 from spacebowl_print.games.spacebowl.model import (
     Deck,
     Galaxy,
@@ -54,6 +49,7 @@ from spacebowl_print.games.spacebowl.rules.scoring import (
 )
 from spacebowl_print.render.api import Anchor, Canvas, DrawnPage, FontName, Page, Style
 from spacebowl_print.render.fonts import fit_size, text_width
+from spacebowl_print.render.furniture import GREY, INK, paper_size
 
 RULES_LANGS: tuple[str, ...] = ("en", "fr", "de")
 """Languages with a rule-summary template."""

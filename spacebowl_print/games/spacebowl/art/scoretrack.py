@@ -5,22 +5,13 @@ from __future__ import annotations
 
 import math
 
-from spacebowl_print.games.spacebowl.art.kitparts import (
-    GREY,
-    INK,
-    PLAYER_COLOURS,
-    Box,
-    centred_text,
-    check_lang,
-    content_box,
-    label,
-    page_frame,
-    paper_size,
-    swatch,
-)
+from spacebowl_print.core.languages import check_lang
+from spacebowl_print.games.spacebowl.art.kitparts import label, page_frame
 from spacebowl_print.games.spacebowl.rules.scoring import START_SCORE, WIN_SCORE
 from spacebowl_print.render.api import Canvas, DrawnPage, Page, Style
 from spacebowl_print.render.fonts import line_height, wrap
+from spacebowl_print.render.furniture import GREY, INK, Box, centred_text, content_box, paper_size
+from spacebowl_print.render.palette import PLAYER_COLOURS, swatch
 
 PER_ROW = 5
 """Spaces per row of the serpentine."""

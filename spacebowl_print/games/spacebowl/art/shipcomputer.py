@@ -12,27 +12,24 @@ import math
 import re
 from collections.abc import Sequence
 
-from spacebowl_print.games.spacebowl.art.kitparts import (
+from spacebowl_print.core.languages import check_lang
+from spacebowl_print.games.spacebowl.art.kitparts import art_pages, draw_planet, label, page_frame
+from spacebowl_print.games.spacebowl.model import Planet, cell_name
+from spacebowl_print.games.spacebowl.model.geometry import Pos
+from spacebowl_print.render.api import Canvas, DrawnPage, Page, Style
+from spacebowl_print.render.fonts import line_height, wrap
+from spacebowl_print.render.furniture import (
     CUT,
     FOLD,
     GREY,
     INK,
     TRIM,
     Box,
-    art_pages,
     centred_text,
-    check_lang,
     content_box,
-    draw_planet,
     glue_tab,
-    label,
-    page_frame,
     paper_size,
 )
-from spacebowl_print.games.spacebowl.model import Planet, cell_name
-from spacebowl_print.games.spacebowl.model.geometry import Pos
-from spacebowl_print.render.api import Canvas, DrawnPage, Page, Style
-from spacebowl_print.render.fonts import line_height, wrap
 
 GRID_INK = "#7A7A7A"
 """Grid lines are printed art, not cuts: grey and thicker than the black cut lines."""

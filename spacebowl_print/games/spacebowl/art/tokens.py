@@ -9,28 +9,22 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 
+from spacebowl_print.core.languages import check_lang
 from spacebowl_print.games.spacebowl.art.cards import FOOTPRINT
-from spacebowl_print.games.spacebowl.art.kitparts import (
+from spacebowl_print.games.spacebowl.art.kitparts import draw_planet, label, page_frame
+from spacebowl_print.games.spacebowl.model import Planet
+from spacebowl_print.render.api import Canvas, DrawnPage, Page, Style
+from spacebowl_print.render.colour import ink_on, tint
+from spacebowl_print.render.furniture import (
     CUT,
     FOLD,
     GREY,
     INK,
-    PLAYER_COLOURS,
-    PlayerColour,
     centred_text,
-    check_lang,
     content_box,
-    draw_planet,
-    fill_pattern,
-    ink_on,
-    label,
-    page_frame,
     paper_size,
-    swatch,
-    tint,
 )
-from spacebowl_print.games.spacebowl.model import Planet
-from spacebowl_print.render.api import Canvas, DrawnPage, Page, Style
+from spacebowl_print.render.palette import PLAYER_COLOURS, PlayerColour, fill_pattern, swatch
 
 LARGE = 26.0
 """Side (mm) of each half of a large Crew token (the strip is 2 × LARGE long)."""
