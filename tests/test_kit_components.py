@@ -16,7 +16,6 @@ from pypdf import PdfReader
 from spacebowl_print.core.resources import deck_path
 from spacebowl_print.games.spacebowl.art import kitparts, rules
 from spacebowl_print.games.spacebowl.art.rules import (
-    parse_markdown,
     rules_pages,
     rules_text,
     signed,
@@ -29,6 +28,7 @@ from spacebowl_print.games.spacebowl.model import Deck, parse_deck
 from spacebowl_print.games.spacebowl.rules.scoring import Play, score_round
 from spacebowl_print.render import furniture, palette
 from spacebowl_print.render.api import PAPER, PT_PER_MM, Page
+from spacebowl_print.render.markdown import parse_markdown
 from spacebowl_print.render.pdf import pdf_bytes, write_pdf
 
 MM_PER_PT = 1 / PT_PER_MM

@@ -9,13 +9,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from spacebowl_print.games.spacebowl.art.rules import (
-    Style_,
-    block_frags,
-    flow,
-    parse_markdown,
-    template_environment,
-)
+from spacebowl_print.core.templates import template_environment
+from spacebowl_print.games.spacebowl.art.rules import figures
 from spacebowl_print.games.spacebowl.model import Deck, InputError
 from spacebowl_print.games.spacebowl.puzzles import (
     TIERS,
@@ -27,7 +22,8 @@ from spacebowl_print.games.spacebowl.puzzles import (
     verify_entry,
 )
 from spacebowl_print.publish import booklet as pub
-from spacebowl_print.render.api import Canvas, DrawnPage, Page
+from spacebowl_print.render.api import Page
+from spacebowl_print.render.flow import column_pages
 
 INTRO_MARGIN = 11.0
 
@@ -62,28 +58,12 @@ class SpaceBowlPuzzleGame:
                 "learning": spec.learning,
                 "count": len(mine),
             })
-        template = template_environment().get_template(f"booklet-{self.lang}.md.j2")
-        return template.render(tiers=rows, deck=self.deck, words=WORDS[self.lang],
-                               planets=self.deck.planets)
+        template = template_environment().get_template(f"spacebowl/booklet-{self.lang}.md.j2")
+        return template.render(tiers=rows, words=WORDS[self.lang])
 
     def front_matter(self, page_size: tuple[float, float],
                      puzzles: Sequence[SpaceBowlPuzzle] = ()) -> list[Page]:
-        w, h = page_size
-        st = Style_(w, h, w - 2 * INTRO_MARGIN, False)
-        _, blocks = parse_markdown(self.intro_text(puzzles))
-        frags = block_frags(blocks, self.deck, st)
-        placed = flow(frags, lambda page: h - INTRO_MARGIN, INTRO_MARGIN, columns=1)
-        total = (placed[-1].page + 1) if placed else 0
-        pages: list[Page] = []
-        for n in range(total):
-            mine = [p for p in placed if p.page == n]
-
-            def paint(canvas: Canvas, mine: list[Any] = mine) -> None:
-                for p in mine:
-                    p.frag.paint(canvas, INTRO_MARGIN, p.y)
-
-            pages.append(DrawnPage(w, h, paint))
-        return pages
+        return column_pages(self.intro_text(puzzles), page_size, INTRO_MARGIN, figures(self.deck))
 
     def verify(self, entry: Mapping[str, Any]) -> str | None:
         return verify_entry(entry, self.deck.letters)

@@ -1,32 +1,25 @@
-"""The rule summaries: jinja2 templates (``templates/rules-<lang>.md.j2``) rendered to a small
-Markdown subset, then set on the page by a two-column flow layout of our own.
+"""Space Bowl's rule summaries: the jinja2 templates ``templates/spacebowl/rules-<lang>.md.j2``
+rendered with the deck and a *computed* worked example, then set by the generic flow layout
+(:mod:`spacebowl_print.render.flow`) with two figures of our own: ``[[planets]]`` (the deck's
+planets) and ``[[toss_example|caption|caption]]`` (a toss and the galaxy it points at).
 
-The worked example is *computed*: :func:`worked_example` plays two rounds through
-:func:`rules.scoring.score_round` and the templates only print its numbers, so
-the summary can never disagree with the engine.
-
-The Markdown subset the templates use (one block per blank-line-separated group):
-
-* ``%% key: value`` — page metadata (``title``, ``subtitle``, ``footer``);
-* ``## Heading`` and ``### Sub-heading``;
-* paragraphs; ``**bold**`` inline;
-* ``- item`` bullets and ``1. item`` numbered items (continuation lines indented);
-* ``> text`` — a shaded note;
-* tables: ``| a | b |`` rows, a ``|:--|:-:|--:|`` line under the header row sets alignment;
-* ``[[planets]]`` — the deck's planets drawn as discs with their names.
+:func:`worked_example` plays two rounds through :func:`rules.scoring.score_round` and the
+templates only print its numbers, so the summary can never disagree with the engine.
 """
 
 from __future__ import annotations
 
-import re
-from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, field
+from collections.abc import Sequence
+from dataclasses import dataclass
 from typing import Any
 
-from jinja2 import Environment, FileSystemLoader, StrictUndefined
-
 from spacebowl_print.core.languages import check_lang
-from spacebowl_print.core.resources import templates_dir
+from spacebowl_print.core.templates import (
+    escape_markup,
+    french_spacing,
+    signed,
+    template_environment,
+)
 from spacebowl_print.games.spacebowl.art.kitparts import draw_planet
 from spacebowl_print.games.spacebowl.model import (
     Deck,
@@ -47,33 +40,18 @@ from spacebowl_print.games.spacebowl.rules.scoring import (
     Play,
     score_round,
 )
-from spacebowl_print.render.api import Anchor, Canvas, DrawnPage, FontName, Page, Style
+from spacebowl_print.render.api import Canvas, Page, Style
+from spacebowl_print.render.flow import NOTE_FILL, DocStyle, Figure, Frag, document_pages
 from spacebowl_print.render.fonts import fit_size, text_width
-from spacebowl_print.render.furniture import GREY, INK, paper_size
+from spacebowl_print.render.furniture import GREY, INK
 
 RULES_LANGS: tuple[str, ...] = ("en", "fr", "de")
 """Languages with a rule-summary template."""
 
-# ---------------------------------------------------------------- typography
-BODY = 8.6
-"""Body text size (pt)."""
-LEADING = 1.3
-MM = 25.4 / 72.0
-MARGIN = 12.0
-COL_GAP = 7.0
-HEAD_COLOUR = "#1F3A60"
-NOTE_FILL = "#EEF1F6"
-RULE_GREY = "#B8B8B8"
-KEEP_TABLE_ROWS = 12
-"""Tables with at most this many rows are never split across columns."""
+__all__ = ["RULES_LANGS", "figures", "rules_context", "rules_pages", "rules_text", "signed",
+           "toss_example", "worked_example"]
 
 
-def _lh(size: float) -> float:
-    """Baseline-to-baseline distance (mm) at ``size`` pt."""
-    return size * LEADING * MM
-
-
-# ---------------------------------------------------------------- the worked example
 @dataclass(frozen=True)
 class _Act:
     """One player's part in an example round (``concurred`` is story only: scoring does not
@@ -191,32 +169,23 @@ def toss_example(deck: Deck) -> dict[str, Any]:
     }
 
 
-# ---------------------------------------------------------------- templates
-def signed(n: int) -> str:
-    """``+3``, ``−1`` (a true minus sign), ``0``."""
-    return f"+{n}" if n > 0 else f"−{-n}" if n < 0 else "0"
-
-
-def template_environment() -> Environment:
-    """The jinja2 environment over ``templates/`` (strict undefined, ``signed`` filter) that
-    rule summaries and booklet introductions render with."""
-    env = Environment(loader=FileSystemLoader(str(templates_dir())), autoescape=False,
-                      undefined=StrictUndefined, keep_trailing_newline=True,
-                      trim_blocks=True, lstrip_blocks=True)
-    env.filters["signed"] = signed
-    return env
-
-
 def rules_context(deck: Deck) -> dict[str, Any]:
-    """What every rules template receives: the deck, the game's constants, the example."""
+    """What every rules template receives: the deck, the game's constants, the example.
+
+    Text the user wrote (the deck title, planet names) arrives escaped
+    (:func:`core.templates.escape_markup`), so it prints exactly as typed."""
+    toss = toss_example(deck)
+    for part in (*toss["spaces"], *toss["checks"]):
+        part["planets"] = [escape_markup(name) for name in part["planets"]]
     return {
-        "deck": {"title": deck.title, "cards": len(deck.cards),
-                 "planets": [{"id": p.id, "name": p.name} for p in deck.planets]},
+        "deck": {"title": escape_markup(deck.title), "cards": len(deck.cards),
+                 "planets": [{"id": p.id, "name": escape_markup(p.name)}
+                             for p in deck.planets]},
         "n": {"start": START_SCORE, "win": WIN_SCORE, "rounds": ROUNDS, "galaxy": 5,
               "big_galaxy": 6, "deck": ROUNDS, "countdown": 10, "players_min": 2,
               "players_max": 8, "void": 3},
         "ex": worked_example(),
-        "toss": toss_example(deck),
+        "toss": toss,
     }
 
 
@@ -229,377 +198,12 @@ def rules_text(lang: str, deck: Deck) -> str:
     lang = check_lang(lang)
     if lang not in RULES_LANGS:
         raise ValueError(f"no rule summary in {lang!r} (one of {', '.join(RULES_LANGS)})")
-    text = template_environment().get_template(f"rules-{lang}.md.j2").render(**rules_context(deck))
+    template = template_environment().get_template(f"spacebowl/rules-{lang}.md.j2")
+    text = template.render(**rules_context(deck))
     return french_spacing(text) if lang == "fr" else text
 
 
-NBSP = "\u00a0"
-_FR_BEFORE = re.compile(r" ([!?;:»])")
-_FR_AFTER = re.compile(r"« ")
-
-
-def french_spacing(text: str) -> str:
-    """French typography: the space before ``! ? ; : »`` and after ``«`` becomes a no-break
-    space, so « Go ! » never splits over two lines (template authors type plain spaces)."""
-    return _FR_AFTER.sub("«" + NBSP, _FR_BEFORE.sub(NBSP + r"\1", text))
-
-
-# ---------------------------------------------------------------- the Markdown subset
-@dataclass(frozen=True)
-class Run:
-    """A piece of text in one font."""
-
-    text: str
-    font: FontName = "regular"
-
-
-Word = tuple[Run, ...]
-Line = list[Word]
-
-
-def parse_inline(s: str, base: FontName = "regular") -> list[Run]:
-    """Split ``s`` on ``**`` into alternating ``base`` / bold runs."""
-    runs: list[Run] = []
-    bold = False
-    for part in s.split("**"):
-        if part:
-            runs.append(Run(part, "bold" if bold else base))
-        bold = not bold
-    return runs
-
-
-def _words(runs: Sequence[Run]) -> list[Word]:
-    """Break runs into words at ordinary spaces (a no-break space U+00A0 never breaks, so
-    « Go ! » stays whole); a word may mix fonts (``**Go!**,``)."""
-    words: list[Word] = []
-    cur: list[Run] = []
-    for run in runs:
-        pieces = run.text.split(" ")
-        for k, piece in enumerate(pieces):
-            if k > 0 and cur:
-                words.append(tuple(cur))
-                cur = []
-            if piece:
-                cur.append(Run(piece, run.font))
-    if cur:
-        words.append(tuple(cur))
-    return words
-
-
-def word_width(word: Word, size: float) -> float:
-    """Width (mm) of a word at ``size`` pt."""
-    return sum(text_width(r.text, size, r.font) for r in word)
-
-
-def _split_word(word: Word, width: float, size: float) -> list[Word]:
-    """Break a word wider than the line between characters (never overflow the column)."""
-    out: list[Word] = []
-    cur: list[Run] = []
-    cur_w = 0.0
-    for run in word:
-        buf = ""
-        for ch in run.text:
-            w = text_width(ch, size, run.font)
-            if cur_w + w > width and (cur or buf):
-                if buf:
-                    cur.append(Run(buf, run.font))
-                out.append(tuple(cur))
-                cur, buf, cur_w = [], "", 0.0
-            buf += ch
-            cur_w += w
-        if buf:
-            cur.append(Run(buf, run.font))
-    if cur:
-        out.append(tuple(cur))
-    return out
-
-
-def _space(word: Word, size: float) -> float:
-    """Width of the space after ``word``: it is set in the font of the word's last run."""
-    return text_width(" ", size, word[-1].font) if word else 0.0
-
-
-def wrap_runs(runs: Sequence[Run], width: float, size: float) -> list[Line]:
-    """Greedy wrap of rich text into lines no wider than ``width`` mm (measured exactly as
-    :func:`draw_line` sets them)."""
-    lines: list[Line] = []
-    cur: Line = []
-    cur_w = 0.0
-    for word in _words(runs):
-        w = word_width(word, size)
-        if cur and cur_w + _space(cur[-1], size) + w <= width:
-            cur_w += _space(cur[-1], size) + w
-            cur.append(word)
-            continue
-        if cur:
-            lines.append(cur)
-        if w <= width:
-            cur, cur_w = [word], w
-        else:
-            *full, last = _split_word(word, width, size)
-            lines.extend([[p] for p in full])
-            cur, cur_w = [last], word_width(last, size)
-    if cur:
-        lines.append(cur)
-    return lines or [[]]
-
-
-def line_runs(line: Line) -> list[Run]:
-    """The line as few runs as possible, spaces included, so that each run is one text call
-    and PDF text extraction sees real spaces between the words."""
-    out: list[Run] = []
-    for k, word in enumerate(line):
-        for j, run in enumerate(word):
-            text = run.text + (" " if j == len(word) - 1 and k < len(line) - 1 else "")
-            if out and out[-1].font == run.font:
-                out[-1] = Run(out[-1].text + text, run.font)
-            else:
-                out.append(Run(text, run.font))
-    return out
-
-
-def line_width(line: Line, size: float) -> float:
-    """Width (mm) of a wrapped line."""
-    return sum(text_width(r.text, size, r.font) for r in line_runs(line))
-
-
-def draw_line(canvas: Canvas, x: float, y: float, line: Line, size: float, fill: str = INK,
-              anchor: Anchor = "start", width: float = 0.0) -> None:
-    """Draw a wrapped line with its baseline at ``y``; ``anchor`` aligns it in ``width``."""
-    runs = line_runs(line)
-    if anchor != "start":
-        lw = sum(text_width(r.text, size, r.font) for r in runs)
-        x += (width - lw) if anchor == "end" else (width - lw) / 2
-    for run in runs:
-        canvas.text(x, y, run.text, size, run.font, fill, "start")
-        x += text_width(run.text, size, run.font)
-
-
-@dataclass
-class Block:
-    """One parsed block: ``kind`` is heading2, heading3, para, bullet, number, note, table or
-    planets; ``text`` its inline text (or the number for ``number``), ``rows`` table cells."""
-
-    kind: str
-    text: str = ""
-    marker: str = ""
-    rows: list[list[str]] = field(default_factory=list)
-    align: list[str] = field(default_factory=list)
-    header: bool = False
-
-
-_META = re.compile(r"^%%\s*(\w+)\s*:\s*(.*)$")
-_NUM = re.compile(r"^(\d+)\.\s+(.*)$")
-_FIGURE = re.compile(r"^\[\[(planets|toss_example)(?:\|(.*))?\]\]$")
-
-
-def parse_markdown(text: str) -> tuple[dict[str, str], list[Block]]:
-    """Parse the template output into metadata and blocks (see the module docstring)."""
-    meta: dict[str, str] = {}
-    blocks: list[Block] = []
-    para: list[str] = []
-    current: Block | None = None  # the list item or note being continued
-
-    def flush() -> None:
-        nonlocal current
-        if para:
-            blocks.append(Block("para", " ".join(para)))
-            para.clear()
-        current = None
-
-    for raw in text.splitlines():
-        line = raw.rstrip()
-        stripped = line.strip()
-        if not stripped:
-            flush()
-            continue
-        if m := _META.match(stripped):
-            flush()
-            meta[m.group(1)] = m.group(2).strip()
-            continue
-        if stripped.startswith("### "):
-            flush()
-            blocks.append(Block("heading3", stripped[4:]))
-            continue
-        if stripped.startswith("## "):
-            flush()
-            blocks.append(Block("heading2", stripped[3:]))
-            continue
-        if m := _FIGURE.match(stripped):
-            flush()
-            args = [a.strip() for a in (m.group(2) or "").split("|") if a.strip()]
-            blocks.append(Block(m.group(1), rows=[args]))
-            continue
-        if stripped.startswith("|"):
-            cells = [c.strip() for c in stripped.strip("|").split("|")]
-            if blocks and blocks[-1].kind == "table" and current is blocks[-1]:
-                table = blocks[-1]
-                if all(re.fullmatch(r":?-+:?", c) for c in cells):
-                    table.header = True
-                    table.align = ["middle" if c.startswith(":") and c.endswith(":")
-                                   else "end" if c.endswith(":") else "start" for c in cells]
-                else:
-                    table.rows.append(cells)
-                continue
-            flush()
-            current = Block("table", rows=[cells])
-            blocks.append(current)
-            continue
-        if stripped.startswith("- "):
-            flush()
-            current = Block("bullet", stripped[2:], "•")
-            blocks.append(current)
-            continue
-        if m := _NUM.match(stripped):
-            flush()
-            current = Block("number", m.group(2), m.group(1) + ".")
-            blocks.append(current)
-            continue
-        if stripped.startswith("> "):
-            if current is not None and current.kind == "note":
-                current.text += " " + stripped[2:]
-                continue
-            flush()
-            current = Block("note", stripped[2:])
-            blocks.append(current)
-            continue
-        if current is not None and current.kind in ("bullet", "number", "note") \
-                and line.startswith(" "):
-            current.text += " " + stripped  # an indented continuation line
-            continue
-        if current is not None:
-            current = None
-        para.append(stripped)
-    flush()
-    return meta, blocks
-
-
-# ---------------------------------------------------------------- flow layout
-Painter = Callable[[Canvas, float, float], None]
-"""Draws a fragment with its top-left corner at (x, y_top)."""
-
-
-@dataclass(frozen=True)
-class Frag:
-    """An unbreakable slice of the flow: its height, how to draw it, the space wanted above
-    it (dropped at the top of a column) and whether it must stay with the next fragment."""
-
-    height: float
-    paint: Painter
-    space_before: float = 0.0
-    keep_with_next: bool = False
-
-
-@dataclass(frozen=True)
-class Style_:
-    """Page geometry and colours of one rule summary."""
-
-    width: float
-    height: float
-    col_w: float
-    ink_saver: bool
-
-    @property
-    def head(self) -> str:
-        return INK if self.ink_saver else HEAD_COLOUR
-
-
-def _text_frags(runs: Sequence[Run], width: float, size: float, indent: float, fill: str,
-                space_before: float, marker: str = "") -> list[Frag]:
-    """One fragment per wrapped line; the first two and last two lines stay together
-    (no orphan or widow lines)."""
-    lines = wrap_runs(runs, width - indent, size)
-    lh = _lh(size)
-    frags: list[Frag] = []
-    for i, line in enumerate(lines):
-
-        def paint(canvas: Canvas, x: float, y: float, line: Line = line, first: bool = i == 0
-                  ) -> None:
-            base = y - size * MM * 0.95
-            if first and marker:
-                canvas.text(x + indent - 1.2, base, marker, size, "regular", fill, "end")
-            draw_line(canvas, x + indent, base, line, size, fill)
-
-        n = len(lines)
-        keep = n > 1 and (i == 0 or i == n - 2)
-        frags.append(Frag(lh, paint, space_before if i == 0 else 0.0, keep))
-    return frags
-
-
-def _anchor(a: str) -> Anchor:
-    return "middle" if a == "middle" else "end" if a == "end" else "start"
-
-
-def _table_frags(block: Block, st: Style_, size: float) -> list[Frag]:
-    """A drawn table: column widths by water-filling (narrow columns keep their natural
-    width, wide ones share the rest and wrap), header row bold over a rule, zebra rows."""
-    pad = 1.2
-    n_cols = max(len(r) for r in block.rows)
-    rows = [r + [""] * (n_cols - len(r)) for r in block.rows]
-    align: list[Anchor] = [_anchor(a) for a in (block.align + ["start"] * n_cols)[:n_cols]]
-    def base_font(i: int) -> FontName:
-        return "bold" if block.header and i == 0 else "regular"
-
-    natural = [max(line_width(wrap_runs(parse_inline(r[c], base_font(i)), 10_000, size)[0],
-                              size) for i, r in enumerate(rows)) + 2 * pad
-               for c in range(n_cols)]
-    natural = [w + 0.05 for w in natural]  # rounding must never wrap a cell measured to fit
-    avail = st.col_w
-    widths = [0.0] * n_cols
-    free = list(range(n_cols))
-    room = avail
-    while free:
-        share = room / len(free)
-        fixed = [c for c in free if natural[c] <= share]
-        if not fixed:
-            for c in free:
-                widths[c] = share
-            break
-        for c in fixed:
-            widths[c] = natural[c]
-            room -= natural[c]
-            free.remove(c)
-    if sum(widths) < avail:  # give any slack to the first column (the text column)
-        widths[0] += avail - sum(widths)
-    lh = _lh(size)
-    frags: list[Frag] = []
-    for i, row in enumerate(rows):
-        head = block.header and i == 0
-        cells = [wrap_runs(parse_inline(cell, base_font(i)),
-                           widths[c] - 2 * pad, size) for c, cell in enumerate(row)]
-        height = max(len(c) for c in cells) * lh + 2 * pad * 0.8
-        zebra = not head and not st.ink_saver and (i % 2 == (0 if block.header else 1))
-
-        def paint(canvas: Canvas, x: float, y: float, cells: list[list[Line]] = cells,
-                  height: float = height, head: bool = head, zebra: bool = zebra) -> None:
-            if zebra:
-                canvas.rect(x, y - height, st.col_w, height, Style(fill=NOTE_FILL))
-            cx = x
-            for c, lines in enumerate(cells):
-                base = y - pad * 0.8 - size * MM * 0.95
-                for line in lines:
-                    draw_line(canvas, cx + pad, base, line, size, INK, align[c],
-                              widths[c] - 2 * pad)
-                    base -= lh
-                cx += widths[c]
-            rule = Style(stroke=INK if head else RULE_GREY, width=0.4 if head else 0.15)
-            canvas.line(x, y - height, x + st.col_w, y - height, rule)
-
-        # A short table stays in one piece; a long one keeps at least its header with a row.
-        keep = head or (len(rows) <= KEEP_TABLE_ROWS and i < len(rows) - 1)
-        frags.append(Frag(height, paint, 1.5 if i == 0 else 0.0, keep_with_next=keep))
-    # The top rule of the table.
-    first = frags[0]
-
-    def top_rule(canvas: Canvas, x: float, y: float, inner: Painter = first.paint) -> None:
-        canvas.line(x, y, x + st.col_w, y, Style(stroke=INK, width=0.4))
-        inner(canvas, x, y)
-
-    frags[0] = Frag(first.height, top_rule, first.space_before, first.keep_with_next)
-    return frags
-
-
-def _planet_frag(planets: Sequence[Planet], st: Style_) -> Frag:
+def _planet_frag(planets: Sequence[Planet], st: DocStyle) -> Frag:
     """The deck's planets as a row of small discs with names."""
     height = 13.0
 
@@ -614,7 +218,7 @@ def _planet_frag(planets: Sequence[Planet], st: Style_) -> Frag:
     return Frag(height, paint, 0.5)
 
 
-def _toss_frag(deck: Deck, st: Style_, captions: Sequence[str]) -> Frag:
+def _toss_frag(deck: Deck, st: DocStyle, captions: Sequence[str]) -> Frag:
     """The toss example as a figure: the Ship Computer with the toss on the left, the galaxy
     on the right with the valid card(s) framed and, around the first, the 3×3 window of the
     box laid on it (all from :func:`toss_example`). ``captions``: the two figure titles."""
@@ -694,154 +298,19 @@ def _toss_frag(deck: Deck, st: Style_, captions: Sequence[str]) -> Frag:
     return Frag(height, paint, 2.0, keep_with_next=True)
 
 
-def block_frags(blocks: Sequence[Block], deck: Deck, st: Style_) -> list[Frag]:
-    """Turn blocks into the fragments of the flow."""
-    frags: list[Frag] = []
-    for b in blocks:
-        if b.kind in ("heading2", "heading3"):
-            size = 11.5 if b.kind == "heading2" else 9.2
-            colour = st.head
-            runs = parse_inline(b.text, "bold")
-            lines = wrap_runs(runs, st.col_w, size)
-            lh = _lh(size)
-
-            def paint_head(canvas: Canvas, x: float, y: float, lines: list[Line] = lines,
-                      size: float = size, lh: float = lh, colour: str = colour,
-                      rule: bool = b.kind == "heading2") -> None:
-                base = y - size * MM * 0.95
-                for line in lines:
-                    draw_line(canvas, x, base, line, size, colour)
-                    base -= lh
-                if rule:
-                    canvas.line(x, y - len(lines) * lh - 0.4, x + st.col_w,
-                                y - len(lines) * lh - 0.4, Style(stroke=colour, width=0.35))
-
-            extra = 1.6 if b.kind == "heading2" else 0.4
-            frags.append(Frag(len(lines) * lh + extra, paint_head,
-                              4.5 if b.kind == "heading2" else 2.5, keep_with_next=True))
-        elif b.kind == "para":
-            frags += _text_frags(parse_inline(b.text), st.col_w, BODY, 0.0, INK, 1.6)
-        elif b.kind in ("bullet", "number"):
-            indent = 3.6 if b.kind == "bullet" else 4.6
-            frags += _text_frags(parse_inline(b.text), st.col_w, BODY, indent, INK, 0.9,
-                                 b.marker)
-        elif b.kind == "note":
-            inner = _text_frags(parse_inline(b.text), st.col_w - 4.0, BODY, 0.0, INK, 0.0)
-            for i, f in enumerate(inner):
-                first, last = i == 0, i == len(inner) - 1
-                h = f.height + (1.2 if first else 0.0) + (1.2 if last else 0.0)
-
-                def paint_note(canvas: Canvas, x: float, y: float, f: Frag = f, h: float = h,
-                               first: bool = first) -> None:
-                    if not st.ink_saver:
-                        canvas.rect(x, y - h, st.col_w, h, Style(fill=NOTE_FILL))
-                    canvas.line(x + 0.4, y, x + 0.4, y - h,
-                                Style(stroke=st.head, width=0.8))
-                    f.paint(canvas, x + 3.0, y - (1.2 if first else 0.0))
-
-                frags.append(Frag(h, paint_note, 2.0 if first else 0.0, f.keep_with_next))
-        elif b.kind == "table":
-            frags += _table_frags(b, st, BODY - 0.4)
-        elif b.kind == "planets":
-            frags.append(_planet_frag(deck.planets, st))
-        elif b.kind == "toss_example":
-            frags.append(_toss_frag(deck, st, b.rows[0] if b.rows else []))
-        else:  # pragma: no cover - the parser makes no other kinds
-            raise ValueError(f"unknown block kind {b.kind!r}")
-    return frags
-
-
-@dataclass
-class _Placed:
-    page: int
-    col: int
-    y: float
-    frag: Frag
-
-
-def flow(frags: Sequence[Frag], col_top: Callable[[int], float], bottom: float,
-         columns: int = 2) -> list[_Placed]:
-    """Place fragments top to bottom, column after column, page after page. A fragment that
-    does not fit goes to the next column together with the fragments it must stay with."""
-    placed: list[_Placed] = []
-    page, col = 0, 0
-    y = col_top(page)
-    at_top = True
-    i = 0
-    while i < len(frags):
-        # The chain of fragments that must share a column with frags[i].
-        need = (0.0 if at_top else frags[i].space_before) + frags[i].height
-        j = i
-        while frags[j].keep_with_next and j + 1 < len(frags):
-            j += 1
-            need += frags[j].space_before + frags[j].height
-        if y - need < bottom and not at_top:
-            col += 1
-            if col == columns:
-                page, col = page + 1, 0
-            y = col_top(page)
-            at_top = True
-            continue
-        f = frags[i]
-        if not at_top:
-            y -= f.space_before
-        placed.append(_Placed(page, col, y, f))
-        y -= f.height
-        at_top = False
-        i += 1
-    return placed
-
-
-# ---------------------------------------------------------------- pages
-def _header(canvas: Canvas, st: Style_, meta: Mapping[str, str]) -> float:
-    """Title and subtitle across the top of page 1; returns where the columns start."""
-    top = st.height - MARGIN
-    canvas.text(MARGIN, top - 7.0, meta.get("title", "Space Bowl"), 19, "bold", st.head,
-                "start")
-    canvas.text(MARGIN, top - 12.5, meta.get("subtitle", ""), 9, "regular", GREY, "start")
-    canvas.line(MARGIN, top - 15.0, st.width - MARGIN, top - 15.0,
-                Style(stroke=st.head, width=0.6))
-    return top - 18.0
-
-
-def _footer(canvas: Canvas, st: Style_, meta: Mapping[str, str], page: int, total: int
-            ) -> None:
-    y = MARGIN - 4.0
-    canvas.line(MARGIN, y + 3.5, st.width - MARGIN, y + 3.5, Style(stroke=RULE_GREY, width=0.2))
-    canvas.text(MARGIN, y, meta.get("footer", ""), 6.5, "regular", GREY, "start")
-    canvas.text(st.width - MARGIN, y, f"{page}/{total}", 7, "bold", GREY, "end")
-
-
 def rules_pages(lang: str, paper: str, deck: Deck, ink_saver: bool) -> list[Page]:
     """The rule summary in ``lang`` (``"en"``, ``"fr"`` or ``"de"``) on ``paper`` (``"a4"`` or
     ``"letter"``): two columns, headings, wrapped paragraphs and lists, the scoring table as
     a drawn table and a worked example computed by :func:`score_round`; two pages for the
     shipped templates (more only if a template grows). ``ink_saver`` drops the tinted
     backgrounds. ``ValueError`` for an unknown language or paper."""
-    text = rules_text(lang, deck)
-    pw, ph = paper_size(paper)
-    col_w = (pw - 2 * MARGIN - COL_GAP) / 2
-    st = Style_(pw, ph, col_w, ink_saver)
-    meta, blocks = parse_markdown(text)
-    frags = block_frags(blocks, deck, st)
-    first_top = ph - MARGIN - 18.0
+    return document_pages(rules_text(lang, deck), paper, ink_saver, figures(deck))
 
-    def col_top(page: int) -> float:
-        return first_top if page == 0 else ph - MARGIN
 
-    placed = flow(frags, col_top, MARGIN + 2.0)
-    total = (placed[-1].page + 1) if placed else 1
-    pages: list[Page] = []
-    for n in range(total):
-        mine = [p for p in placed if p.page == n]
-
-        def paint(canvas: Canvas, n: int = n, mine: list[_Placed] = mine) -> None:
-            if n == 0:
-                _header(canvas, st, meta)
-            for p in mine:
-                x = MARGIN + p.col * (col_w + COL_GAP)
-                p.frag.paint(canvas, x, p.y)
-            _footer(canvas, st, meta, n + 1, total)
-
-        pages.append(DrawnPage(pw, ph, paint))
-    return pages
+def figures(deck: Deck) -> dict[str, Figure]:
+    """The figures Space Bowl documents may ask for: ``[[planets]]`` and
+    ``[[toss_example|caption|caption]]``."""
+    return {
+        "planets": lambda block, st: _planet_frag(deck.planets, st),
+        "toss_example": lambda block, st: _toss_frag(deck, st, block.rows[0] if block.rows else []),
+    }
