@@ -14,9 +14,11 @@ from pypdf import PdfReader
 
 from spacebowl_print.cli.main import cli
 from spacebowl_print.core.resources import decks_dir
-from spacebowl_print.games.spacebowl import booklet as spacebowl_booklet
 from spacebowl_print.games.spacebowl.model import parse_deck
-from spacebowl_print.games.spacebowl.puzzles import TIERS, SpaceBowlPuzzle, daily_puzzles
+from spacebowl_print.games.spacebowl.puzzles import booklet as spacebowl_booklet
+from spacebowl_print.games.spacebowl.puzzles.generate import daily_puzzles
+from spacebowl_print.games.spacebowl.puzzles.item import SpaceBowlPuzzle
+from spacebowl_print.games.spacebowl.puzzles.tiers import TIERS
 from spacebowl_print.publish.booklet import saddle_order
 
 DECK = parse_deck((decks_dir() / "classic.toml").read_text(), "classic.toml")

@@ -15,7 +15,7 @@ _CLI = "spacebowl_print.games.spacebowl.cli"
 
 
 def _verify(header: Mapping[str, Any], entry: Mapping[str, Any]) -> str | None:
-    from spacebowl_print.games.spacebowl.puzzles import verify_manifest_entry
+    from spacebowl_print.games.spacebowl.puzzles.verify import verify_manifest_entry
 
     return verify_manifest_entry(header, entry)
 

@@ -8,7 +8,6 @@ from pathlib import Path
 
 import click
 
-from spacebowl_print.games.spacebowl.booklet import build_booklet, build_classroom
 from spacebowl_print.games.spacebowl.cli.common import (
     deck_option,
     load_deck,
@@ -17,6 +16,7 @@ from spacebowl_print.games.spacebowl.cli.common import (
     reports_input_errors,
 )
 from spacebowl_print.games.spacebowl.model import InputError
+from spacebowl_print.games.spacebowl.puzzles.booklet import build_booklet, build_classroom
 from spacebowl_print.publish.booklet import VerificationError
 
 

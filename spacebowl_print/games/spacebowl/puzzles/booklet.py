@@ -12,15 +12,11 @@ from typing import Any
 from spacebowl_print.core.templates import template_environment
 from spacebowl_print.games.spacebowl.art.rules import figures
 from spacebowl_print.games.spacebowl.model import Deck, InputError
-from spacebowl_print.games.spacebowl.puzzles import (
-    TIERS,
-    WORDS,
-    SpaceBowlPuzzle,
-    check_lang,
-    daily_puzzles,
-    student_sets,
-    verify_entry,
-)
+from spacebowl_print.games.spacebowl.puzzles.generate import daily_puzzles, student_sets
+from spacebowl_print.games.spacebowl.puzzles.item import SpaceBowlPuzzle
+from spacebowl_print.games.spacebowl.puzzles.tiers import TIERS
+from spacebowl_print.games.spacebowl.puzzles.verify import verify_entry
+from spacebowl_print.games.spacebowl.puzzles.words import WORDS, check_lang
 from spacebowl_print.publish import booklet as pub
 from spacebowl_print.render.api import Page
 from spacebowl_print.render.flow import column_pages

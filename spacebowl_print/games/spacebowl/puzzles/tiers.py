@@ -1,0 +1,51 @@
+"""The five puzzle tiers, in measurable terms, and the weekly ramp of a daily booklet."""
+
+from __future__ import annotations
+
+import datetime as dt
+from collections.abc import Mapping
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True)
+class TierSpec:
+    """What a tier's puzzles look like, in measurable terms.
+
+    ``solutions`` maps a number of valid destinations to its share of the tier's puzzles;
+    ``variants`` lists the variant sets the tier cycles through (one per puzzle, in turn).
+    """
+
+    marbles: tuple[int, ...]
+    black_hole: float
+    variants: tuple[tuple[str, ...], ...]
+    solutions: Mapping[int, float]
+    near_misses: tuple[int, int]
+    """Allowed number of near misses (low, high): the lure grows with the tier."""
+    decoys: str  # "none" | "stars" | "all"
+    learning: bool
+    questions: tuple[str, ...]
+
+
+TIERS: dict[int, TierSpec] = {
+    1: TierSpec((2,), 0.0, ((),), {1: 0.5, 2: 0.5}, (0, 3), "none", True, ("find",)),
+    2: TierSpec((2, 3), 0.0, ((),), {1: 0.45, 2: 0.4, 3: 0.15}, (2, 5), "stars", False,
+                ("find",)),
+    3: TierSpec((3,), 0.5, ((), (), ("wild",)), {0: 0.25, 1: 0.4, 2: 0.35}, (4, 99), "all",
+                False, ("find", "count")),
+    4: TierSpec((3, 4), 0.6, (("rotation",), ("torus",), ("void",), ("wild",)),
+                {0: 0.35, 1: 0.35, 2: 0.3}, (5, 99), "all", False, ("count", "find")),
+    5: TierSpec((4,), 1.0, (("6x6", "rotation"), ("6x6", "torus"), ("void", "rotation"),
+                            ("torus", "wild"), ("6x6", "void")),
+                {0: 0.5, 1: 0.5}, (6, 99), "all", False, ("any", "find")),
+}
+"""The five tiers. Every variant of the spec appears in tiers 3–5; ≥ 15 % of a week's
+puzzles (tiers 3–5 weighted by the weekly ramp) have no solution."""
+
+WEEK_RAMP = (1, 2, 3, 3, 4, 4, 5)
+"""Tier of Monday … Sunday before ``--tiers`` rescales it: the week ramps up."""
+
+
+def tier_for(day: dt.date, lo: int = 1, hi: int = 5) -> int:
+    """The tier of ``day``: the weekly ramp rescaled into ``lo``..``hi``."""
+    base = WEEK_RAMP[day.weekday()]
+    return lo + round((base - 1) * (hi - lo) / 4)
