@@ -136,8 +136,8 @@ class Board:
     """The fixed geometry. Use the shared instance :func:`board`."""
 
     def __init__(self) -> None:
-        coords = sorted(((y, x) for y in range(-SIDE, SIDE + 1) for x in range(-SIDE, SIDE + 1)
-                         if on_board(x, y)))
+        coords = sorted((y, x) for y in range(-SIDE, SIDE + 1) for x in range(-SIDE, SIDE + 1)
+                         if on_board(x, y))
         self.knots: tuple[Knot, ...] = tuple(
             Knot(i, knot_name(x, y), x, y, max(abs(x), abs(y), abs(x + y)) == SIDE)
             for i, (y, x) in enumerate(coords))

@@ -46,11 +46,13 @@ def _knot_dirs() -> dict[tuple[int, str, int], tuple[int, int]]:
     for e in b.edges:
         c = b.edge_xy(e.index)
         for k in e.knots:
-            out[(k, "e", e.index)] = (b.dir_between(b.knot_xy(k), c), b.dir_between(c, b.knot_xy(k)))
+            p = b.knot_xy(k)
+            out[(k, "e", e.index)] = (b.dir_between(p, c), b.dir_between(c, p))
     for t in b.triangles:
         c = b.triangle_xy(t.index)
         for k in t.knots:
-            out[(k, "t", t.index)] = (b.dir_between(b.knot_xy(k), c), b.dir_between(c, b.knot_xy(k)))
+            p = b.knot_xy(k)
+            out[(k, "t", t.index)] = (b.dir_between(p, c), b.dir_between(c, p))
     return out
 
 

@@ -1,0 +1,202 @@
+"""The CP-SAT tile designer: 40 rhombs balanced between the players.
+
+**Shape classes.** For a player P, a tile's *usable* corners are those with a tube of P's
+colour or neutral (P drifts along them for free). The tile's shape for P is
+
+* ``none``: no usable corner; ``stub``: one;
+* ``straight``: two usable corners opposite each other (s1 and s2, or b1 and b2);
+* ``turn``: two usable corners next to each other;
+* ``fork``: three or four usable corners;
+
+each with or without an energy cross. The set is **balanced** when, for every shape class,
+as many tiles have that shape for Tom as for Dave, Tom's tube ends on tiles of that class
+are as many as Dave's on tiles of the same class for Dave, and the two players' tube ends
+are equally many in all.
+
+Other rules of the design: every tile has ``min_tubes``–4 tubes; exactly ``crosses`` tiles show a
+cross; ``neutral`` (a range) of the 160 corners are neutral; no two tiles look the same
+even after a half turn; at least ``mixed`` tiles carry both players' colours. A seeded
+random objective picks one design among the many balanced ones; one worker and a
+deterministic time budget make it reproducible.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+
+from ortools.sat.python import cp_model
+
+from spacebowl_print.games.tomtube.model.board import DAVE, NEUTRAL, TOM
+from spacebowl_print.games.tomtube.model.tiles import CORNERS, Tile
+
+SHAPES = ("none", "stub", "straight", "turn", "fork")
+CODE = {None: 0, TOM: 1, DAVE: 2, NEUTRAL: 3}
+COLOUR_OF = {v: k for k, v in CODE.items()}
+
+
+@dataclass(frozen=True)
+class DesignParams:
+    """What the designer aims at (see the module docstring)."""
+
+    tiles: int = 40
+    crosses: int = 12
+    neutral: tuple[int, int] = (36, 44)
+    mixed: int = 12
+    min_tubes: int = 2
+    seed: int = 1
+    budget: float = 20.0  # deterministic time units, not seconds
+
+
+def shape(tile: Tile, player: str) -> tuple[str, bool]:
+    """The tile's shape class for ``player`` and whether it shows a cross."""
+    usable = [c in (player, NEUTRAL) for c in tile.corners]
+    n = sum(usable)
+    if n == 0:
+        name = "none"
+    elif n == 1:
+        name = "stub"
+    elif n == 2:
+        opposite = (usable[0] and usable[2]) or (usable[1] and usable[3])
+        name = "straight" if opposite else "turn"
+    else:
+        name = "fork"
+    return name, tile.cross
+
+
+def balance_report(tiles: list[Tile]) -> dict[str, dict[str, list[int]]]:
+    """Per shape class (``shape`` or ``shape+cross``): [tiles, tube ends] for each player."""
+    out: dict[str, dict[str, list[int]]] = {}
+    for t in tiles:
+        for pl in (TOM, DAVE):
+            name, cross = shape(t, pl)
+            key = name + ("+cross" if cross else "")
+            row = out.setdefault(key, {TOM: [0, 0], DAVE: [0, 0]})
+            row[pl][0] += 1
+            row[pl][1] += sum(1 for c in t.corners if c == pl)
+    return {k: out[k] for k in sorted(out)}
+
+
+def is_balanced(tiles: list[Tile]) -> bool:
+    """The balance property of the module docstring."""
+    rep = balance_report(tiles)
+    ends = {pl: sum(1 for t in tiles for c in t.corners if c == pl) for pl in (TOM, DAVE)}
+    return ends[TOM] == ends[DAVE] and all(r[TOM] == r[DAVE] for r in rep.values())
+
+
+def design(params: DesignParams) -> list[Tile]:
+    """Solve the design model; raises RuntimeError if it has no solution."""
+    n = params.tiles
+    m = cp_model.CpModel()
+    rng = random.Random(params.seed)
+    x = [[[m.NewBoolVar(f"x{t}_{k}_{c}") for c in range(4)] for k in range(4)]
+         for t in range(n)]
+    cross = [m.NewBoolVar(f"cross{t}") for t in range(n)]
+    for t in range(n):
+        for k in range(4):
+            m.AddExactlyOne(x[t][k])
+        tubes = sum(1 - x[t][k][0] for k in range(4))
+        m.Add(tubes >= params.min_tubes)
+    m.Add(sum(cross) == params.crosses)
+    neutral = sum(x[t][k][3] for t in range(n) for k in range(4))
+    m.Add(neutral >= params.neutral[0])
+    m.Add(neutral <= params.neutral[1])
+    m.Add(sum(x[t][k][1] for t in range(n) for k in range(4))
+          == sum(x[t][k][2] for t in range(n) for k in range(4)))
+    # mixed tiles: both players' colours on one tile
+    mixed = []
+    for t in range(n):
+        has = []
+        for c in (1, 2):
+            h = m.NewBoolVar(f"has{t}_{c}")
+            m.AddMaxEquality(h, [x[t][k][c] for k in range(4)])
+            has.append(h)
+        both = m.NewBoolVar(f"mixed{t}")
+        m.AddMultiplicationEquality(both, has)
+        mixed.append(both)
+    m.Add(sum(mixed) >= params.mixed)
+    # shape classes per player
+    cls: dict[tuple[int, int, int, int], cp_model.IntVar] = {}  # (t, player, shape, cross)
+    ends: dict[tuple[int, int, int, int], cp_model.IntVar] = {}
+    for t in range(n):
+        for p in (1, 2):
+            u = []
+            for k in range(4):
+                b = m.NewBoolVar(f"u{t}_{p}_{k}")
+                m.Add(b == x[t][k][p] + x[t][k][3])
+                u.append(b)
+            cnt = sum(u)
+            opp = m.NewBoolVar(f"opp{t}_{p}")
+            o1 = m.NewBoolVar("")
+            o2 = m.NewBoolVar("")
+            m.AddMultiplicationEquality(o1, [u[0], u[2]])
+            m.AddMultiplicationEquality(o2, [u[1], u[3]])
+            m.AddMaxEquality(opp, [o1, o2])
+            sh = [m.NewBoolVar(f"sh{t}_{p}_{s}") for s in range(len(SHAPES))]
+            m.AddExactlyOne(sh)
+            m.Add(cnt == 0).OnlyEnforceIf(sh[0])
+            m.Add(cnt == 1).OnlyEnforceIf(sh[1])
+            m.Add(cnt == 2).OnlyEnforceIf(sh[2])
+            m.Add(opp == 1).OnlyEnforceIf(sh[2])
+            m.Add(cnt == 2).OnlyEnforceIf(sh[3])
+            m.Add(opp == 0).OnlyEnforceIf(sh[3])
+            m.Add(cnt >= 3).OnlyEnforceIf(sh[4])
+            own = sum(x[t][k][p] for k in range(4))
+            for s in range(len(SHAPES)):
+                for cr in (0, 1):
+                    v = m.NewBoolVar(f"cls{t}_{p}_{s}_{cr}")
+                    crl = cross[t] if cr else cross[t].Not()
+                    m.AddBoolAnd([sh[s], crl]).OnlyEnforceIf(v)
+                    m.AddBoolOr([sh[s].Not(), crl.Not()]).OnlyEnforceIf(v.Not())
+                    cls[(t, p, s, cr)] = v
+                    e = m.NewIntVar(0, 4, f"ends{t}_{p}_{s}_{cr}")
+                    m.Add(e == own).OnlyEnforceIf(v)
+                    m.Add(e == 0).OnlyEnforceIf(v.Not())
+                    ends[(t, p, s, cr)] = e
+    for s in range(len(SHAPES)):
+        for cr in (0, 1):
+            m.Add(sum(cls[(t, 1, s, cr)] for t in range(n))
+                  == sum(cls[(t, 2, s, cr)] for t in range(n)))
+            m.Add(sum(ends[(t, 1, s, cr)] for t in range(n))
+                  == sum(ends[(t, 2, s, cr)] for t in range(n)))
+    # distinct up to a half turn, in increasing canonical code (breaks tile symmetry)
+    canon = []
+    for t in range(n):
+        v = [sum(c * x[t][k][c] for c in range(4)) for k in range(4)]
+        code = m.NewIntVar(0, 511, f"code{t}")
+        turned = m.NewIntVar(0, 511, f"turned{t}")
+        m.Add(code == v[0] + 4 * v[1] + 16 * v[2] + 64 * v[3] + 256 * cross[t])
+        m.Add(turned == v[2] + 4 * v[3] + 16 * v[0] + 64 * v[1] + 256 * cross[t])
+        c = m.NewIntVar(0, 511, f"canon{t}")
+        m.AddMinEquality(c, [code, turned])
+        canon.append(c)
+    m.AddAllDifferent(canon)
+    weights = [[[rng.randrange(10) for _c in range(4)] for _k in range(4)] for _t in range(n)]
+    m.Maximize(sum(weights[t][k][c] * x[t][k][c] for t in range(n) for k in range(4)
+                   for c in range(4)) + sum(rng.randrange(10) * cross[t] for t in range(n)))
+    solver = cp_model.CpSolver()
+    solver.parameters.num_workers = 1
+    solver.parameters.random_seed = params.seed
+    solver.parameters.max_deterministic_time = params.budget
+    status = solver.Solve(m)
+    if status not in (cp_model.OPTIMAL, cp_model.FEASIBLE):
+        raise RuntimeError("no tile set satisfies the design constraints")
+    tiles = []
+    for t in range(n):
+        corners = tuple(COLOUR_OF[next(c for c in range(4) if solver.Value(x[t][k][c]))]
+                        for k in range(4))
+        tiles.append(Tile(t + 1, (corners[0], corners[1], corners[2], corners[3]),
+                          bool(solver.Value(cross[t]))))
+    return tiles
+
+
+def shuffled_ids(tiles: list[Tile], seed: int) -> list[Tile]:
+    """The same tiles with ids 1..n dealt in a seeded order (so ids say nothing of shape)."""
+    order = list(range(1, len(tiles) + 1))
+    random.Random(seed).shuffle(order)
+    return sorted((Tile(i, t.corners, t.cross) for i, t in zip(order, tiles, strict=True)),
+                  key=lambda t: t.id)
+
+
+__all__ = ["CORNERS", "DesignParams", "balance_report", "design", "is_balanced", "shape",
+           "shuffled_ids"]
