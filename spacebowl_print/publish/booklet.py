@@ -266,10 +266,11 @@ def verify_all(game: PuzzleGame, items: Sequence[PuzzleItem]) -> list[dict[str, 
     return entries
 
 
-def manifest(title: str, header: Mapping[str, Any], entries: list[dict[str, Any]]
+def manifest(game: str, title: str, header: Mapping[str, Any], entries: list[dict[str, Any]]
              ) -> dict[str, Any]:
-    """The manifest object: ``title``, the game's header fields (deck, seed…), ``puzzles``."""
-    return {"title": title, **header, "puzzles": entries}
+    """The manifest object: ``game`` (which engine checks it), ``title``, the game's header
+    fields (deck, seed…), ``puzzles``."""
+    return {"game": game, "title": title, **header, "puzzles": entries}
 
 
 def render_pages(pages: list[Page], options: BookletOptions, page_size: tuple[float, float],

@@ -110,7 +110,7 @@ def build_booklet(deck: Deck, out_dir: Path, days: int = 365,
                               len(pages) + 1)
     pdf = pub.render_pages(pages, pub.BookletOptions(title, span, lang, paper, imposition),
                            page_size, sheet, title)
-    data = pub.manifest(title, _header(deck, seed), entries)
+    data = pub.manifest("spacebowl", title, _header(deck, seed), entries)
     files = pub.write_outputs(out_dir, {"booklet.pdf": pdf,
                                         "manifest.json": pub.manifest_json(data)})
     return _report(files, puzzles, len(pages))
@@ -142,7 +142,7 @@ def build_classroom(deck: Deck, out_dir: Path, students: int, puzzles: int,
     title = {"en": "Space Bowl — Classroom set", "fr": "Space Bowl — Série pour la classe",
              "de": "Space Bowl — Klassensatz"}[lang]
     opts = pub.BookletOptions(title, "", lang, paper)
-    data = pub.manifest(title, {**_header(deck, seed), "students": [c for c, _ in sets]},
+    data = pub.manifest("spacebowl", title, {**_header(deck, seed), "students": [c for c, _ in sets]},
                         entries)
     files = pub.write_outputs(out_dir, {
         "worksheets.pdf": pub.render_pages(sheets, opts, page_size, None, title),
