@@ -1,0 +1,50 @@
+"""Shared constants and hypothesis strategies for the Hubble tests (a uniquely named module,
+not a conftest, so that it never shadows another folder's)."""
+
+from __future__ import annotations
+
+from hypothesis import strategies as st
+
+from spacebowl_print.games.hubble.model.constellations import Constellation
+from spacebowl_print.games.hubble.model.pad import Pad
+
+HUBBLE_EXAMPLE_ROWS = [
+    "G...........",
+    ".G.....G....",
+    "P..P......P.",
+    "..........G.",
+    "....G.......",
+    "............",
+    ".AA.........",
+    ".AA.SSS..G..",
+    "..G.S..CCC..",
+    "......S...C.",
+    ".....G......",
+    "...........G",
+]
+HUBBLE_EXAMPLE_CARD = Constellation("Example", 10, 3, ((0, 0), (1, 0), (2, 0)),
+                                    ((0, 1), (2, 1)))
+
+hubble_sides = st.sampled_from([4, 6, 8])
+
+
+@st.composite
+def hubble_pads(draw: st.DrawFn, icons: str = "GPACS.", sides: st.SearchStrategy[int] = hubble_sides
+                ) -> Pad:
+    """Random pads: a random size, then every cell drawn from ``icons`` (repeat a letter to
+    make it likelier)."""
+    cols, rows = draw(sides), draw(sides)
+    cells = draw(st.text(alphabet=icons, min_size=cols * rows, max_size=cols * rows))
+    return Pad(cols, rows, cells)
+
+
+@st.composite
+def hubble_cards(draw: st.DrawFn, max_red: int = 5, max_purple: int = 2) -> Constellation:
+    """Random constellation cards with small patterns (offsets within ±3)."""
+    offs = st.tuples(st.integers(-3, 3), st.integers(-3, 3))
+    red = draw(st.lists(offs, min_size=2, max_size=max_red, unique=True))
+    purple = draw(st.lists(offs.filter(lambda o: o not in red), max_size=max_purple, unique=True))
+    value = draw(st.integers(1, 20))
+    bonus = draw(st.integers(1, 5)) if purple else 0
+    return Constellation(f"card{draw(st.integers(0, 10**6))}", value, bonus, tuple(red),
+                         tuple(purple))
