@@ -95,7 +95,7 @@ def test_booklet_writes_verified_manifest_and_is_reproducible(tmp_path: Path) ->
     solved = CliRunner().invoke(cli, ["solve", str(g), str(t), "--json", *extra])
     assert json.loads(solved.stdout)["solutions"] == first["solutions"]
     ok = CliRunner().invoke(cli, ["check", str(a / "manifest.json")])
-    assert ok.exit_code == 0 and "all 9 answers verified" in ok.stdout
+    assert ok.exit_code == 0 and "all 9 answers and files verified" in ok.stdout
 
 
 def test_check_names_the_first_bad_puzzle(tmp_path: Path) -> None:

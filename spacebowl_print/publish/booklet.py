@@ -11,12 +11,12 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Literal, Protocol
 
 from spacebowl_print.core.files import atomic_dir
 from spacebowl_print.core.languages import long_date  # noqa: F401  (games format dates)
+from spacebowl_print.publish.manifest import file_digest, seal_subject
 from spacebowl_print.render.api import PAPER, Canvas, DrawnPage, Page, PdfOptions, Style
 from spacebowl_print.render.fonts import fit_size, text_width, wrap
 from spacebowl_print.render.pdf import pdf_bytes
@@ -142,19 +142,6 @@ def page_and_sheet(paper: str, imposition: Imposition) -> tuple[tuple[float, flo
 # --------------------------------------------------------------------------- pages
 
 
-@dataclass(frozen=True)
-class BookletOptions:
-    """Everything about a booklet that is not a puzzle."""
-
-    title: str
-    subtitle: str
-    lang: str = "en"
-    paper: str = "a5"
-    imposition: Imposition = "none"
-    heading: Callable[[PuzzleItem, int], str] | None = None
-    """Big heading of a puzzle page (default: "Puzzle N")."""
-
-
 def _stars(tier: int) -> str:
     return "★" * tier + "☆" * (5 - tier)
 
@@ -273,15 +260,27 @@ def manifest(game: str, title: str, header: Mapping[str, Any], entries: list[dic
     return {"game": game, "title": title, **header, "puzzles": entries}
 
 
-def render_pages(pages: list[Page], options: BookletOptions, page_size: tuple[float, float],
-                 sheet: tuple[float, float] | None, pdf_title: str) -> bytes:
-    """Impose (if asked) and render to PDF bytes."""
+def render_pages(pages: list[Page], page_size: tuple[float, float],
+                 sheet: tuple[float, float] | None, pdf_title: str, subject: str = "") -> bytes:
+    """Impose on ``sheet`` (saddle stitch) if one is given, and render to PDF bytes; the
+    ``subject`` goes into the PDF's metadata (booklets put their manifest seal there)."""
     if sheet is not None:
         pages = impose_saddle(pad_to_multiple(pages, 4, page_size), sheet)
         duplex = "DuplexFlipShortEdge"
     else:
         duplex = None
-    return pdf_bytes(pages, PdfOptions(title=pdf_title, duplex=duplex))
+    return pdf_bytes(pages, PdfOptions(title=pdf_title, subject=subject, duplex=duplex))
+
+
+def write_sealed(out_dir: Path, data: Mapping[str, Any],
+                 documents: Mapping[str, Callable[[str], bytes]]) -> list[Path]:
+    """Render every document (``name → render(subject)``) sealed with the manifest ``data``
+    (:func:`publish.manifest.seal_subject`), record their hashes in the manifest's ``files``,
+    and write them with ``manifest.json`` into ``out_dir``, all or nothing."""
+    subject = seal_subject(data)
+    rendered = {name: render(subject) for name, render in documents.items()}
+    sealed = {**data, "files": {name: file_digest(pdf) for name, pdf in rendered.items()}}
+    return write_outputs(out_dir, {**rendered, "manifest.json": manifest_json(sealed)})
 
 
 def write_outputs(out_dir: Path, files: Mapping[str, bytes | str]) -> list[Path]:

@@ -9,13 +9,14 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from spacebowl_print import __version__
 from spacebowl_print.core.templates import template_environment
 from spacebowl_print.games.spacebowl.art.rules import figures
 from spacebowl_print.games.spacebowl.model import Deck, InputError
 from spacebowl_print.games.spacebowl.puzzles.generate import daily_puzzles, student_sets
 from spacebowl_print.games.spacebowl.puzzles.item import SpaceBowlPuzzle
 from spacebowl_print.games.spacebowl.puzzles.tiers import TIERS
-from spacebowl_print.games.spacebowl.puzzles.verify import verify_entry
+from spacebowl_print.games.spacebowl.puzzles.verify import deck_digest, verify_puzzle_entry
 from spacebowl_print.games.spacebowl.puzzles.words import WORDS, check_lang
 from spacebowl_print.publish import booklet as pub
 from spacebowl_print.render.api import Page
@@ -62,7 +63,7 @@ class SpaceBowlPuzzleGame:
         return column_pages(self.intro_text(puzzles), page_size, INTRO_MARGIN, figures(self.deck))
 
     def verify(self, entry: Mapping[str, Any]) -> str | None:
-        return verify_entry(entry, self.deck.letters)
+        return verify_puzzle_entry(entry, self.deck)
 
 
 @dataclass(frozen=True)
@@ -76,8 +77,10 @@ class BuildReport:
     variants_seen: list[str]
 
 
-def _header(deck: Deck, seed: int) -> dict[str, Any]:
-    return {"deck": deck.name, "seed": seed}
+def _header(deck: Deck, seed: int, options: Mapping[str, Any]) -> dict[str, Any]:
+    """What made the booklet: deck (name and content digest), seed, options, tool version."""
+    return {"deck": deck.name, "seed": seed, "deck_sha256": deck_digest(deck),
+            "options": dict(options), "tool": f"spacebowl_print {__version__}"}
 
 
 def build_booklet(deck: Deck, out_dir: Path, days: int = 365,
@@ -108,11 +111,12 @@ def build_booklet(deck: Deck, out_dir: Path, days: int = 365,
     pages += pub.answer_pages(page_size, puzzles,
                               lambda p, i: f"{words['puzzle']} {i + 1} · {p.id}", words,
                               len(pages) + 1)
-    pdf = pub.render_pages(pages, pub.BookletOptions(title, span, lang, paper, imposition),
-                           page_size, sheet, title)
-    data = pub.manifest("spacebowl", title, _header(deck, seed), entries)
-    files = pub.write_outputs(out_dir, {"booklet.pdf": pdf,
-                                        "manifest.json": pub.manifest_json(data)})
+    options = {"days": days, "start": start.isoformat(), "tiers": list(tiers), "paper": paper,
+               "imposition": imposition, "lang": lang}
+    data = pub.manifest("spacebowl", title, _header(deck, seed, options), entries)
+    files = pub.write_sealed(out_dir, data, {
+        "booklet.pdf": lambda subject: pub.render_pages(pages, page_size, sheet, title, subject),
+    })
     return _report(files, puzzles, len(pages))
 
 
@@ -141,13 +145,13 @@ def build_classroom(deck: Deck, out_dir: Path, students: int, puzzles: int,
                                 len(key) + 1)
     title = {"en": "Space Bowl — Classroom set", "fr": "Space Bowl — Série pour la classe",
              "de": "Space Bowl — Klassensatz"}[lang]
-    opts = pub.BookletOptions(title, "", lang, paper)
-    data = pub.manifest("spacebowl", title, {**_header(deck, seed), "students": [c for c, _ in sets]},
-                        entries)
-    files = pub.write_outputs(out_dir, {
-        "worksheets.pdf": pub.render_pages(sheets, opts, page_size, None, title),
-        "teacher-key.pdf": pub.render_pages(key, opts, page_size, None, title),
-        "manifest.json": pub.manifest_json(data),
+    options = {"students": students, "puzzles": puzzles, "tier": tier, "paper": paper,
+               "lang": lang}
+    header = {**_header(deck, seed, options), "students": [c for c, _ in sets]}
+    data = pub.manifest("spacebowl", title, header, entries)
+    files = pub.write_sealed(out_dir, data, {
+        "worksheets.pdf": lambda subject: pub.render_pages(sheets, page_size, None, title, subject),
+        "teacher-key.pdf": lambda subject: pub.render_pages(key, page_size, None, title, subject),
     })
     return _report(files, everyone, len(sheets) + len(key))
 

@@ -1,19 +1,31 @@
-"""Re-deriving a manifest entry's answer with the reference engine, from the entry alone."""
+"""Re-deriving a manifest entry with the reference engine, from the entry and the deck alone.
+
+A booklet's entry is accepted only if everything in it holds: the answer and the near misses
+exactly as ``spacebowl solve`` finds them, a tier whose promises the puzzle keeps (marbles,
+black hole, variants, galaxy size, question), and card ids that name distinct cards of the
+manifest's deck showing exactly the planets of their cells.
+"""
 
 from __future__ import annotations
 
 import functools
+import hashlib
 import json
 from collections.abc import Mapping
 from typing import Any
 
 from spacebowl_print.core.resources import deck_path
 from spacebowl_print.games.spacebowl.model import (
+    CENTRE,
+    Deck,
     InputError,
+    Puzzle,
+    deck_to_data,
     parse_deck,
     puzzle_from_json,
     solutions_to_json,
 )
+from spacebowl_print.games.spacebowl.puzzles.tiers import TIERS
 from spacebowl_print.games.spacebowl.rules import reference
 
 MANIFEST_EXTRA_KEYS = ("id", "tier", "solutions", "question", "near_misses")
@@ -25,18 +37,14 @@ def _canon(value: Any) -> str:
     return json.dumps(value, sort_keys=True)
 
 
-def verify_entry(entry: Mapping[str, Any], letters: str) -> str | None:
-    """Re-derive a manifest entry's answer with the reference engine, from the entry alone.
+def deck_digest(deck: Deck) -> str:
+    """SHA-256 of the deck's content (planets and cards, not its file's layout or comments):
+    recorded in manifests so that ``check`` notices a deck edited after the booklet."""
+    return hashlib.sha256(_canon(deck_to_data(deck)).encode("utf-8")).hexdigest()
 
-    Returns ``None`` when the stored ``solutions`` (and ``near_misses``, if present) are
-    exactly — as JSON — what ``spacebowl solve`` prints, else one line saying what differs.
-    An entry whose galaxy, toss or variants cannot be read raises :class:`InputError`.
-    """
-    if "solutions" not in entry:
-        raise InputError("missing key", "solutions")
-    puzzle = puzzle_from_json(entry, letters, MANIFEST_EXTRA_KEYS)
-    galaxy, toss, variants = puzzle.galaxy, puzzle.toss, puzzle.variants
-    found, lures = reference.analyse(galaxy, toss, variants)
+
+def _answer_problem(entry: Mapping[str, Any], puzzle: Puzzle) -> str | None:
+    found, lures = reference.analyse(puzzle.galaxy, puzzle.toss, puzzle.variants)
     expected = solutions_to_json(found)["solutions"]
     stored = entry["solutions"]
     if _canon(stored) != _canon(expected):
@@ -48,24 +56,110 @@ def verify_entry(entry: Mapping[str, Any], letters: str) -> str | None:
             return f"answer key says {got or 'none'}, the engine finds {want or 'none'}"
         for s, e in zip(stored, expected, strict=True):
             if _canon(s) != _canon(e):
-                return (f"solution {e['cell']}: answer key says {_canon(s)}, "
+                return (f"solution {e['cell']}: answer key says {_canon(s)[:60]}, "
                         f"the engine says {_canon(e)}")
     if "near_misses" in entry:
         near = [p.name for p in lures]
         if _canon(entry["near_misses"]) != _canon(near):
-            return f"near misses listed {entry['near_misses']}, the engine finds {near}"
+            listed = _canon(entry["near_misses"])[:60]
+            return f"near misses listed {listed}, the engine finds {near}"
     return None
 
 
+def verify_entry(entry: Mapping[str, Any], letters: str) -> str | None:
+    """Re-derive a manifest entry's answer with the reference engine, from the entry alone.
+
+    Returns ``None`` when the stored ``solutions`` (and ``near_misses``, if present) are
+    exactly — as JSON — what ``spacebowl solve`` prints, else one line saying what differs.
+    An entry whose galaxy, toss or variants cannot be read raises :class:`InputError`.
+    """
+    if "solutions" not in entry:
+        raise InputError("missing key", "solutions")
+    return _answer_problem(entry, puzzle_from_json(entry, letters, MANIFEST_EXTRA_KEYS))
+
+
+def _tier_problem(entry: Mapping[str, Any], puzzle: Puzzle) -> str | None:
+    """Why the puzzle breaks its tier's promises (see :data:`TIERS`), or None."""
+    tier = entry.get("tier")
+    if isinstance(tier, bool) or not isinstance(tier, int) or tier not in TIERS:
+        return f"tier must be one of {', '.join(map(str, TIERS))}, got {_canon(tier)[:20]}"
+    spec = TIERS[tier]
+    allowed = {v for names in spec.variants for v in names}
+    g, toss, v = puzzle.galaxy, puzzle.toss, puzzle.variants
+    problems = [
+        (len(toss.marbles) not in spec.marbles,
+         f"{len(toss.marbles)} marbles, tier {tier} tosses {spec.marbles}"),
+        (toss.black_hole is not None and spec.black_hole == 0,
+         f"a black hole, which tier {tier} never tosses"),
+        (spec.learning and toss.destination != CENTRE,
+         f"tier {tier} is learning mode: the disc lies in the centre space"),
+        (v.rotation and "rotation" not in allowed, f"rotation, not a tier {tier} variant"),
+        (v.torus and "torus" not in allowed, f"torus, not a tier {tier} variant"),
+        (v.wild is not None and "wild" not in allowed, f"a Wild token, not in tier {tier}"),
+        ((g.rows, g.cols) != (5, 5) and not ((g.rows, g.cols) == (6, 6) and "6x6" in allowed),
+         f"a {g.cols}×{g.rows} galaxy in tier {tier}"),
+        (any(c is None for row in g.cells for c in row) and "void" not in allowed,
+         f"face-down cards, not a tier {tier} variant"),
+    ]
+    for bad, why in problems:
+        if bad:
+            return f"the puzzle has {why}" if not why.startswith("tier") else why
+    question = entry.get("question")
+    if question not in (*spec.questions, "find"):
+        return f"question {_canon(question)[:20]} is not asked in tier {tier}"
+    if question == "any" and len(entry.get("solutions") or []) > 1:
+        return "question 'any' is asked only when there is at most one valid card"
+    return None
+
+
+def _cards_problem(puzzle: Puzzle, deck: Deck) -> str | None:
+    """Why the galaxy's card ids do not match ``deck``, or None."""
+    ids = puzzle.galaxy.card_ids
+    if ids is None:
+        return "card_ids missing: a booklet's galaxies are dealt from its deck"
+    known = {c.id: c for c in deck.cards}
+    seen: set[int] = set()
+    for pos in puzzle.galaxy.positions():
+        cid = ids[pos.row][pos.col]
+        if cid is None or cid not in known:
+            return f"card {pos.name}: id {cid} is not a card of deck {deck.name!r}"
+        if cid in seen:
+            return f"card {pos.name}: card {cid} lies twice in the galaxy"
+        seen.add(cid)
+        shown = puzzle.galaxy[pos]
+        if shown is not None and shown != known[cid].planet_set:
+            card = deck.ordered(known[cid].planets) or "none"
+            return (f"card {pos.name}: card {cid} shows {card}, "
+                    f"the galaxy says {deck.ordered(shown) or 'none'}")
+    return None
+
+
+def verify_puzzle_entry(entry: Mapping[str, Any], deck: Deck) -> str | None:
+    """Everything :func:`verify_entry` checks, plus the tier's promises and the card ids
+    against ``deck`` (see the module docstring); near misses are required."""
+    for key in ("solutions", "near_misses", "tier", "question", "id"):
+        if key not in entry:
+            raise InputError("missing key", key)
+    puzzle = puzzle_from_json(entry, deck.letters, MANIFEST_EXTRA_KEYS)
+    return (_answer_problem(entry, puzzle) or _tier_problem(entry, puzzle)
+            or _cards_problem(puzzle, deck))
+
+
 @functools.lru_cache(maxsize=8)
-def _letters(deck_name: str) -> str:
-    path = deck_path(deck_name)
+def _deck(name: str) -> Deck:
+    path = deck_path(name)
     if not path.is_file():
-        return "ABCDEFGHIJKLMNOPQRSTUVWXYZ"  # an unknown deck: any planet letters
-    return parse_deck(path.read_text(encoding="utf-8-sig"), deck_name).letters
+        raise InputError(f"deck {name[:40]!r} not found (pass --deck FILE)", "deck")
+    return parse_deck(path.read_text(encoding="utf-8-sig"), str(path))
 
 
 def verify_manifest_entry(header: Mapping[str, Any], entry: Mapping[str, Any]) -> str | None:
-    """:func:`verify_entry` with the planet letters of the manifest's deck (``header["deck"]``,
-    default ``classic``)."""
-    return verify_entry(entry, _letters(str(header.get("deck") or "classic")))
+    """:func:`verify_puzzle_entry` against the manifest's deck: ``header["deck"]`` (a shipped
+    deck's name or a path; ``classic`` if absent). When the header records ``deck_sha256``,
+    the deck found must be the one the booklet was made with."""
+    deck = _deck(str(header.get("deck") or "classic"))
+    recorded = header.get("deck_sha256")
+    if recorded is not None and recorded != deck_digest(deck):
+        return (f"deck {deck.name!r} is not the deck this manifest was made with "
+                f"(its content changed; pass the original with --deck)")
+    return verify_puzzle_entry(entry, deck)
