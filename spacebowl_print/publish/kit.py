@@ -28,7 +28,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from spacebowl_print.core.files import atomic_dir
-from spacebowl_print.publish.sheets import Imposition, Item, impose
+from spacebowl_print.publish.calibration import OFFSET_HINT
+from spacebowl_print.publish.items import CARDS, Item, Naming
+from spacebowl_print.publish.sheets import Imposition, impose
 from spacebowl_print.render.api import Canvas, DrawnPage, FontName, Page, PdfOptions, Style
 from spacebowl_print.render.fonts import fit_size, line_height, text_width, wrap
 from spacebowl_print.render.pdf import pdf_bytes
@@ -138,19 +140,37 @@ def _pages_label(first: int, count: int) -> str:
     return f"page {first}" if count == 1 else f"pages {first}–{first + count - 1}"
 
 
-def card_svgs(items: Sequence[Item], back: Item, bleed: float) -> dict[str, bytes]:
-    """``svg/card-NNN.svg`` for every item and ``svg/back.svg``: each at its trim size in mm
+def card_svgs(items: Sequence[Item], back: Item | Sequence[Item], bleed: float,
+              noun: str = "card") -> dict[str, bytes]:
+    """``svg/<noun>-NNN.svg`` for every item and ``svg/back.svg`` (several different backs:
+    ``svg/back-1.svg``, ``svg/back-2.svg``… in order of first use): each at its trim size in mm
     (viewBox on the trim box; the bleed art is kept outside it)."""
+    backs = _distinct(back)
     out: dict[str, bytes] = {}
-    for it in [*items, back]:
-        view = (bleed, bleed, it.width - 2 * bleed, it.height - 2 * bleed)
-        name = "svg/back.svg" if it is back else f"svg/card-{it.id:03d}.svg"
-        out[name] = svg_bytes(it, view)
+    for it in items:
+        out[f"svg/{noun}-{it.id:03d}.svg"] = _svg(it, bleed)
+    for k, b in enumerate(backs, start=1):
+        out["svg/back.svg" if len(backs) == 1 else f"svg/back-{k}.svg"] = _svg(b, bleed)
     return out
 
 
-STALE_PATTERNS = ("cut-lines-*.svg", "svg/card-*.svg")
-"""Numbered files a previous kit in the same folder may have left (more sheets, other card
+def _svg(item: Item, bleed: float) -> bytes:
+    return svg_bytes(item, (bleed, bleed, item.width - 2 * bleed, item.height - 2 * bleed))
+
+
+def _distinct(back: Item | Sequence[Item]) -> list[Item]:
+    """The different back objects, in order of first use."""
+    if not isinstance(back, Sequence):
+        return [back]
+    out: list[Item] = []
+    for b in back:
+        if not any(b is seen for seen in out):
+            out.append(b)
+    return out
+
+
+STALE_PATTERNS = ("cut-lines-*.svg", "svg/*.svg")
+"""Numbered files a previous kit in the same folder may have left (more sheets, other item
 ids); removed after a successful build so the folder never mixes two kits."""
 
 
@@ -161,91 +181,140 @@ def _remove_stale(folder: Path, written: set[str]) -> None:
                 path.unlink(missing_ok=True)
 
 
-def build_kit(out_dir: str | os.PathLike[str], *, fronts: Sequence[Item], back: Item,
-              bleed: float, paper: tuple[float, float], title: str,
-              fold: bool = False, back_offset: tuple[float, float] = (0.0, 0.0),
-              extras: Sequence[Document] = (), tips: Sequence[str] = (),
-              card_label: str = "cards") -> KitResult:
-    """Write the whole kit into ``out_dir`` (see the module docstring for the files).
+@dataclass(frozen=True)
+class _Part:
+    """One part of ``kit.pdf``: the cover's line for it, its bookmark, its pages."""
 
-    ``fronts`` are the card items (same size, ids used in file names and the cut guide),
-    ``back`` the common back, ``bleed`` their bleed in mm, ``paper`` (w, h) in mm portrait.
-    Raises :class:`~spacebowl_print.publish.sheets.LayoutError` when the cards do not fit the
-    paper; nothing is written then.
-    """
-    imp: Imposition = impose(fronts, back, paper=paper, bleed=bleed, fold=fold,
-                             back_offset=back_offset, title=f"{title} — {card_label}",
-                             label=card_label)
-    duplex = imp.duplex
-    sheets = len(imp.cut_lines)
+    what: str
+    mark: str
+    pages: list[Page]
+
+
+def _sheet_files(imp: Imposition, fronts: Sequence[Item], back: Item | Sequence[Item],
+                 bleed: float, title: str, naming: Naming) -> dict[str, bytes]:
+    """``<plural>.pdf``, ``cut-guide.json``, ``cut-lines-NN.svg`` and the per-item SVGs."""
     files: dict[str, bytes] = {}
-    files["cards.pdf"] = pdf_bytes(imp.pages, PdfOptions(
-        title=f"{title} — {card_label}", subject="print-and-play card sheets", duplex=duplex,
-        bookmarks=tuple(imp.bookmarks)))
+    files[f"{naming.plural}.pdf"] = pdf_bytes(imp.pages, PdfOptions(
+        title=f"{title} — {naming.plural}", subject=f"print-and-play {naming.noun} sheets",
+        duplex=imp.duplex, bookmarks=tuple(imp.bookmarks)))
     files["cut-guide.json"] = (json.dumps(imp.cut_guide, indent=1) + "\n").encode("utf-8")
     for k, svg in enumerate(imp.cut_lines, start=1):
         files[f"cut-lines-{k:02d}.svg"] = svg
-    files.update(card_svgs(fronts, back, bleed))
-    for doc in extras:
-        if not doc.pages:
-            continue
-        files[f"{doc.name}.pdf"] = pdf_bytes(list(doc.pages), PdfOptions(title=f"{title} — "
-                                                                         f"{doc.title}"))
+    files.update(card_svgs(fronts, back, bleed, naming.noun))
+    return files
 
-    # kit.pdf: cover, then each part; in duplex mode every part starts on an odd page so that
-    # the card fronts and backs stay on the two sides of one sheet.
-    parts: list[tuple[str, str, list[Page]]] = [
-        (f"Cards — {len(fronts)} cards on {sheets} sheets "
-         + ("(fold and glue)" if fold else "(fronts, then backs)"), card_label.capitalize(),
-         list(imp.pages))]
-    parts += [(doc.title + (f" — {doc.note}" if doc.note else ""), doc.title, list(doc.pages))
-              for doc in extras if doc.pages]
+
+def _assemble(paper: tuple[float, float], parts: Sequence[_Part], duplex: bool
+              ) -> tuple[list[Page], list[tuple[int, str]], list[tuple[str, str]]]:
+    """The body of ``kit.pdf`` (all parts, each starting on the front of a sheet in duplex
+    mode, so that item fronts and backs stay on the two sides of one sheet), its bookmarks and
+    the cover's contents rows; page numbers count the cover (and its blank back)."""
     pw, ph = paper
     body: list[Page] = []
     marks: list[tuple[int, str]] = [(0, "Cover")]
     contents: list[tuple[str, str]] = []
     start = 2 if duplex else 1  # the cover (and its blank back) come first
-    for what, mark, pages in parts:
+    for part in parts:
         if duplex and (start + len(body)) % 2 == 1:
             body.append(_blank(pw, ph))
         first = start + len(body) + 1
-        contents.append((what, _pages_label(first, len(pages))))
-        marks.append((first - 1, mark))
-        body.extend(pages)
+        contents.append((part.what, _pages_label(first, len(part.pages))))
+        marks.append((first - 1, part.mark))
+        body.extend(part.pages)
+    return body, marks, contents
+
+
+def _folder_rows(files: dict[str, bytes], extras: Sequence[Document], fold: bool,
+                 naming: Naming, sheets: int, outlined: bool) -> list[tuple[str, str]]:
+    """The cover's "Files in this folder" rows; ``outlined`` when the items are die-cut."""
+    noun, plural = naming.noun, naming.plural
+    names = sorted(files)
     cut_names = [f"cut-lines-{k:02d}.svg" for k in range(1, sheets + 1)]
-    card_names = sorted(n for n in files if n.startswith("svg/card-"))
-    folder = [
+    item_names = [n for n in names if n.startswith(f"svg/{noun}-")]
+    back_names = [n for n in names if n.startswith("svg/back")]
+    return [
         ("kit.pdf", "everything below, in print order, behind this cover"),
-        ("cards.pdf", "the card sheets alone (with the print check"
-                      + (")" if fold else " and the duplex check)")),
-        ("cut-guide.json", "every card's trim box per page of cards.pdf (mm, origin "
-                           "bottom-left), for cutting machines and scripts"),
-        (_span(cut_names), "trim outlines of each front sheet, paper-sized, for cutters"),
-        (_span(card_names), "each card at its real size, for screens"),
-        ("svg/back.svg", "the card back"),
+        (f"{plural}.pdf", f"the {noun} sheets alone (with the print check"
+                          + (")" if fold else " and the duplex check)")),
+        ("cut-guide.json", f"every {noun}'s " + ("outline and trim box" if outlined else
+                                                 "trim box")
+         + f" per page of {plural}.pdf (mm, origin bottom-left), for cutting machines and "
+           "scripts"),
+        (_span(cut_names), "cut lines of each front sheet, each once, paper-sized, for "
+                           "cutting machines" if outlined else
+                           "trim outlines of each front sheet, paper-sized, for cutters"),
+        (_span(item_names), f"each {noun} at its real size, for screens"),
+        (_span(back_names), f"the {noun} back" + ("s" if len(back_names) > 1 else "")),
         *((f"{doc.name}.pdf", doc.title) for doc in extras if doc.pages),
     ]
-    all_tips = [
+
+
+def _cover_tips(start: int, fold: bool, naming: Naming, tips: Sequence[str]) -> list[str]:
+    """The cover's printing tips: scale, how to print the item sheets, paper, then ``tips``."""
+    label, noun = naming.plural.capitalize(), naming.noun
+    return [
         "Print at 100 % (“actual size”): turn off “fit to page”. Page " + str(start + 1)
         + " has a 50 mm square to check.",
-        ("Cards: print double-sided, flip on the long edge. If the backs come out shifted, "
-         "the duplex check at the end of the card section tells you by how much."
+        (f"{label}: print double-sided, flip on the long edge. If the backs come out shifted, "
+         f"the duplex check at the end of the {noun} section tells you by how much."
          if not fold else
-         "Cards: print single-sided, fold each sheet on the dashed line, glue, then cut."),
-        "Thick paper or card stock (160–250 g/m²) makes cards that shuffle well; a metal ruler "
-        "and a craft knife cut straighter than scissors.",
+         f"{label}: print single-sided, fold each sheet on the dashed line, glue, then cut."),
+        naming.stock_tip,
         *tips,
     ]
-    cover = cover_page(paper, title, contents, all_tips, folder)
-    kit_pages = [cover] + ([_blank(pw, ph)] if duplex else []) + body
-    files["kit.pdf"] = pdf_bytes(kit_pages, PdfOptions(
-        title=f"{title} — print-and-play kit", duplex=duplex,
-        bookmarks=tuple(marks)))
+
+
+def _write(out_dir: str | os.PathLike[str], files: dict[str, bytes]) -> None:
+    """Write ``files`` (relative name → bytes) into ``out_dir`` at once, then drop stale ones."""
     with atomic_dir(out_dir) as tmp:
         for name, data in files.items():
             path = tmp / name
             path.parent.mkdir(parents=True, exist_ok=True)
             path.write_bytes(data)
     _remove_stale(Path(out_dir), set(files))
+
+
+def build_kit(out_dir: str | os.PathLike[str], *, fronts: Sequence[Item],
+              back: Item | Sequence[Item], bleed: float, paper: tuple[float, float], title: str,
+              fold: bool = False, back_offset: tuple[float, float] = (0.0, 0.0),
+              extras: Sequence[Document] = (), tips: Sequence[str] = (),
+              naming: Naming = CARDS, margin: float = 0.0,
+              offset_hint: str = OFFSET_HINT) -> KitResult:
+    """Write the whole kit into ``out_dir`` (see the module docstring for the files).
+
+    ``fronts`` are the items (ids used in file names and the cut guide): rectangular cards of one
+    size, or die-cut tiles (items with an ``outline``, which tessellate); ``back`` the common back
+    or one back per front; ``bleed`` their bleed in mm; ``paper`` (w, h) in mm portrait;
+    ``naming`` what the items are called (:data:`~spacebowl_print.publish.items.CARDS`,
+    :data:`~spacebowl_print.publish.items.TILES` or the game's own); ``margin``, ``fold``,
+    ``back_offset`` and ``offset_hint`` as :func:`~spacebowl_print.publish.sheets.impose` takes
+    them. Raises :class:`~spacebowl_print.publish.items.LayoutError` when the items cannot be
+    imposed; nothing is written then.
+    """
+    label = naming.plural
+    imp: Imposition = impose(fronts, back, paper=paper, bleed=bleed, fold=fold,
+                             back_offset=back_offset, title=f"{title} — {label}", naming=naming,
+                             margin=margin, offset_hint=offset_hint)
+    sheets = len(imp.cut_lines)
+    files = _sheet_files(imp, fronts, back, bleed, title, naming)
+    for doc in extras:
+        if doc.pages:
+            files[f"{doc.name}.pdf"] = pdf_bytes(list(doc.pages),
+                                                 PdfOptions(title=f"{title} — {doc.title}"))
+    parts = [_Part(f"{label.capitalize()} — {len(fronts)} {label} on {sheets} sheets "
+                   + ("(fold and glue)" if fold else "(fronts, then backs)"), label.capitalize(),
+                   list(imp.pages))]
+    parts += [_Part(doc.title + (f" — {doc.note}" if doc.note else ""), doc.title,
+                    list(doc.pages)) for doc in extras if doc.pages]
+    duplex = imp.duplex is not None
+    outlined = any(p.outline is not None for plan in imp.plans for p in plan.placements)
+    body, marks, contents = _assemble(paper, parts, duplex)
+    cover = cover_page(paper, title, contents,
+                       _cover_tips(2 if duplex else 1, fold, naming, tips),
+                       _folder_rows(files, extras, fold, naming, sheets, outlined))
+    kit_pages = [cover] + ([_blank(*paper)] if duplex else []) + body
+    files["kit.pdf"] = pdf_bytes(kit_pages, PdfOptions(
+        title=f"{title} — print-and-play kit", duplex=imp.duplex, bookmarks=tuple(marks)))
+    _write(out_dir, files)
     return KitResult(Path(out_dir), tuple(sorted(files)), len(fronts), sheets, len(kit_pages),
                      {k: len(v) for k, v in files.items()})

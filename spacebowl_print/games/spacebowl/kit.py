@@ -21,8 +21,8 @@ from spacebowl_print.games.spacebowl.art.cards import (
     card_items,
 )
 from spacebowl_print.games.spacebowl.model import Deck, InputError
+from spacebowl_print.publish.items import CARDS, LayoutError
 from spacebowl_print.publish.kit import Document, KitResult, build_kit
-from spacebowl_print.publish.sheets import LayoutError
 from spacebowl_print.render.api import PAPER, Page
 
 LANGS: tuple[str, ...] = ("en", "fr", "de")
@@ -184,6 +184,20 @@ def extra_documents(deck: Deck, opts: KitOptions,
 
 # -- the kit ---------------------------------------------------------------------------------
 
+LAYOUT_FIELDS: dict[str, str] = {
+    "items": "card_size", "back": "card_size", "bleed": "card_size",
+    "paper": "paper", "margin": "paper",
+}
+"""Which :class:`KitOptions` field a publish :class:`LayoutError` is about, by its ``field``.
+The error then names that field (``card_size``), and the command line shows the option that
+sets it (``--card-size``: ``spacebowl_print.core.cli.reports_input_errors`` maps a command's
+parameter names to its options)."""
+
+BACK_OFFSET_HINT = "--back-offset X,Y"
+"""How the printed duplex check tells the reader to apply its reading: the ``kit`` command's
+option for :attr:`KitOptions.back_offset`."""
+
+
 def build_spacebowl_kit(deck: Deck, out_dir: str | os.PathLike[str], opts: KitOptions,
                         extras: bool = True) -> KitResult:
     """Write Space Bowl's print-and-play kit for ``deck`` into ``out_dir``.
@@ -199,6 +213,7 @@ def build_spacebowl_kit(deck: Deck, out_dir: str | os.PathLike[str], opts: KitOp
     try:
         return build_kit(out_dir, fronts=fronts, back=back, bleed=opts.bleed,
                          paper=PAPER[opts.paper], title=f"Space Bowl — {deck.title}",
-                         fold=opts.fold, back_offset=opts.back_offset, extras=docs)
+                         fold=opts.fold, back_offset=opts.back_offset, extras=docs,
+                         naming=CARDS, offset_hint=BACK_OFFSET_HINT)
     except LayoutError as err:
-        raise InputError(str(err), "--card-size") from None
+        raise InputError(err.message, LAYOUT_FIELDS.get(err.field, "card_size")) from None

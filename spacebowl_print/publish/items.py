@@ -1,0 +1,130 @@
+"""What the sheets impose: the :class:`Item` contract, its optional die-cut outline, the words
+used for the items, and the one error imposition raises.
+
+An *item* is anything with ``id``, ``width``, ``height`` (its art box: the trim box grown by the
+bleed on every side) and ``draw(canvas)`` painting the art box from its lower-left corner. It may
+also carry a die-cut ``outline``: a closed polygon, a sequence of (x, y) in mm in the item's
+**trim-box** coordinates (origin at the trim box's lower-left corner, y up). Items without one are
+rectangles, cut along their trim box. The outline is read through :func:`item_outline`, which
+supplies that default, so existing items (Space Bowl's ``CardFront``/``CardBack``) need no change;
+:class:`OutlinedItem` documents the extended contract for type checkers.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Protocol
+
+from spacebowl_print.publish.geometry import EPS, Polygon, is_convex, simplify
+from spacebowl_print.render.api import Canvas
+
+Box = tuple[float, float, float, float]
+"""(x, y, w, h) in mm."""
+
+
+class LayoutError(ValueError):
+    """The items cannot be imposed (too big, mixed sizes, a bad outline, nothing to impose).
+
+    ``field`` names the :func:`~spacebowl_print.publish.sheets.impose` argument at fault —
+    ``"items"`` (their size or outline), ``"back"``, ``"paper"``, ``"bleed"`` or ``"margin"`` —
+    so a caller can report it as its own setting (a game maps ``"items"`` to its card size, the
+    command line maps that to an option). ``str(err)`` is the message alone.
+    """
+
+    def __init__(self, message: str, field: str = "items") -> None:
+        super().__init__(message)
+        self.message = message
+        self.field = field
+
+
+class Item(Protocol):
+    """Something the sheets can impose: an id, an art box with bleed, a way to paint it."""
+
+    @property
+    def id(self) -> int: ...
+
+    @property
+    def width(self) -> float: ...
+
+    @property
+    def height(self) -> float: ...
+
+    def draw(self, canvas: Canvas) -> None:
+        """Paint the art box, lower-left corner at the canvas origin."""
+
+
+class OutlinedItem(Item, Protocol):
+    """An :class:`Item` with a die-cut outline: a closed polygon of (x, y) mm in its trim box
+    (the art box less the bleed). Any orientation; convex outlines tessellate."""
+
+    @property
+    def outline(self) -> Sequence[tuple[float, float]]: ...
+
+
+@dataclass(frozen=True)
+class Naming:
+    """How the imposed items are named: ``noun``/``plural`` in printed texts and file names
+    (``cards.pdf``, ``svg/card-001.svg``), ``key`` for the item lists of ``cut-guide.json``
+    (``plural`` when empty), ``stock_tip`` a printing tip about paper and cutting."""
+
+    noun: str = "card"
+    plural: str = "cards"
+    key: str = ""
+    stock_tip: str = ("Thick paper or card stock (160–250 g/m²) makes cards that shuffle well; "
+                      "a metal ruler and a craft knife cut straighter than scissors.")
+
+    @property
+    def guide_key(self) -> str:
+        """The key of each page's item list in ``cut-guide.json``."""
+        return self.key or self.plural
+
+
+CARDS = Naming()
+"""Playing cards (Space Bowl's wording)."""
+
+TILES = Naming("tile", "tiles", stock_tip=(
+    "Tiles: print on card stock (250–350 g/m²), or glue the sheets on grey board before "
+    "cutting; a cutting machine follows cut-lines-NN.svg, a craft knife the printed lines."))
+"""Die-cut tiles."""
+
+
+def trim_size(item: Item, bleed: float) -> tuple[float, float]:
+    """The item's trim box size (w, h): its art box less ``bleed`` on every side."""
+    return (item.width - 2 * bleed, item.height - 2 * bleed)
+
+
+def item_outline(item: Item, bleed: float) -> Polygon | None:
+    """The item's die-cut outline in its trim box, counter-clockwise without repeated or
+    collinear corners — or None when it has none or it is the trim rectangle itself.
+
+    Raises :class:`LayoutError` (field ``items``) for an outline with fewer than three corners,
+    no area, or a corner outside the trim box.
+    """
+    raw = getattr(item, "outline", None)
+    if raw is None:
+        return None
+    w, h = trim_size(item, bleed)
+    pts = simplify(tuple((float(x), float(y)) for x, y in raw))
+    if len(pts) < 3:
+        raise LayoutError(f"item {item.id}: an outline needs three corners or more with an area")
+    for x, y in pts:
+        if not (-EPS <= x <= w + EPS and -EPS <= y <= h + EPS):
+            raise LayoutError(f"item {item.id}: outline corner ({x:g}, {y:g}) lies outside its "
+                              f"{w:g}x{h:g} mm trim box")
+    corners = {(0.0, 0.0), (w, 0.0), (w, h), (0.0, h)}
+    if len(pts) == 4 and all(any(abs(x - cx) <= EPS and abs(y - cy) <= EPS
+                                 for cx, cy in corners) for x, y in pts):
+        return None
+    return pts
+
+
+def all_convex(outlines: Sequence[Polygon | None]) -> bool:
+    """Whether every outline (None: a rectangle) is convex, so that they can tessellate."""
+    return all(o is None or is_convex(o) for o in outlines)
+
+
+__all__ = [
+    "CARDS", "TILES", "Box", "Item", "LayoutError", "Naming", "OutlinedItem", "all_convex",
+    "item_outline", "trim_size",
+]
