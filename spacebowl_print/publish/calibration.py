@@ -98,7 +98,6 @@ def duplex_check_pages(paper: tuple[float, float], back_offset: tuple[float, flo
     """
     pw, ph = paper
     cx, cy = pw / 2, ph / 2
-    ox, oy = back_offset
     arm = min(80.0, cx - 12.0)
     lead = 40.0 if arm > 50 else arm * 0.6
 
@@ -114,22 +113,8 @@ def duplex_check_pages(paper: tuple[float, float], back_offset: tuple[float, flo
 
     def back(c: Canvas) -> None:
         c.text(cx, ph - 20, "Duplex check — back", 16, "bold", anchor="middle")
-        thin = Style(stroke="#000000", width=0.15)
-        rx, ry = cx + ox, cy + oy  # the back's centre, with the offset the backs use
-        hy = ry - lead  # horizontal ruler (reads X) below the centre
-        vx = rx + lead  # vertical ruler (reads Y) right of the centre
-        span = 15
-        for v in range(-span, span + 1):
-            t = 4.0 if v % 5 == 0 else 2.2
-            c.line(rx + v, hy - t, rx + v, hy + t, thin)
-            c.line(vx - t, ry + v, vx + t, ry + v, thin)
-            if v % 5 == 0:  # labels every 5 mm: 1 mm apart they would run into each other
-                c.text(rx + v, hy - t - 3.2, f"{v:+d}" if v else "0", 6, anchor="middle")
-                c.text(vx + t + 1.5, ry + v - 0.8, f"{v:+d}" if v else "0", 6)
-        c.line(rx - span - 0.5, hy, rx + span + 0.5, hy, thin)
-        c.line(vx, ry - span - 0.5, vx, ry + span + 0.5, thin)
-        c.text(rx, hy + 7, "X (mm)", 9, "bold", anchor="middle")
-        c.text(vx - 6, ry - 1.2, "Y (mm)", 9, "bold", anchor="end")
+        _rulers(c, (cx + back_offset[0], cy + back_offset[1]), lead)
+        ox, oy = back_offset
         paragraphs(c, 20, 62, pw - 40, [
             "Hold this sheet against a window or a lamp, this side facing you. The red lines "
             "printed on the other side show through.",
@@ -141,6 +126,27 @@ def duplex_check_pages(paper: tuple[float, float], back_offset: tuple[float, flo
         ], size=9)
 
     return [DrawnPage(pw, ph, front), DrawnPage(pw, ph, back)]
+
+
+def _rulers(c: Canvas, centre: tuple[float, float], lead: float) -> None:
+    """The duplex check's two millimetre rulers around ``centre`` (the back's centre, with the
+    offset the backs use): the X ruler ``lead`` below it, the Y ruler ``lead`` right of it."""
+    thin = Style(stroke="#000000", width=0.15)
+    rx, ry = centre
+    hy = ry - lead  # horizontal ruler (reads X) below the centre
+    vx = rx + lead  # vertical ruler (reads Y) right of the centre
+    span = 15
+    for v in range(-span, span + 1):
+        t = 4.0 if v % 5 == 0 else 2.2
+        c.line(rx + v, hy - t, rx + v, hy + t, thin)
+        c.line(vx - t, ry + v, vx + t, ry + v, thin)
+        if v % 5 == 0:  # labels every 5 mm: 1 mm apart they would run into each other
+            c.text(rx + v, hy - t - 3.2, f"{v:+d}" if v else "0", 6, anchor="middle")
+            c.text(vx + t + 1.5, ry + v - 0.8, f"{v:+d}" if v else "0", 6)
+    c.line(rx - span - 0.5, hy, rx + span + 0.5, hy, thin)
+    c.line(vx, ry - span - 0.5, vx, ry + span + 0.5, thin)
+    c.text(rx, hy + 7, "X (mm)", 9, "bold", anchor="middle")
+    c.text(vx - 6, ry - 1.2, "Y (mm)", 9, "bold", anchor="end")
 
 
 __all__ = ["OFFSET_HINT", "blank_back_page", "duplex_check_pages", "paragraphs",

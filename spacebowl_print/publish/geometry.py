@@ -145,20 +145,20 @@ def outward_planes(poly: Polygon, grow: float) -> list[HalfPlane]:
     return out
 
 
-def separator(a: Polygon, b: Polygon) -> HalfPlane | None:
-    """A half-plane holding convex ``a`` whose border runs halfway across the widest gap between
-    ``a`` and ``b`` along a side normal of either (on their common side when they touch) — so
-    that ``a`` painting inside it never covers ``b``. None when they overlap."""
-    best: tuple[float, HalfPlane] | None = None
+def separators(a: Polygon, b: Polygon) -> list[HalfPlane]:
+    """Every half-plane holding convex ``a`` whose border is a side normal of either shape
+    and runs halfway across the gap between them along that normal (on their common side or
+    corner when they touch): ``a`` painting inside any of them never covers ``b``. Empty when
+    they overlap."""
+    out: list[HalfPlane] = []
     for poly, sign in ((a, 1.0), (b, -1.0)):
         for nx, ny, _ in outward_planes(poly, 0.0):
             ux, uy = sign * nx, sign * ny  # pointing from a towards b
             a_max = max(ux * x + uy * y for x, y in a)
             b_min = min(ux * x + uy * y for x, y in b)
-            gap = b_min - a_max
-            if gap >= -EPS and (best is None or gap > best[0] + EPS):
-                best = (gap, (ux, uy, (a_max + b_min) / 2))
-    return None if best is None else best[1]
+            if b_min - a_max >= -EPS:
+                out.append((ux, uy, (a_max + b_min) / 2))
+    return out
 
 
 def cut(poly: Polygon, plane: HalfPlane) -> Polygon:
@@ -246,5 +246,5 @@ def _merge_on_line(line: list[_Side], ux: float, uy: float) -> list[Segment]:
 __all__ = [
     "EPS", "HalfPlane", "Point", "Polygon", "Segment", "area2", "bounds", "box_polygon",
     "clearance", "cut", "edges", "half_turned", "is_convex", "merged_segments", "mirrored",
-    "moved", "outward_planes", "separator", "simplify", "span",
+    "moved", "outward_planes", "separators", "simplify", "span",
 ]

@@ -8,6 +8,11 @@ also carry a die-cut ``outline``: a closed polygon, a sequence of (x, y) in mm i
 rectangles, cut along their trim box. The outline is read through :func:`item_outline`, which
 supplies that default, so existing items (Space Bowl's ``CardFront``/``CardBack``) need no change;
 :class:`OutlinedItem` documents the extended contract for type checkers.
+
+A back is the size of its front. The sheets clip it to the front's outline as seen from behind
+(mirrored left-right); a back that declares an outline must declare exactly that one
+(``(w − x, y)`` for every front corner ``(x, y)``, ``w`` the trim width) — for a rhomb leaning
+right, a rhomb leaning left.
 """
 
 from __future__ import annotations

@@ -1,19 +1,25 @@
-"""The print-and-play kit folder: imposed card sheets, cut guides, per-card SVGs, any number of
-extra documents, and one ``kit.pdf`` with everything in print order behind a cover page.
+"""The print-and-play kit folder: imposed item sheets (cards or die-cut tiles), cut guides,
+per-item SVGs, any number of extra documents, and one ``kit.pdf`` with everything in print order
+behind a cover page.
 
 Game-agnostic: the caller (a game module) hands over ready-made items and pages; this module only
-imposes, renders and writes. Everything is written into a temporary folder and moved into place
-at the end (:func:`spacebowl_print.core.files.atomic_dir`), so an interrupted run never leaves a
-half-written kit.
+imposes, renders and writes. Rectangular cards are items without an outline; die-cut tiles are
+items with one (see :mod:`spacebowl_print.publish.items`), and tessellate. ``naming`` says what
+they are called (:data:`~spacebowl_print.publish.items.CARDS`,
+:data:`~spacebowl_print.publish.items.TILES`): below, ``cards``/``card`` stand for its plural and
+noun. Everything is written into a temporary folder and moved into place at the end
+(:func:`spacebowl_print.core.files.atomic_dir`), so an interrupted run never leaves a half-written
+kit.
 
 Files written into the output folder:
 
-* ``cards.pdf`` — scale check, card sheets (fronts, then their mirrored backs, or fold sheets),
+* ``cards.pdf`` — scale check, item sheets (fronts, then their mirrored backs, or fold sheets),
   duplex check (see :mod:`spacebowl_print.publish.sheets`);
-* ``cut-guide.json`` — every card's trim box per page of ``cards.pdf``;
-* ``cut-lines-NN.svg`` — one per front sheet, paper-sized, trim rectangles as paths;
-* ``svg/card-NNN.svg`` and ``svg/back.svg`` — each card at its physical trim size in mm (the
-  bleed art is in the file, outside the viewBox);
+* ``cut-guide.json`` — every item's trim box (and die-cut outline) per page of ``cards.pdf``,
+  under the naming's key (see :mod:`spacebowl_print.publish.cutguide`);
+* ``cut-lines-NN.svg`` — one per front sheet, paper-sized, the cuts as paths;
+* ``svg/card-NNN.svg`` and ``svg/back.svg`` (several different backs: ``svg/back-1.svg``…) —
+  each item at its physical trim size in mm (the bleed art is in the file, outside the viewBox);
 * ``<name>.pdf`` for every extra document;
 * ``kit.pdf`` — a cover (contents and print tips), then all of the above in print order; in
   duplex mode each part starts on the front of a sheet.
@@ -76,27 +82,6 @@ def cover_page(paper: tuple[float, float], title: str, contents: Sequence[tuple[
     folder's ``files`` (``(file name, what it is for)`` rows)."""
     pw, ph = paper
 
-    def table(c: Canvas, y: float, rows: Sequence[tuple[str, str]], left: float, right: float,
-              key_font: FontName, right_aligned: bool) -> float:
-        lh = line_height(9.5, 1.3)
-        key_w = max((text_width(k, 9, "mono") for k, _ in rows), default=0.0)
-        for key, value in rows:
-            if right_aligned:
-                lines = wrap(key, right - left - 30, 9.5, key_font)
-                for k, line in enumerate(lines):
-                    c.text(left, y, line, 9.5, key_font)
-                    if k == 0:
-                        c.text(right, y, value, 9.5, anchor="end", fill="#444444")
-                    y -= lh
-            else:
-                c.text(left, y, key, 9, "mono")
-                col = left + key_w + 4
-                for line in wrap(value, right - col, 9.5):
-                    c.text(col, y, line, 9.5, fill="#333333")
-                    y -= lh
-            y -= 1.2
-        return y
-
     def paint(c: Canvas) -> None:
         m = 20.0
         width = pw - 2 * m
@@ -108,7 +93,7 @@ def cover_page(paper: tuple[float, float], title: str, contents: Sequence[tuple[
         c.line(m, y, pw - m, y, Style(stroke="#000000", width=0.3))
         y -= 9
         c.text(m, y, "Contents, in print order", 13, "bold")
-        y = table(c, y - 7, contents, m + 2, pw - m, "regular", True)
+        y = _cover_table(c, y - 7, contents, (m + 2, pw - m), "regular", True)
         y -= 5
         c.text(m, y, "Printing tips", 13, "bold")
         y -= 7
@@ -121,9 +106,35 @@ def cover_page(paper: tuple[float, float], title: str, contents: Sequence[tuple[
         if files:
             y -= 5
             c.text(m, y, "Files in this folder", 13, "bold")
-            table(c, y - 7, files, m + 2, pw - m, "mono", False)
+            _cover_table(c, y - 7, files, (m + 2, pw - m), "mono", False)
 
     return DrawnPage(pw, ph, paint)
+
+
+def _cover_table(c: Canvas, y: float, rows: Sequence[tuple[str, str]],
+                 span: tuple[float, float], key_font: FontName, right_aligned: bool) -> float:
+    """Two-column rows from baseline ``y`` down between ``span`` = (left, right): keys wrapped
+    with values right-aligned on their first line, or mono keys with values wrapped beside them.
+    Returns the y below the last row."""
+    left, right = span
+    lh = line_height(9.5, 1.3)
+    key_w = max((text_width(k, 9, "mono") for k, _ in rows), default=0.0)
+    for key, value in rows:
+        if right_aligned:
+            lines = wrap(key, right - left - 30, 9.5, key_font)
+            for k, line in enumerate(lines):
+                c.text(left, y, line, 9.5, key_font)
+                if k == 0:
+                    c.text(right, y, value, 9.5, anchor="end", fill="#444444")
+                y -= lh
+        else:
+            c.text(left, y, key, 9, "mono")
+            col = left + key_w + 4
+            for line in wrap(value, right - col, 9.5):
+                c.text(col, y, line, 9.5, fill="#333333")
+                y -= lh
+        y -= 1.2
+    return y
 
 
 def _span(names: Sequence[str]) -> str:
@@ -159,7 +170,8 @@ def _svg(item: Item, bleed: float) -> bytes:
 
 
 def _distinct(back: Item | Sequence[Item]) -> list[Item]:
-    """The different back objects, in order of first use."""
+    """The different back objects, in order of first use (a game passing one object per kind of
+    back gets one file per kind)."""
     if not isinstance(back, Sequence):
         return [back]
     out: list[Item] = []

@@ -117,16 +117,37 @@ def plan_sheets(items: Sequence[Item], paper: tuple[float, float], bleed: float,
                        outlines if any(o is not None for o in outlines) else None)
 
 
-def _backs(items: Sequence[Item], back: Item | Sequence[Item]) -> list[Item]:
-    """One back per front: ``back`` repeated, or the given list, each the size of its front."""
+def _backs(items: Sequence[Item], back: Item | Sequence[Item], bleed: float) -> list[Item]:
+    """One back per front: ``back`` repeated, or the given list, each the size of its front and,
+    when it has an outline, the front's outline mirrored left-right (the shape seen from
+    behind)."""
     backs = list(back) if isinstance(back, Sequence) else [back] * len(items)
     if len(backs) != len(items):
         raise LayoutError(f"{len(items)} fronts but {len(backs)} backs", "back")
+    checked: set[tuple[int, int]] = set()
     for it, b in zip(items, backs, strict=True):
+        if (id(it), id(b)) in checked:
+            continue
+        checked.add((id(it), id(b)))
         if abs(it.width - b.width) > EPS or abs(it.height - b.height) > EPS:
             raise LayoutError(f"the back of item {it.id} is {b.width:g}x{b.height:g} mm, the "
                               f"front {it.width:g}x{it.height:g} mm: sizes must match", "back")
+        theirs = item_outline(b, bleed)
+        if theirs is not None and not _mirror_images(item_outline(it, bleed), theirs,
+                                                      trim_size(it, bleed)):
+            raise LayoutError(f"the back of item {it.id} has an outline that is not its "
+                              "front's mirrored left-right (x → w − x)", "back")
     return backs
+
+
+def _mirror_images(front: Polygon | None, back: Polygon, size: tuple[float, float]) -> bool:
+    """Whether ``back`` has the corners of ``front`` (None: the trim rectangle) mirrored
+    left-right in a trim box of ``size``."""
+    w, h = size
+    corners = front if front is not None else box_polygon(0.0, 0.0, w, h)
+    return len(corners) == len(back) and all(
+        any(abs(w - x - bx) <= EPS and abs(y - by) <= EPS for bx, by in back)
+        for x, y in corners)
 
 
 # -- drawing -----------------------------------------------------------------------------------
@@ -335,7 +356,7 @@ def impose(items: Sequence[Item], back: Item | Sequence[Item], *, paper: tuple[f
     backs that do not match the fronts.
     """
     plans = plan_sheets(items, paper, bleed, fold, margin)
-    job = _Job(items, _backs(items, back), paper, bleed, fold, back_offset, naming)
+    job = _Job(items, _backs(items, back, bleed), paper, bleed, fold, back_offset, naming)
     pages = _opening_pages(job, title or naming.plural.capitalize(), tips, plans[0].grid is None)
     marks: list[tuple[int, str]] = [(0, "Print check")]
     guide: list[dict[str, Any]] = []

@@ -15,9 +15,11 @@ Tiles are placed in the order given, row by row from the top of the printable ar
   most whole sides with the row above (so triangle rows alternate orientation: a point-down
   triangle sits under a point-up one, side to side), then the leftmost, then not turned.
 * The block is centred on the printable area. The outer bleed is kept: every tile may paint up
-  to ``bleed`` beyond its own sides, but never past the line that separates it from a neighbour
-  (halfway across the gap between them, the shared side itself when they touch) — see
-  :func:`paint_regions`. Shared sides have no bleed, as abutting cards.
+  to ``bleed`` beyond its own sides, but never past a line that separates it from a neighbour
+  (halfway across the gap between them, the shared side itself when they share one; of the
+  possible lines, the one leaving it the most bleed) — see :func:`paint_regions`. Shared sides
+  have no bleed, as abutting cards; a side that only meets a neighbour at a corner keeps its
+  bleed on the open side of that corner.
 
 Outlines must be convex (rhombs, triangles, hexagons, trapezoids, rectangles); other outlines
 are imposed on the rectangular grid instead (:mod:`spacebowl_print.publish.imposition`).
@@ -33,6 +35,7 @@ from dataclasses import dataclass
 from spacebowl_print.publish.geometry import (
     EPS,
     Polygon,
+    area2,
     box_polygon,
     clearance,
     cut,
@@ -40,7 +43,7 @@ from spacebowl_print.publish.geometry import (
     half_turned,
     moved,
     outward_planes,
-    separator,
+    separators,
 )
 from spacebowl_print.publish.imposition import Placement, SheetPlan, Size
 from spacebowl_print.publish.items import LayoutError
@@ -232,8 +235,9 @@ def pack(shapes: Sequence[Shape], start: int, width: float, height: float, bleed
 
 def paint_regions(tiles: Sequence[Tile], bleed: float) -> list[Polygon]:
     """For each tile, the convex region it may paint: its outline grown by ``bleed``, within its
-    art box, and on its own side of the separating line to every tile whose art box meets its
-    own — so no tile ever paints inside another, and sides shared with a neighbour get none."""
+    art box, and on its own side of a separating line to every tile whose art box meets its
+    own (the line leaving the largest region) — so no tile ever paints inside another, and
+    sides shared with a neighbour get no bleed."""
     boxes = [box_polygon(t.x - bleed, t.y - bleed, t.shape.w + 2 * bleed,
                          t.shape.h + 2 * bleed) for t in tiles]
     outlines = [t.outline for t in tiles]
@@ -243,9 +247,11 @@ def paint_regions(tiles: Sequence[Tile], bleed: float) -> list[Polygon]:
         for plane in outward_planes(outlines[i], bleed):
             region = cut(region, plane)
         for j in near:
-            sep = separator(outlines[i], outlines[j])
-            if sep is not None:
-                region = cut(region, sep)
+            # Any separating line keeps this tile out of the other; the one that leaves the
+            # most room keeps the bleed of sides that merely meet the other at a corner.
+            cuts = [cut(region, plane) for plane in separators(outlines[i], outlines[j])]
+            if cuts:
+                region = max(cuts, key=area2)
         out.append(region)
     return out
 
