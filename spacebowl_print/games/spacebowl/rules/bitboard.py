@@ -1,8 +1,12 @@
 """The fast engine: bitboards in numpy, vectorised over many galaxies and many tosses.
 
 A galaxy of at most 64 cards is one ``uint64`` per question: bit ``r*cols + c`` stands for the
-card at row ``r``, column ``c``. For every offset ``o`` of the 3×3 box (−2..2 rows and columns,
-25 in all) and every planet set ``Q`` (6 planets → 64 sets), :class:`Tables` holds
+card at row ``r``, column ``c``. A bigger galaxy takes ``words = ceil(cards / 64)`` words per
+question, card ``i`` in bit ``i % 64`` of word ``i // 64``; its words sit side by side as table
+columns ``g*words .. g*words + words - 1``, and counts add up over a galaxy's words.
+
+For every offset ``o`` of the 3×3 box (−2..2 rows and columns, 25 in all) and every planet
+set ``Q`` (6 planets → 64 sets), :class:`Tables` holds
 
 * ``ok[REQ, o, Q]``  — cards ``D`` whose neighbour ``D+o`` exists and shows every planet of ``Q``
   (with the Wild token's one missing planet allowed on its card);
@@ -42,6 +46,14 @@ N_PLANETS = 6
 FACE_UP = 2 * N_OFF * N_SET  # column index of the face-up mask in a flattened table row
 N_COLS = FACE_UP + 1
 MAX_CELLS = 64
+"""Cards in one table word; bigger galaxies take several words (see the module docstring)."""
+MAX_GALAXY_CELLS = 26 * 26
+"""The largest galaxy the engines accept (26 columns, A..Z)."""
+
+
+def words_for(cells: int) -> int:
+    """How many ``uint64`` words a galaxy of ``cells`` cards takes per question."""
+    return max(1, -(-cells // MAX_CELLS))
 
 
 def offset_index(dr: int, dc: int) -> int:
@@ -61,8 +73,8 @@ def planet_masks(galaxies: Sequence[Galaxy], letters: str
                  ) -> tuple[npt.NDArray[np.int64], int, int]:
     """(n, rows*cols) planet masks (bit i = ``letters[i]``; −1 = face down), rows, cols."""
     rows, cols = galaxies[0].rows, galaxies[0].cols
-    if rows * cols > MAX_CELLS:
-        raise ValueError(f"the bitboard engine handles at most {MAX_CELLS} cards, "
+    if rows * cols > MAX_GALAXY_CELLS:
+        raise ValueError(f"the bitboard engine handles at most {MAX_GALAXY_CELLS} cards, "
                          f"got {rows * cols}")
     bit = {ch: 1 << i for i, ch in enumerate(letters)}
     out = np.empty((len(galaxies), rows * cols), dtype=np.int64)
@@ -96,12 +108,22 @@ def _targets(rows: int, cols: int, torus: bool) -> npt.NDArray[np.int64]:
 
 
 def _pack(bits: npt.NDArray[np.bool_]) -> Words:
-    """Pack booleans along the last axis (≤ 64 cards) into uint64 words, card i → bit i."""
-    pad = MAX_CELLS - bits.shape[-1]
+    """Pack booleans along the last axis into uint64 words, card i → bit i % 64 of word
+    i // 64. Up to 64 cards the last axis disappears (one word); beyond, it becomes the
+    ``words`` axis."""
+    cells = bits.shape[-1]
+    words = words_for(cells)
+    pad = words * MAX_CELLS - cells
     if pad:
         bits = np.concatenate([bits, np.zeros((*bits.shape[:-1], pad), dtype=bool)], axis=-1)
     packed = np.packbits(bits, axis=-1, bitorder="little")
-    return packed.view("<u8").reshape(bits.shape[:-1]).astype(U64)
+    shape = bits.shape[:-1] if words == 1 else (*bits.shape[:-1], words)
+    return packed.view("<u8").reshape(shape).astype(U64)
+
+
+def _columns(packed: Words, words: int) -> Words:
+    """(…, n, words) packed words as (…, n*words) table columns (unchanged for one word)."""
+    return packed if words == 1 else packed.reshape(*packed.shape[:-2], -1)
 
 
 _SETS = np.arange(N_SET, dtype=np.int64)
@@ -124,27 +146,33 @@ class Tables:
     ok: Words
     one: Words
     ok_plain: Words
+    words: int = 1
+    """Table columns per galaxy (``ceil(cards / 64)``)."""
 
     @property
     def n(self) -> int:
-        return int(self.ok.shape[1])
+        """Galaxies in the tables."""
+        return int(self.ok.shape[1]) // self.words
 
 
 def build_tables(galaxies: Sequence[Galaxy], letters: str, torus: bool = False,
                  wild: Sequence[Pos | None] | None = None) -> Tables:
-    """Build the tables for ``galaxies`` (same shape, ≤ 64 cards, planets from ``letters``).
+    """Build the tables for ``galaxies`` (same shape, planets from ``letters``).
 
     ``wild`` optionally gives each galaxy's Wild token cell.
     """
     masks, rows, cols = planet_masks(galaxies, letters)
-    n = masks.shape[0]
+    words = words_for(rows * cols)
+    n = masks.shape[0] * words  # table columns
     tgt = _targets(rows, cols, torus)
-    exists_bits = _pack(tgt >= 0)  # (25,): cards D whose neighbour D+o exists
-    exists = np.repeat(exists_bits[:, None], n, axis=1)  # (25, n)
+    exists_bits = _pack(tgt >= 0)  # (25,) or (25, words): cards D whose neighbour D+o exists
+    exists = (np.repeat(exists_bits[:, None], n, axis=1) if words == 1
+              else np.tile(exists_bits, (1, masks.shape[0])))  # (25, n)
     # Planets shown by card D+o, per offset, galaxy and card D (a face-down card shows none).
     shown = np.where(tgt[:, None, :] >= 0, np.maximum(masks, 0)[:, np.maximum(tgt, 0)]
-                     .transpose(1, 0, 2), 0)  # (25, n, cells)
-    has = [_pack((shown >> p) & 1 == 1) for p in range(N_PLANETS)]  # each (25, n)
+                     .transpose(1, 0, 2), 0)  # (25, galaxies, cells)
+    has = [_columns(_pack((shown >> p) & 1 == 1), words)
+           for p in range(N_PLANETS)]  # each (25, n)
     req = np.empty((N_SET, N_OFF, n), dtype=U64)  # D+o exists and shows all of Q
     pro = np.empty_like(req)  # D+o exists and shows none of Q
     req1 = np.empty_like(req)  # D+o exists and lacks exactly one planet of Q
@@ -164,17 +192,17 @@ def build_tables(galaxies: Sequence[Galaxy], letters: str, torus: bool = False,
     ok[half:FACE_UP] = pro.transpose(1, 0, 2).reshape(half, n)
     one[:half] = req1.transpose(1, 0, 2).reshape(half, n)
     one[half:FACE_UP] = pro1.transpose(1, 0, 2).reshape(half, n)
-    ok[FACE_UP] = _pack(masks >= 0)
+    ok[FACE_UP] = _columns(_pack(masks >= 0), words)
     one[FACE_UP] = 0
     ok_plain = ok
     if wild is not None and any(w is not None for w in wild):
         ok_plain = ok.copy()
-        _apply_wild(ok, one, masks, wild, rows, cols, torus)
-    return Tables(rows, cols, torus, ok, one, ok_plain)
+        _apply_wild(ok, one, masks, wild, rows, cols, torus, words)
+    return Tables(rows, cols, torus, ok, one, ok_plain, words)
 
 
 def _apply_wild(ok: Words, one: Words, masks: npt.NDArray[np.int64], wild: Sequence[Pos | None],
-                rows: int, cols: int, torus: bool) -> None:
+                rows: int, cols: int, torus: bool, words: int = 1) -> None:
     """Let the Wild token supply one missing planet of its card, in place: for each offset,
     the card ``D`` that puts the wild card under that offset gains the relaxed demand."""
     for g, w in enumerate(wild):
@@ -188,10 +216,12 @@ def _apply_wild(ok: Words, one: Words, masks: npt.NDArray[np.int64], wild: Seque
                     r, c = r % rows, c % cols
                 elif not (0 <= r < rows and 0 <= c < cols):
                     continue
-                bit = U64(1 << (r * cols + c))
+                index = r * cols + c
+                bit = U64(1 << (index % MAX_CELLS))
+                column_ = g * words + index // MAX_CELLS
                 base = offset_index(dr, dc) * N_SET  # the REQ block of this offset
-                block_ok = ok[base : base + N_SET, g]
-                block_one = one[base : base + N_SET, g]
+                block_ok = ok[base : base + N_SET, column_]
+                block_one = one[base : base + N_SET, column_]
                 block_ok[miss == 1] |= bit
                 block_one[miss == 1] &= ~bit
                 block_one[miss == 2] |= bit
@@ -235,10 +265,28 @@ def _gather(src: Words, cols: npt.NDArray[np.int64], pairs: npt.NDArray[np.intp]
     return src[cols, pairs.reshape(pairs.shape + (1,) * (cols.ndim - 1))]
 
 
+def _per_word(tables: Tables, cols: npt.NDArray[np.int64],
+              pairs: npt.NDArray[np.intp] | None
+              ) -> tuple[npt.NDArray[np.int64], npt.NDArray[np.intp] | None]:
+    """For galaxies of several words, one (toss, word) pair per table column: ``cols``
+    repeated ``words`` times and ``pairs`` turned into column indices (toss-major)."""
+    w = tables.words
+    if w == 1 or pairs is None:
+        return cols, pairs
+    return (np.repeat(cols, w, axis=0),
+            (np.asarray(pairs, dtype=np.intp)[:, None] * w + np.arange(w)).reshape(-1))
+
+
 def valid_boards(tables: Tables, cols: npt.NDArray[np.int64], plain: bool = False,
                  pairs: npt.NDArray[np.intp] | None = None) -> Words:
     """Bitboards of valid destinations for encoded tosses ``cols`` (t, turns, K):
-    (t, turns, n) for every galaxy, or (t, turns) with ``pairs`` (toss i on galaxy pairs[i])."""
+    (t, turns, n) for every galaxy, or (t, turns) with ``pairs`` (toss i on galaxy pairs[i]).
+    For galaxies of several words: (t, turns, n·words) columns, or (t, words, turns)."""
+    if tables.words > 1 and pairs is not None:
+        wide, columns = _per_word(tables, cols, pairs)
+        flat = valid_boards(Tables(tables.rows, tables.cols, tables.torus, tables.ok,
+                                   tables.one, tables.ok_plain), wide, plain, columns)
+        return flat.reshape(cols.shape[0], tables.words, -1)
     src = tables.ok_plain if plain else tables.ok
     acc = _gather(src, cols[..., 0], pairs)
     for j in range(1, cols.shape[-1]):
@@ -264,7 +312,15 @@ def count_solutions(tables: Tables, cols: npt.NDArray[np.int64],
     with ``pairs``."""
     if pairs is not None:
         boards = valid_boards(tables, cols, pairs=pairs)
+        if tables.words > 1:  # (t, words, turns): union over turns, then add the words
+            return np.bitwise_count(np.bitwise_or.reduce(boards, axis=2)).sum(
+                axis=1, dtype=np.uint16)
         return np.bitwise_count(np.bitwise_or.reduce(boards, axis=1))
+    if tables.words > 1:
+        per_column = count_solutions(Tables(tables.rows, tables.cols, tables.torus, tables.ok,
+                                            tables.one, tables.ok_plain), cols)
+        return per_column.reshape(cols.shape[0], tables.n, tables.words).sum(
+            axis=2, dtype=np.uint16)
     t, turns, k = cols.shape
     n = tables.n
     out = np.empty((t, n), dtype=np.uint8)
@@ -296,7 +352,13 @@ def near_miss_boards(tables: Tables, cols: npt.NDArray[np.int64],
                      pairs: npt.NDArray[np.intp] | None = None) -> Words:
     """Bitboards of near misses, (t, n) or (t,) with ``pairs``: exactly one unmet demand under
     some turn, valid under none (padding columns repeat FACE_UP, whose ``one`` word is 0, so
-    they add nothing)."""
+    they add nothing). For galaxies of several words: (t, n, words) or (t, words)."""
+    if tables.words > 1:
+        wide, columns = _per_word(tables, cols, pairs)
+        flat = near_miss_boards(Tables(tables.rows, tables.cols, tables.torus, tables.ok,
+                                       tables.one, tables.ok_plain), wide, columns)
+        return flat.reshape(cols.shape[0], tables.words) if pairs is not None else \
+            flat.reshape(cols.shape[0], tables.n, tables.words)
     ok, one = tables.ok, tables.one
     k = cols.shape[-1]
     terms_ok = [_gather(ok, cols[..., j], pairs) for j in range(k)]
@@ -317,6 +379,15 @@ def near_miss_boards(tables: Tables, cols: npt.NDArray[np.int64],
 
 
 # --------------------------------------------------------------------------- one puzzle
+
+
+def _ints(boards: Words, words: int) -> list[int]:
+    """One puzzle's boards per turn as Python ints of any width: (turns,) words, or
+    (words, turns) for a galaxy of several words."""
+    if words == 1:
+        return [int(b) for b in boards]
+    return [sum(int(boards[k, t]) << (MAX_CELLS * k) for k in range(words))
+            for t in range(boards.shape[1])]
 
 
 def _cells(board: int, cols: int) -> list[Pos]:
@@ -348,13 +419,15 @@ def solve(galaxy: Galaxy, toss: Toss, letters: str, variants: Variants = Variant
     ``tables``/``index`` reuse prebuilt tables in which ``galaxy`` is column ``index``.
     """
     tables, cols, pairs = _one(galaxy, toss, letters, variants, tables, index)
-    boards = valid_boards(tables, cols, pairs=pairs)[0]
-    plain = valid_boards(tables, cols, plain=True, pairs=pairs)[0]
+    boards = _ints(valid_boards(tables, cols, pairs=pairs)[0], tables.words)
+    plain = _ints(valid_boards(tables, cols, plain=True, pairs=pairs)[0], tables.words)
     turns = TURNS if variants.rotation else (0,)
-    any_plain = int(np.bitwise_or.reduce(plain))
+    any_plain = 0
+    for board in plain:
+        any_plain |= board
     found: dict[Pos, list[int]] = {}
     for k, turn in enumerate(turns):
-        for pos in _cells(int(boards[k]), galaxy.cols):
+        for pos in _cells(boards[k], galaxy.cols):
             found.setdefault(pos, []).append(turn)
     return [
         Solution(pos, tuple(found[pos]), not (any_plain >> (pos.row * galaxy.cols + pos.col)) & 1)
@@ -366,4 +439,7 @@ def near_misses(galaxy: Galaxy, toss: Toss, letters: str, variants: Variants = V
                 tables: Tables | None = None, index: int = 0) -> list[Pos]:
     """Near-miss cards (formats.md), computed with bitboards (``tables`` as in :func:`solve`)."""
     tables, cols, pairs = _one(galaxy, toss, letters, variants, tables, index)
-    return sorted(_cells(int(near_miss_boards(tables, cols, pairs)[0]), galaxy.cols))
+    board = near_miss_boards(tables, cols, pairs)[0]
+    word = (int(board) if tables.words == 1
+            else sum(int(w) << (MAX_CELLS * k) for k, w in enumerate(board)))
+    return sorted(_cells(word, galaxy.cols))

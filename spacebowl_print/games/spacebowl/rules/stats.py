@@ -15,12 +15,10 @@ from dataclasses import dataclass, field
 import numpy as np
 import numpy.typing as npt
 
-from spacebowl_print.games.spacebowl.model import Deck, Galaxy, InputError, Variants
-from spacebowl_print.games.spacebowl.rules import reference
-from spacebowl_print.games.spacebowl.rules.bitboard import MAX_CELLS, Tables, build_tables
+from spacebowl_print.games.spacebowl.model import Deck, Galaxy, InputError
+from spacebowl_print.games.spacebowl.rules.bitboard import Tables, build_tables
 from spacebowl_print.games.spacebowl.rules.tosses import (
     MAX_SOLUTIONS,
-    all_tosses,
     histograms,
     toss_count,
 )
@@ -37,15 +35,8 @@ def galaxy_histogram(galaxy: Galaxy, letters: str, planets: str, black_hole: boo
     """Solutions per toss over **every** toss of the marbles ``planets``: {solutions: tosses}.
 
     Only counts that occur are listed; they sum to :func:`toss_count`. Galaxies of more than
-    64 cards do not fit a bitboard word: they are enumerated with the reference engine.
+    64 cards take several bitboard words (see :mod:`rules.bitboard`).
     """
-    if galaxy.rows * galaxy.cols > MAX_CELLS:
-        counts: dict[int, int] = {}
-        variants = Variants(rotation=rotation, torus=torus)
-        for toss in all_tosses(planets, black_hole, learning):
-            k = len(reference.solve(galaxy, toss, variants))
-            counts[k] = counts.get(k, 0) + 1
-        return dict(sorted(counts.items()))
     tables = build_tables([galaxy], letters, torus)
     bits = [1 << letters.index(p) for p in planets]
     h = histograms(tables, bits, black_hole, rotation, learning)[0]

@@ -58,6 +58,9 @@ def histograms(tables: Tables, marble_bits: list[int], black_hole: bool = False,
     """
     if tables.ok is not tables.ok_plain:
         raise ValueError("exhaustive toss statistics are defined without the Wild token")
+    if tables.words > 1:
+        return _wide_histograms(tables, marble_bits, black_hole, rotation, learning, galaxies,
+                                per_galaxy)
     ok = tables.ok if galaxies is None else tables.ok[:, galaxies]
     # Blocks of galaxies small enough for the 9**m boards to stay in the CPU cache
     # (measured best at 2 MiB per board array on this 2-core machine).
@@ -70,10 +73,26 @@ def histograms(tables: Tables, marble_bits: list[int], black_hole: bool = False,
     return _histograms(ok, marble_bits, black_hole, rotation, learning, per_galaxy)
 
 
+def _wide_histograms(tables: Tables, marble_bits: list[int], black_hole: bool, rotation: bool,
+                     learning: bool, galaxies: npt.NDArray[np.intp] | None, per_galaxy: bool
+                     ) -> npt.NDArray[np.int64]:
+    """:func:`histograms` for galaxies of several words (more than 64 cards), one galaxy at a
+    time: each toss's count adds up the popcounts of the galaxy's words. The histograms have
+    ``64·words + 1`` bins."""
+    w = tables.words
+    picked = range(tables.n) if galaxies is None else [int(g) for g in galaxies]
+    out = [_histograms(np.ascontiguousarray(tables.ok[:, g * w : (g + 1) * w]), marble_bits,
+                       black_hole, rotation, learning, False, words=w) for g in picked]
+    return np.array(out) if per_galaxy else np.sum(out, axis=0)
+
+
 def _histograms(ok: npt.NDArray[np.uint64], marble_bits: list[int], black_hole: bool,
-                rotation: bool, learning: bool, per_galaxy: bool) -> npt.NDArray[np.int64]:
+                rotation: bool, learning: bool, per_galaxy: bool, words: int = 1
+                ) -> npt.NDArray[np.int64]:
+    """Histograms over the table columns ``ok`` (one galaxy a column, or, with ``words`` > 1,
+    one galaxy whose ``words`` columns add up)."""
     n = ok.shape[1]
-    bins = MAX_SOLUTIONS + 1
+    bins = MAX_SOLUTIONS * words + 1
     out = np.zeros((n, bins) if per_galaxy else bins, dtype=np.int64)
     base = np.arange(n, dtype=np.intp) * bins
     dests = [CENTRE] if learning else list(SPACES)
@@ -102,7 +121,9 @@ def _histograms(ok: npt.NDArray[np.uint64], marble_bits: list[int], black_hole: 
                 else:
                     np.bitwise_or(union, acc, out=union)
             counts = np.bitwise_count(union)  # uint8, (9**m, n)
-            if per_galaxy:
+            if words > 1:  # one galaxy: the words of a toss add up
+                out += np.bincount(counts.sum(axis=1, dtype=np.intp), minlength=bins)[:bins]
+            elif per_galaxy:
                 flat = counts.astype(np.intp)
                 flat += base
                 out += np.bincount(flat.ravel(), minlength=out.size).reshape(n, bins)
