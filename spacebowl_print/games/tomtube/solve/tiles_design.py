@@ -171,6 +171,12 @@ def design(params: DesignParams) -> list[Tile]:
         m.AddMinEquality(c, [code, turned])
         canon.append(c)
     m.AddAllDifferent(canon)
+    hint = _paired_start(params, random.Random(params.seed))
+    for t, (corners, cr) in enumerate(hint):
+        for k in range(4):
+            for c in range(4):
+                m.AddHint(x[t][k][c], corners[k] == c)
+        m.AddHint(cross[t], cr)
     weights = [[[rng.randrange(10) for _c in range(4)] for _k in range(4)] for _t in range(n)]
     m.Maximize(sum(weights[t][k][c] * x[t][k][c] for t in range(n) for k in range(4)
                    for c in range(4)) + sum(rng.randrange(10) * cross[t] for t in range(n)))
@@ -188,6 +194,38 @@ def design(params: DesignParams) -> list[Tile]:
         tiles.append(Tile(t + 1, (corners[0], corners[1], corners[2], corners[3]),
                           bool(solver.Value(cross[t]))))
     return tiles
+
+
+def _paired_start(params: DesignParams, rng: random.Random
+                  ) -> list[tuple[list[int], bool]]:
+    """A feasible design to start the search from: random tiles and their colour-swapped
+    twins (balanced by construction), meeting the count constraints."""
+    swap = {0: 0, 1: 2, 2: 1, 3: 3}
+    half = params.tiles // 2
+    while True:
+        seen: set[tuple[int, ...]] = set()
+        out: list[tuple[list[int], bool]] = []
+        crosses = set(rng.sample(range(half), params.crosses // 2))
+        for i in range(half):
+            for _ in range(1000):
+                corners = [rng.randrange(4) for _ in range(4)]
+                twin = [swap[c] for c in corners]
+                cr = i in crosses
+                keys = {(*v, cr) for v in (corners, corners[2:] + corners[:2])}
+                keys2 = {(*v, cr) for v in (twin, twin[2:] + twin[:2])}
+                if (sum(c != 0 for c in corners) >= params.min_tubes and not keys & keys2
+                        and not (keys | keys2) & seen):
+                    seen |= keys | keys2
+                    out += [(corners, cr), (twin, cr)]
+                    break
+            else:
+                break
+        if len(out) != 2 * half:
+            continue
+        neutral = sum(c == 3 for cs, _ in out for c in cs)
+        mixed = sum(1 for cs, _ in out if 1 in cs and 2 in cs)
+        if params.neutral[0] <= neutral <= params.neutral[1] and mixed >= params.mixed:
+            return out
 
 
 def shuffled_ids(tiles: list[Tile], seed: int) -> list[Tile]:

@@ -1,0 +1,86 @@
+"""Writing ``decks/tomtube-tiles.toml``: the designed tiles, the design notes and the
+self-play table, all reproduced from the seed by :func:`tileset_toml`.
+
+Regenerate (stdout): ``python -m spacebowl_print.games.tomtube.solve.tileset_file``
+"""
+
+from __future__ import annotations
+
+import sys
+
+from spacebowl_print.games.tomtube.model.tiles import Tile, TileSet, tiles_to_toml
+from spacebowl_print.games.tomtube.solve.selfplay import self_play, summarise
+from spacebowl_print.games.tomtube.solve.tiles_design import (
+    DesignParams,
+    balance_report,
+    design,
+    is_balanced,
+    shuffled_ids,
+)
+
+# The shipped design. Tuned by self-play: with 2-4 tubes a tile and 56-64 of 160 corners
+# neutral, fewer greedy games end with an astronaut lost in space than with sparser sets.
+SHIPPED = DesignParams(tiles=40, crosses=12, neutral=(56, 64), mixed=12, min_tubes=2,
+                       seed=2026, budget=2.0)
+SELFPLAY_GAMES = 1000
+SELFPLAY_SEED = 7
+
+HEADER = """\
+# Tom Tube rhombs: 40 tiles designed with CP-SAT (one worker, seed {seed}) and checked by
+# self-play. Regenerate: python -m spacebowl_print.games.tomtube.solve.tileset_file
+#
+# Corners s1, b1, s2, b2 run counter-clockwise as seen on the printed board (s sharp,
+# b blunt); each is "tom", "dave", "neutral" or "" (no tube). Every tube runs from its
+# corner to the centre; cross = true shows an energy cross there.
+#
+# Shape classes. For a player, a tile's usable corners are those of their colour or
+# neutral. Its shape for that player: none (0 usable), stub (1), straight (2 opposite:
+# s1+s2 or b1+b2), turn (2 next to each other), fork (3 or 4); with or without a cross.
+# Balance (checked by tests/tomtube): for every class, as many tiles have it for Tom as for
+# Dave, and the players' own tube ends on those tiles are equally many; Tom and Dave have
+# equally many tube ends in all. No two tiles look alike, even after a half turn.
+name = "tomtube"
+title = "Tom Tube rhombs"
+seed = {seed}
+"""
+
+
+def design_table(params: DesignParams, tiles_list: list[Tile], summary: dict[str, object]) -> str:
+    """The ``[design]`` table: parameters, the balance per shape class, self-play figures."""
+    lines = ["[design]",
+             f"tiles = {params.tiles}",
+             f"crosses = {params.crosses}",
+             f"neutral_corners = [{params.neutral[0]}, {params.neutral[1]}]",
+             f"neutral_actual = {sum(c == 'neutral' for t in tiles_list for c in t.corners)}",
+             f"mixed_tiles_at_least = {params.mixed}",
+             f"min_tubes = {params.min_tubes}",
+             f"budget_deterministic = {params.budget}",
+             f"tube_ends_tom = {sum(c == 'tom' for t in tiles_list for c in t.corners)}",
+             f"tube_ends_dave = {sum(c == 'dave' for t in tiles_list for c in t.corners)}",
+             "",
+             "[design.balance]  # class = [tiles for Tom, Tom's tube ends, tiles for Dave, "
+             "Dave's tube ends]"]
+    for cls, row in balance_report(tiles_list).items():
+        lines.append(f'"{cls}" = [{row["tom"][0]}, {row["tom"][1]}, {row["dave"][0]}, '
+                     f'{row["dave"][1]}]')
+    lines += ["", "[design.selfplay]  # greedy players, see docs/tomtube.md",
+              f"seed = {SELFPLAY_SEED}"]
+    for k, v in summary.items():
+        lines.append(f"{k} = {v}")
+    return "\n".join(lines) + "\n"
+
+
+def tileset_toml(params: DesignParams = SHIPPED, games: int = SELFPLAY_GAMES,
+                 workers: int = 2) -> str:
+    """The whole tile set file for ``params``: same parameters, same bytes."""
+    tiles_list = shuffled_ids(design(params), params.seed)
+    if not is_balanced(tiles_list):  # the model enforces it; a broken model must not ship
+        raise RuntimeError("designed tile set is not balanced")
+    ts = TileSet({t.id: t for t in tiles_list})
+    summary = summarise(self_play(ts, games, SELFPLAY_SEED, workers=workers)) if games else {}
+    return tiles_to_toml(tiles_list, HEADER.format(seed=params.seed),
+                         design_table(params, tiles_list, summary))
+
+
+if __name__ == "__main__":
+    sys.stdout.write(tileset_toml())
