@@ -16,9 +16,8 @@ EPS = 1e-6
 
 
 def area2(poly: Sequence[Point]) -> float:
-    """Twice the signed area (positive when counter-clockwise)."""
-    return sum(x0 * y1 - x1 * y0
-               for (x0, y0), (x1, y1) in zip(poly, [*poly[1:], poly[0]], strict=True))
+    """Twice the signed area (positive when counter-clockwise; 0 for an empty polygon)."""
+    return sum(x0 * y1 - x1 * y0 for (x0, y0), (x1, y1) in edges(tuple(poly)))
 
 
 def simplify(poly: Sequence[Point]) -> Polygon:
@@ -62,7 +61,9 @@ def is_convex(poly: Polygon) -> bool:
 
 
 def edges(poly: Polygon) -> list[Segment]:
-    """The polygon's sides, in order, each from a corner to the next."""
+    """The polygon's sides, in order, each from a corner to the next (none for an empty one)."""
+    if not poly:
+        return []
     return list(zip(poly, [*poly[1:], poly[0]], strict=True))
 
 
