@@ -89,8 +89,8 @@ CARDS = Naming()
 """Playing cards (Space Bowl's wording)."""
 
 TILES = Naming("tile", "tiles", stock_tip=(
-    "Tiles: print on card stock (250–350 g/m²), or glue the sheets on grey board before "
-    "cutting; a cutting machine follows cut-lines-NN.svg, a craft knife the printed lines."))
+    "Card stock (250–350 g/m²), or sheets glued on grey board before cutting, make sturdy "
+    "tiles; a cutting machine follows cut-lines-NN.svg, a craft knife the printed lines."))
 """Die-cut tiles."""
 
 

@@ -18,7 +18,7 @@ Files written into the output folder:
 * ``cut-guide.json`` — every item's trim box (and die-cut outline) per page of ``cards.pdf``,
   under the naming's key (see :mod:`spacebowl_print.publish.cutguide`);
 * ``cut-lines-NN.svg`` — one per front sheet, paper-sized, the cuts as paths;
-* ``svg/card-NNN.svg`` and ``svg/back.svg`` (several different backs: ``svg/back-1.svg``…) —
+* ``svg/card-NNN.svg`` and ``svg/back.svg`` (several different backs: ``svg/back-01.svg``…) —
   each item at its physical trim size in mm (the bleed art is in the file, outside the viewBox);
 * ``<name>.pdf`` for every extra document;
 * ``kit.pdf`` — a cover (contents and print tips), then all of the above in print order; in
@@ -154,14 +154,14 @@ def _pages_label(first: int, count: int) -> str:
 def card_svgs(items: Sequence[Item], back: Item | Sequence[Item], bleed: float,
               noun: str = "card") -> dict[str, bytes]:
     """``svg/<noun>-NNN.svg`` for every item and ``svg/back.svg`` (several different backs:
-    ``svg/back-1.svg``, ``svg/back-2.svg``… in order of first use): each at its trim size in mm
+    ``svg/back-01.svg``, ``svg/back-02.svg``… in order of first use): each at its trim size in mm
     (viewBox on the trim box; the bleed art is kept outside it)."""
     backs = _distinct(back)
     out: dict[str, bytes] = {}
     for it in items:
         out[f"svg/{noun}-{it.id:03d}.svg"] = _svg(it, bleed)
     for k, b in enumerate(backs, start=1):
-        out["svg/back.svg" if len(backs) == 1 else f"svg/back-{k}.svg"] = _svg(b, bleed)
+        out["svg/back.svg" if len(backs) == 1 else f"svg/back-{k:02d}.svg"] = _svg(b, bleed)
     return out
 
 
@@ -313,7 +313,8 @@ def build_kit(out_dir: str | os.PathLike[str], *, fronts: Sequence[Item],
         if doc.pages:
             files[f"{doc.name}.pdf"] = pdf_bytes(list(doc.pages),
                                                  PdfOptions(title=f"{title} — {doc.title}"))
-    parts = [_Part(f"{label.capitalize()} — {len(fronts)} {label} on {sheets} sheets "
+    parts = [_Part(f"{label.capitalize()} — {len(fronts)} {label} on {sheets} "
+                   + ("sheet " if sheets == 1 else "sheets ")
                    + ("(fold and glue)" if fold else "(fronts, then backs)"), label.capitalize(),
                    list(imp.pages))]
     parts += [_Part(doc.title + (f" — {doc.note}" if doc.note else ""), doc.title,

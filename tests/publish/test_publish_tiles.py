@@ -272,7 +272,7 @@ def test_no_tile_paints_inside_another() -> None:
 def test_tile_kit_files_and_determinism(narrow_kit: Path, tmp_path: Path) -> None:
     names = {p.relative_to(narrow_kit).as_posix() for p in narrow_kit.rglob("*") if p.is_file()}
     assert {"kit.pdf", "tiles.pdf", "cut-guide.json", "cut-lines-01.svg", "svg/tile-001.svg",
-            "svg/back-1.svg", "svg/back-2.svg"} <= names
+            "svg/back-01.svg", "svg/back-02.svg"} <= names
     assert "svg/back.svg" not in names  # two different backs: rhomb and triangle
     fronts = tiles(2, 6)
     build_kit(tmp_path / "again", fronts=fronts, back=backs_of(fronts), bleed=B, paper=NARROW,
