@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import re
 
-from jinja2 import Environment, FileSystemLoader, StrictUndefined
+from jinja2 import Environment, FileSystemLoader, StrictUndefined, select_autoescape
 
 from spacebowl_print.core.resources import templates_dir
 
@@ -35,6 +35,15 @@ def template_environment() -> Environment:
                       trim_blocks=True, lstrip_blocks=True)
     env.filters["signed"] = signed
     env.filters["md"] = escape_markup
+    return env
+
+
+def html_environment() -> Environment:
+    """The jinja2 environment for HTML templates (``*.html.j2``): every ``{{ }}`` is
+    HTML-escaped unless marked safe (inline SVG we drew ourselves)."""
+    env = Environment(loader=FileSystemLoader(str(templates_dir())),
+                      autoescape=select_autoescape(["html.j2", "html"]),
+                      undefined=StrictUndefined, trim_blocks=True, lstrip_blocks=True)
     return env
 
 

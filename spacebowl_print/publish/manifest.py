@@ -74,8 +74,8 @@ def file_digest(data: bytes) -> str:
 
 def check_files(manifest: Mapping[str, Any], folder: Path) -> str | None:
     """Why the files beside a manifest are not the ones it describes, or None: every file in
-    ``files`` exists with the recorded SHA-256, and every PDF among them carries this
-    manifest's content digest."""
+    ``files`` exists with the recorded SHA-256, and every PDF or HTML page among them carries
+    this manifest's content digest."""
     files = manifest.get("files")
     if not isinstance(files, dict) or not files:
         return "the manifest records no file hashes, so it cannot prove its booklet"
@@ -90,7 +90,7 @@ def check_files(manifest: Mapping[str, Any], folder: Path) -> str | None:
             return f"{name}: {err.strerror or 'cannot be read'}"
         if file_digest(data) != recorded:
             return f"{name} is not the file this manifest describes (its SHA-256 differs)"
-        if name.endswith(".pdf"):
+        if name.endswith((".pdf", ".html")):
             seals = set(_SEAL.findall(data))
             if seals != {digest.encode("ascii")}:
                 return (f"{name} was made for another manifest: the puzzles, their answers or "

@@ -29,6 +29,7 @@ GAME = Game(
         "kit": f"{_CLI}.kit_cmd:kit",
         "booklet": f"{_CLI}.booklet_cmd:booklet_command",
         "classroom": f"{_CLI}.booklet_cmd:classroom_command",
+        "web": f"{_CLI}.web_cmd:web_command",
         "solve": f"{_CLI}.solve_cmd:solve_command",
         "stats": f"{_CLI}.stats_cmd:stats_command",
         "deck": f"{_CLI}.deck_cmd:deck_group",
