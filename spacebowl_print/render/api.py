@@ -11,17 +11,26 @@ Conventions, binding for every component and backend:
 * Repeated art (card backs, planet glyphs, frames) is defined once with :meth:`Canvas.define`
   and placed with :meth:`Canvas.place`: a reportlab form (``beginForm``/``doForm``) in PDF,
   a ``<symbol>``/``<use>`` pair in SVG.
+* Pictures (PNG, JPEG, SVG art the user supplies) arrive as :class:`Picture` values — loaded and
+  checked by :mod:`spacebowl_print.render.images` — and are drawn with :meth:`Canvas.image`,
+  stretched to the rectangle given (callers keep the aspect ratio with
+  :func:`spacebowl_print.render.images.cover` / ``contain``). Inside defined art they are embedded
+  once per document.
+* A user's font file arrives as a :class:`UserFont` (see :mod:`spacebowl_print.render.fonts`);
+  ``text`` accepts it wherever it accepts a shipped font, and falls back to the shipped DejaVu
+  glyph by glyph for characters the font lacks.
 * This module knows nothing of any game: publish code may import it.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Literal, Protocol
 
 Colour = str | None
 FontName = Literal["regular", "bold", "mono"]
+PictureKind = Literal["png", "jpeg", "svg"]
 Anchor = Literal["start", "middle", "end"]
 
 MM_PER_PT = 25.4 / 72.0
@@ -37,6 +46,56 @@ class Style:
     width: float = 0.25
     dash: tuple[float, ...] | None = None
     opacity: float = 1.0
+
+
+@dataclass(frozen=True)
+class Picture:
+    """An image file's content, checked and ready to draw (see
+    :func:`spacebowl_print.render.images.load_picture`).
+
+    ``key`` is a digest of the content: the same bytes give the same key wherever they come
+    from, so art is defined (and embedded) once per document. ``width``/``height`` are the
+    pixel size of a PNG or JPEG (after its EXIF orientation), or an SVG's own size in its
+    units; only their ratio matters for vector art.
+    """
+
+    key: str
+    kind: PictureKind
+    data: bytes = field(repr=False)
+    width: float
+    height: float
+    source: str = ""
+    """Where it was read from (for messages only; never drawn)."""
+
+    @property
+    def raster(self) -> bool:
+        """True for PNG and JPEG (pixels), False for SVG (vector, any size)."""
+        return self.kind != "svg"
+
+    @property
+    def aspect(self) -> float:
+        """width / height."""
+        return self.width / self.height
+
+
+@dataclass(frozen=True)
+class UserFont:
+    """A TrueType/OpenType file the user supplied, registered with the PDF engine under
+    ``name`` (see :func:`spacebowl_print.render.fonts.load_font_file`).
+
+    Characters the font does not cover are set in the shipped ``fallback`` font, so text never
+    shows an empty box; ``family`` is the font's own family name, used by SVG output
+    (``font-family: "family", DejaVu Sans``).
+    """
+
+    name: str
+    family: str
+    fallback: FontName = "regular"
+    source: str = ""
+
+
+Face = FontName | UserFont
+"""Any font ``text`` accepts: a shipped one by role, or a user's font."""
 
 
 class Canvas(Protocol):
@@ -60,6 +119,10 @@ class Canvas(Protocol):
     def clip_rect(self, x: float, y: float, w: float, h: float) -> None:
         """Clip later drawing to a rectangle until the matching :meth:`restore`."""
 
+    def clip_path(self, ops: Sequence[tuple[object, ...]]) -> None:
+        """Clip later drawing to a closed path (operators as :meth:`path`; nonzero winding)
+        until the matching :meth:`restore`."""
+
     def rect(self, x: float, y: float, w: float, h: float, style: Style,
              radius: float = 0.0) -> None:
         """A rectangle (rounded when ``radius`` > 0) with lower-left corner (x, y)."""
@@ -78,9 +141,14 @@ class Canvas(Protocol):
         """A general path: ``("M", x, y)``, ``("L", x, y)``, ``("C", x1, y1, x2, y2, x, y)``,
         ``("Z",)``."""
 
-    def text(self, x: float, y: float, s: str, size: float, font: FontName = "regular",
+    def text(self, x: float, y: float, s: str, size: float, font: Face = "regular",
              fill: str = "#000000", anchor: Anchor = "start") -> None:
-        """Text with its baseline at ``y``; ``size`` in points; ``anchor`` aligns on ``x``."""
+        """Text with its baseline at ``y``; ``size`` in points; ``anchor`` aligns on ``x``.
+        With a :class:`UserFont`, characters it lacks are set in its shipped fallback."""
+
+    def image(self, picture: Picture, x: float, y: float, w: float, h: float) -> None:
+        """Draw ``picture`` stretched to fill the rectangle with lower-left corner (x, y).
+        Transparent pixels (PNG alpha) stay transparent."""
 
     def define(self, name: str, width: float, height: float,
                draw: Callable[[Canvas], None]) -> None:
@@ -114,6 +182,32 @@ class DrawnPage:
 
     def draw(self, canvas: Canvas) -> None:
         self.painter(canvas)
+
+
+Box = tuple[float, float, float, float]
+"""A page box (x, y, width, height) in mm from the page's lower-left corner."""
+
+
+@dataclass(frozen=True)
+class BoxedPage:
+    """A page that declares its print boxes (a print-on-demand interior page or cover): the
+    ``trim`` box where the paper is cut and the ``bleed`` box the art runs to. The PDF
+    backend writes them as TrimBox and BleedBox."""
+
+    page: Page
+    trim: Box
+    bleed: Box
+
+    @property
+    def width(self) -> float:
+        return self.page.width
+
+    @property
+    def height(self) -> float:
+        return self.page.height
+
+    def draw(self, canvas: Canvas) -> None:
+        self.page.draw(canvas)
 
 
 @dataclass(frozen=True)

@@ -5,6 +5,8 @@ Promises of every PDF written here:
 
 * byte-identical output for identical input (reportlab ``invariant=1``; form names are numbered
   in definition order, never random);
+* the creation date is ``SOURCE_DATE_EPOCH`` when set, else 2000-01-01 UTC
+  (:mod:`spacebowl_print.core.reproducible`; a malformed value is an ``InputError``);
 * the DejaVu fonts embedded as TrueType subsets (so the file prints the same everywhere);
 * ``ViewerPreferences`` ``/PrintScaling /None`` (print at 100 %), and ``/Duplex`` when asked;
 * art given to :meth:`PdfCanvas.define` becomes one form XObject per document, however many
@@ -28,9 +30,22 @@ from reportlab.pdfbase.pdfdoc import PDFResourceDictionary, xObjectName
 from reportlab.pdfgen.canvas import Canvas as RlCanvas
 
 from spacebowl_print.core.files import write_atomic
-from spacebowl_print.render.api import PT_PER_MM, Anchor, Canvas, FontName, Page, PdfOptions, Style
+from spacebowl_print.core.reproducible import source_date_epoch
+from spacebowl_print.render.api import (
+    PT_PER_MM,
+    Anchor,
+    Box,
+    BoxedPage,
+    Canvas,
+    Face,
+    Page,
+    PdfOptions,
+    Picture,
+    Style,
+    UserFont,
+)
 from spacebowl_print.render.colour import rgb01
-from spacebowl_print.render.fonts import coord, rl_font
+from spacebowl_print.render.fonts import coord, font_runs, rl_font, text_width
 
 _PT = PT_PER_MM
 
@@ -181,9 +196,12 @@ class PdfCanvas:
                 raise ValueError(f"unknown path operator {kind!r} (M, L, C or Z)")
         self._c.drawPath(p, stroke=stroke, fill=fill)
 
-    def text(self, x: float, y: float, s: str, size: float, font: FontName = "regular",
+    def text(self, x: float, y: float, s: str, size: float, font: Face = "regular",
              fill: str = "#000000", anchor: Anchor = "start") -> None:
         if not s:
+            return
+        if isinstance(font, UserFont):
+            self._text_runs(x, y, s, size, font, fill, anchor)
             return
         self._apply(Style(fill=fill))
         c = self._c
@@ -194,6 +212,56 @@ class PdfCanvas:
             c.drawRightString(x * _PT, y * _PT, s)
         else:
             c.drawString(x * _PT, y * _PT, s)
+
+    def _text_runs(self, x: float, y: float, s: str, size: float, font: UserFont, fill: str,
+                   anchor: Anchor) -> None:
+        """Text in a user font: each run of covered characters in that font, the others in its
+        shipped fallback, laid end to end (the same widths :func:`text_width` measures)."""
+        self._apply(Style(fill=fill))
+        if anchor != "start":
+            w = text_width(s, size, font)
+            x -= w / 2 if anchor == "middle" else w
+        c = self._c
+        for rl_name, run in font_runs(s, font):
+            c.setFont(rl_name, size)
+            c.drawString(x * _PT, y * _PT, run)
+            x += float(c.stringWidth(run, rl_name, size)) / _PT
+
+    def clip_path(self, ops: Sequence[tuple[object, ...]]) -> None:
+        p = self._c.beginPath()
+        for op in ops:
+            kind, args = op[0], [coord(a) * _PT for a in op[1:]]
+            if kind == "M":
+                p.moveTo(*args)
+            elif kind == "L":
+                p.lineTo(*args)
+            elif kind == "C":
+                p.curveTo(*args)
+            elif kind == "Z":
+                p.close()
+            else:
+                raise ValueError(f"unknown path operator {kind!r} (M, L, C or Z)")
+        self._c.clipPath(p, stroke=0, fill=0)
+
+    def image(self, picture: Picture, x: float, y: float, w: float, h: float) -> None:
+        # Imported here: only decks with pictures pay for PIL and svglib.
+        from spacebowl_print.render.images import raster_reader, svg_drawing
+
+        c = self._c
+        if picture.raster:
+            # reportlab stores an image XObject once per document (keyed by its pixels), so a
+            # picture drawn on every card is embedded once.
+            c.drawImage(raster_reader(picture), x * _PT, y * _PT, w * _PT, h * _PT,
+                        mask="auto")
+            return
+        from reportlab.graphics import renderPDF
+
+        drawing = svg_drawing(picture.key, picture.data)
+        c.saveState()
+        c.translate(x * _PT, y * _PT)
+        c.scale(w * _PT / drawing.width, h * _PT / drawing.height)
+        renderPDF.draw(drawing, c, 0, 0)
+        c.restoreState()
 
     # -- reusable art --------------------------------------------------------------------
     def define(self, name: str, width: float, height: float,
@@ -253,11 +321,31 @@ class PdfCanvas:
         c.restoreState()
 
 
+def _pt_box(box: Box) -> tuple[float, float, float, float]:
+    x, y, w, h = box
+    return (x * _PT, y * _PT, (x + w) * _PT, (y + h) * _PT)
+
+
+def _set_boxes(rl: RlCanvas, page: Page) -> None:
+    """TrimBox and BleedBox of a :class:`BoxedPage` (reportlab keeps boxes for the following
+    pages, so every other page clears them)."""
+    if isinstance(page, BoxedPage):
+        rl.setTrimBox(_pt_box(page.trim))
+        rl.setBleedBox(_pt_box(page.bleed))
+    else:
+        rl.setTrimBox(None)
+        rl.setBleedBox(None)
+
+
 def pdf_bytes(pages: Sequence[Page], options: PdfOptions | None = None) -> bytes:
     """Render ``pages`` (each with its own size) to PDF bytes; see the module docstring for
     what every such PDF promises. An empty ``pages`` is a :class:`ValueError`."""
     if not pages:
         raise ValueError("a PDF needs at least one page")
+    # reportlab's invariant mode dates the file from SOURCE_DATE_EPOCH itself (2000-01-01
+    # when unset), with int() on whatever it finds: checked first, so that it only ever
+    # sees a value the specification allows, and a bad one is one line, not a traceback.
+    source_date_epoch()
     options = options or PdfOptions()
     buf = io.BytesIO()
     first = pages[0]
@@ -282,6 +370,7 @@ def pdf_bytes(pages: Sequence[Page], options: PdfOptions | None = None) -> bytes
     surface: Canvas = canvas  # mypy checks here that PdfCanvas implements the protocol
     for i, page in enumerate(pages):
         rl.setPageSize((page.width * _PT, page.height * _PT))
+        _set_boxes(rl, page)
         canvas.reset_state()
         for k, title in enumerate(marks.get(i, ())):
             key = f"p{i}_{k}"
