@@ -1,14 +1,32 @@
-"""The ``spacebowl`` command: a thin click layer that parses, calls and reports."""
+"""The ``spacebowl`` command: a thin click layer that parses, calls and reports.
+
+Exit statuses, for every command:
+
+* 0 — done (also bare ``spacebowl`` or ``spacebowl deck``: the help, on stdout);
+* 1 — ``spacebowl check`` found a wrong answer;
+* 2 — bad input or an unusable path: one line ``Error: …`` on stderr, at most 200 characters,
+  no traceback. That includes every OS error on an input or output (permission denied,
+  read-only, disk full, a file where a folder should be, a name too long, a broken pipe or
+  a full disk on stdout…), named ``Error: <path>: <cause>``;
+* 128 + N — interrupted by signal N (130 Ctrl-C/SIGINT, 143 SIGTERM, 129 SIGHUP):
+  ``Interrupted`` on stderr; every output is the old one or the complete new one.
+"""
 
 from __future__ import annotations
 
+import contextlib
+import errno
+import os
+import signal
 import sys
 
 import click
 
 from spacebowl_print import __version__
 from spacebowl_print.cli.commands import all_commands
-from spacebowl_print.core.cli import LazyGroup
+from spacebowl_print.core.cli import LazyGroup, capped
+from spacebowl_print.core.errors import InputError
+from spacebowl_print.core.files import interrupts_as_exceptions, os_cause, shown_path
 
 
 @click.group(cls=LazyGroup, lazy=all_commands(),
@@ -30,25 +48,95 @@ def cli() -> None:
 
 
 def main() -> None:
-    """Entry point of the console script and of ``python -m spacebowl_print``.
+    """Entry point of the console script and of ``python -m spacebowl_print``: runs the
+    command and exits with the status the module docstring lists. SIGTERM and SIGHUP are
+    handled like Ctrl-C for the whole run, so every cleanup happens."""
+    with interrupts_as_exceptions():
+        code = run()
+    sys.exit(code)
 
-    Usage errors are reported in one line (what is wrong, and where to read more) with exit
-    status 2, like every other bad input, instead of click's multi-line usage block.
-    """
+
+def run(args: list[str] | None = None) -> int:
+    """Run ``spacebowl`` with ``args`` (default: the command line) and return its exit status;
+    every error is reported here in one line, none escapes as a traceback."""
+    argv = sys.argv[1:] if args is None else args
     try:
-        cli.main(standalone_mode=False)
+        try:
+            # make_context + invoke rather than cli.main: click's main answers a broken pipe
+            # with a silent exit 1 and Ctrl-C with Abort; here they are reported like the rest.
+            with cli.make_context("spacebowl", argv) as ctx:
+                result = cli.invoke(ctx)
+        finally:
+            _flush_stdout()
     except click.UsageError as err:
+        if type(err).__name__ == "NoArgsIsHelpError" and err.ctx is not None:
+            # Bare `spacebowl` (or `spacebowl deck`): the help, as asked, not an error
+            # (click ≥ 8.2 raises this; 8.1 printed the help and exited 0 by itself).
+            click.echo(err.ctx.get_help())
+            return _flushed(0)
         where = f" (see '{err.ctx.command_path} --help')" if err.ctx else ""
-        click.echo(f"Error: {err.format_message()}{where}", err=True)
-        sys.exit(2)
+        return _error(f"{err.format_message()}{where}", 2)
     except click.ClickException as err:
-        err.show()
-        sys.exit(err.exit_code)
+        return _error(err.format_message(), err.exit_code)
     except click.exceptions.Exit as err:
-        sys.exit(err.exit_code)
-    except click.Abort:
-        click.echo("Aborted!", err=True)
-        sys.exit(1)
-    except BrokenPipeError:  # `spacebowl solve --batch … | head`: stop quietly
-        sys.stderr.close()
-        sys.exit(1)
+        return err.exit_code
+    except click.Abort:  # a prompt answered with Ctrl-D
+        return _error("Aborted", 2)
+    except KeyboardInterrupt as err:
+        return _error("Interrupted", 128 + getattr(err, "signum", signal.SIGINT), prefix="")
+    except InputError as err:  # a command without @reports_input_errors
+        return _error(str(err), 2)
+    except OSError as err:
+        return _error(f"{_os_error_path(err)}: {os_cause(err)}", 2)
+    return result if isinstance(result, int) and not isinstance(result, bool) else 0
+
+
+def _flush_stdout() -> None:
+    """Flush stdout now, so that a full disk or a closed pipe is reported as an error here
+    rather than at interpreter exit (where Python prints a traceback-like warning)."""
+    try:
+        sys.stdout.flush()
+    except OSError as err:
+        _silence_stdout()
+        err.filename = "stdout"
+        raise
+
+
+def _flushed(code: int) -> int:
+    try:
+        _flush_stdout()
+    except OSError as err:
+        return _error(f"stdout: {os_cause(err)}", 2)
+    return code
+
+
+def _silence_stdout() -> None:
+    """Point stdout at /dev/null so the unwritable rest of its buffer is dropped quietly."""
+    with contextlib.suppress(OSError, ValueError):
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        os.close(devnull)
+
+
+_STREAM_ERRORS = {errno.EPIPE, errno.ENOSPC, errno.EDQUOT, errno.EFBIG, errno.EIO}
+
+
+def _os_error_path(err: OSError) -> str:
+    if err.filename is not None:
+        return shown_path(err.filename)
+    # No file name: every file we open names itself (core.files, core.cli.read_text), so
+    # this is a write to stdout (click.echo flushes, and a failed flush drops its buffer).
+    try:
+        sys.stdout.flush()
+    except (OSError, ValueError):
+        _silence_stdout()
+        return "stdout"
+    return "stdout" if err.errno in _STREAM_ERRORS else "spacebowl"
+
+
+def _error(message: str, code: int, prefix: str = "Error: ") -> int:
+    """Print ``message`` as one capped line on stderr (if stderr can take it) and return
+    ``code``."""
+    with contextlib.suppress(OSError, ValueError):  # stderr gone too: the status says it
+        click.echo(prefix + capped(message), err=True)
+    return code

@@ -1,22 +1,26 @@
 """CLI plumbing every game's click group shares: one-line errors with exit status 2, strict
-file reading, lazy subcommands, ``--seed``/``--quiet`` options and progress bars.
+file reading, lazy subcommands, bounded parameter types (:data:`SEED`, :class:`BoundedInt`,
+:class:`IsoDate`, :class:`ShortText`), ``--seed``/``--quiet`` options and progress bars.
 
 It lives in the core (not in ``cli``) because each game package carries its own click group."""
 
 from __future__ import annotations
 
+import datetime as dt
 import importlib
+import re
 import sys
 from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager
 from functools import wraps
 from pathlib import Path
-from typing import Any, ParamSpec, TypeVar
+from typing import Any, NoReturn, ParamSpec, TypeVar
 
 import click
 
 from spacebowl_print.core.errors import InputError
-from spacebowl_print.core.jsonio import loads_json
+from spacebowl_print.core.files import output_error, shown_path
+from spacebowl_print.core.jsonio import loads_json, show
 
 P = ParamSpec("P")
 R = TypeVar("R")
@@ -42,10 +46,28 @@ class LazyGroup(click.Group):
         return super().get_command(ctx, cmd_name)
 
 
+MESSAGE_LIMIT = 200
+"""No error line is longer than this, whatever the input."""
+
+
+def capped(message: str, limit: int = MESSAGE_LIMIT) -> str:
+    """``message`` on one line and at most ``limit`` characters (cut in the middle, so both
+    where the error is and what it is stay readable)."""
+    flat = " ".join(message.split())
+    if len(flat) <= limit:
+        return flat
+    head = (limit - 1) * 2 // 3
+    return f"{flat[:head]}…{flat[len(flat) - (limit - 1 - head):]}"
+
+
 class BadInput(click.ClickException):
-    """Bad input: printed as one line ``Error: …`` and exit status 2."""
+    """Bad input: printed as one line ``Error: …`` (at most :data:`MESSAGE_LIMIT` characters)
+    and exit status 2."""
 
     exit_code = 2
+
+    def __init__(self, message: str):
+        super().__init__(capped(message))
 
 
 def reports_input_errors(fn: Callable[P, R]) -> Callable[P, R]:
@@ -78,18 +100,18 @@ def _as_option(err: InputError) -> InputError:
 
 
 def read_text(path: str | Path) -> str:
-    """The text of ``path``; a missing or unreadable file is an :class:`InputError`."""
+    """The text of ``path``; a missing or unreadable file (any OS error: ``EACCES``,
+    ``ENOTDIR``, ``ELOOP``, ``ENAMETOOLONG``…) or one that is not UTF-8 is an
+    :class:`InputError` naming the file (its name cut if absurdly long)."""
     p = Path(path)
     try:
         return p.read_text(encoding="utf-8-sig")  # a byte-order mark is harmless
     except FileNotFoundError:
-        raise InputError("no such file", file=str(path)) from None
-    except IsADirectoryError:
-        raise InputError("is a folder, not a file", file=str(path)) from None
+        raise InputError("no such file", file=shown_path(path)) from None
     except UnicodeDecodeError as err:
-        raise InputError(f"not UTF-8 text (byte {err.start})", file=str(path)) from None
+        raise InputError(f"not UTF-8 text (byte {err.start})", file=shown_path(path)) from None
     except OSError as err:
-        raise InputError(err.strerror or "cannot be read", file=str(path)) from None
+        raise output_error(path, err) from None
 
 
 def load_json_file(path: str | Path) -> Any:
@@ -97,7 +119,7 @@ def load_json_file(path: str | Path) -> Any:
     try:
         return loads_json(read_text(path))
     except InputError as err:
-        raise err.at_file(str(path)) from None
+        raise err.at_file(shown_path(path)) from None
 
 
 def quiet_option(fn: Callable[..., Any]) -> Callable[..., Any]:
@@ -105,16 +127,112 @@ def quiet_option(fn: Callable[..., Any]) -> Callable[..., Any]:
     return click.option("--quiet", "-q", is_flag=True, help="Print nothing but errors.")(fn)
 
 
+_WHOLE = re.compile(r"[+-]?[0-9]{1,19}")
+
+
+class _OneLineType(click.ParamType):
+    """A parameter type whose refusals are one line ``Error: --option: …`` with exit status
+    2 however the command is run (click's own usage errors add a usage block when a command
+    runs standalone)."""
+
+    def fail(self, message: str, param: click.Parameter | None = None,
+             ctx: click.Context | None = None) -> NoReturn:
+        where = ""
+        if isinstance(param, click.Option):
+            where = max(param.opts, key=len) + ": "
+        elif param is not None and param.name:
+            where = param.name.upper() + ": "
+        raise BadInput(where + message)
+
+
+class BoundedInt(_OneLineType, click.IntRange):
+    """A whole number within ``[lo, hi]``, refused in one short line otherwise.
+
+    Unlike plain ``int``/``click.IntRange`` it never hands ``int()`` an absurd digit string
+    (more than 4,300 digits is a ``ValueError`` inside Python) and never echoes more than 40
+    characters of what was typed. ``--help`` shows the range.
+    """
+
+    def __init__(self, lo: int, hi: int):
+        click.IntRange.__init__(self, lo, hi)
+
+    def convert(self, value: Any, param: click.Parameter | None,
+                ctx: click.Context | None) -> int:
+        if isinstance(value, int) and not isinstance(value, bool):
+            number = value
+        elif isinstance(value, str) and _WHOLE.fullmatch(value.strip()):
+            number = int(value)
+        else:
+            number = None
+        lo, hi = self.min, self.max
+        if number is None or not (lo is None or lo <= number) or not (hi is None or number <= hi):
+            self.fail(f"must be a whole number from {lo} to {hi}, got {show(value)}", param, ctx)
+        return number
+
+
+SEED_MAX = 2**32 - 1
+SEED = BoundedInt(0, SEED_MAX)
+"""``--seed``: 0 … 2**32 − 1 (what every random generator here accepts as is)."""
+
+
+class IsoDate(_OneLineType):
+    """A date written ``YYYY-MM-DD``, year 1 … 9999; anything else refused in one line."""
+
+    name = "date"
+
+    def get_metavar(self, param: click.Parameter, ctx: click.Context | None = None) -> str:
+        return "YYYY-MM-DD"
+
+    def convert(self, value: Any, param: click.Parameter | None,
+                ctx: click.Context | None) -> dt.date:
+        if isinstance(value, dt.date):
+            return value
+        text = str(value).strip()
+        if re.fullmatch(r"[0-9]{4}-[0-9]{2}-[0-9]{2}", text):
+            try:
+                return dt.date.fromisoformat(text)
+            except ValueError:
+                pass
+        self.fail(f"must be a date like 2027-01-01, got {show(value)}", param, ctx)
+
+
+def last_day(start: dt.date, days: int, option: str = "--start") -> dt.date:
+    """The date ``days`` − 1 days after ``start``; an :class:`InputError` at ``option`` when
+    that runs past 9999-12-31 (where Python's dates end) instead of an ``OverflowError``."""
+    room = (dt.date.max - start).days + 1
+    if days > room:
+        raise InputError(f"{days} days from {start.isoformat()} run past "
+                         f"{dt.date.max.isoformat()} (at most {room} from that date)", option)
+    return start + dt.timedelta(days=days - 1)
+
+
+class ShortText(_OneLineType):
+    """Text of at most ``limit`` characters, so that the parser behind it (and every message
+    that quotes it) only ever sees a short value; longer is refused in one line."""
+
+    name = "text"
+
+    def __init__(self, limit: int = 64):
+        self.limit = limit
+
+    def convert(self, value: Any, param: click.Parameter | None,
+                ctx: click.Context | None) -> str:
+        text = str(value)
+        if len(text) > self.limit:
+            self.fail(f"at most {self.limit} characters, got {show(text)}", param, ctx)
+        return text
+
+
 def seed_option(default: int = 1) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
-    """``--seed``: the same inputs and seed give byte-identical outputs."""
-    return click.option("--seed", type=int, default=default, show_default=True,
+    """``--seed``: 0 … 2**32 − 1; the same inputs and seed give byte-identical outputs."""
+    return click.option("--seed", type=SEED, default=default, show_default=True,
                         help="Random seed; the same seed gives byte-identical output.")
 
 
 @contextmanager
 def progress(length: int, label: str, quiet: bool) -> Iterator[Callable[[int], None]]:
-    """A progress callback ``advance(k)``: a click progress bar on a terminal, silent when
-    piped or quiet."""
+    """A progress callback ``advance(k)``: a click progress bar on stderr when stderr is a
+    terminal, silent when it is piped or ``quiet``."""
     if quiet or not sys.stderr.isatty():
         yield lambda k: None
         return

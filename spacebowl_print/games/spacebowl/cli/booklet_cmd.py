@@ -1,13 +1,18 @@
-"""``spacebowl booklet``, ``spacebowl classroom`` and ``spacebowl check``."""
+"""``spacebowl booklet`` and ``spacebowl classroom``."""
 
 from __future__ import annotations
 
 import datetime as dt
+import re
 import time
 from pathlib import Path
 
 import click
 
+from spacebowl_print.core.cli import SEED, BoundedInt, IsoDate, ShortText, last_day
+from spacebowl_print.core.files import check_output_dir
+from spacebowl_print.core.jsonio import show
+from spacebowl_print.core.reproducible import source_date_epoch
 from spacebowl_print.games.spacebowl.cli.common import (
     deck_option,
     load_deck,
@@ -19,31 +24,36 @@ from spacebowl_print.games.spacebowl.model import InputError
 from spacebowl_print.games.spacebowl.puzzles.booklet import build_booklet, build_classroom
 from spacebowl_print.publish.booklet import VerificationError
 
+MAX_DAYS = 3660
+"""Ten years of daily puzzles: about a minute and a half."""
+MAX_CLASS_PUZZLES = 5000
+"""Students × puzzles of one classroom set: about a minute and a half (500 × 50 would take
+ten minutes and more)."""
+
 
 def _tiers(value: str) -> tuple[int, int]:
-    try:
-        lo, _, hi = value.partition("-")
-        pair = (int(lo), int(hi or lo))
-    except ValueError:
-        raise InputError(f"must look like 1-5, got {value!r}", "--tiers") from None
+    m = re.fullmatch(r"\s*([0-9])\s*(?:-\s*([0-9])\s*)?", value)
+    if not m:
+        raise InputError(f"must look like 1-5, got {show(value)}", "--tiers")
+    pair = (int(m.group(1)), int(m.group(2) or m.group(1)))
     if not 1 <= pair[0] <= pair[1] <= 5:
-        raise InputError(f"tiers run from 1 to 5, low to high; got {value!r}", "--tiers")
+        raise InputError(f"tiers run from 1 to 5, low to high; got {show(value)}", "--tiers")
     return pair
 
 
-def _date(value: str) -> dt.date:
-    try:
-        return dt.date.fromisoformat(value)
-    except ValueError:
-        raise InputError(f"must be a date like 2027-01-01, got {value!r}", "--start") from None
+def _check_before_work(out_dir: str) -> None:
+    """Refuse a bad ``-o`` or ``SOURCE_DATE_EPOCH`` now, not after minutes of puzzles."""
+    check_output_dir(out_dir)
+    source_date_epoch()
 
 
 @click.command("booklet")
 @deck_option
-@click.option("--days", type=click.IntRange(1, 3660), default=365, show_default=True,
-              help="How many daily puzzles.")
-@click.option("--start", default="2027-01-01", show_default=True, help="Date of puzzle 1.")
-@click.option("--tiers", default="1-5", show_default=True,
+@click.option("--days", type=BoundedInt(1, MAX_DAYS), default=365, show_default=True,
+              help="How many daily puzzles (up to ten years: about 90 s).")
+@click.option("--start", type=IsoDate(), default="2027-01-01", show_default=True,
+              help="Date of puzzle 1; the last one must fall by 9999-12-31.")
+@click.option("--tiers", type=ShortText(16), default="1-5", show_default=True,
               help="Tier range; the week ramps from the lowest to the highest.")
 @click.option("--paper", type=click.Choice(["a5", "a4", "letter"]), default="a5",
               show_default=True, help="Page size (with --imposition saddle: A5 on A4, or "
@@ -51,24 +61,29 @@ def _date(value: str) -> dt.date:
 @click.option("--imposition", type=click.Choice(["none", "saddle"]), default="none",
               show_default=True, help="saddle: two pages a side in saddle-stitch order.")
 @click.option("--lang", type=click.Choice(["en", "fr", "de"]), default="en", show_default=True)
-@click.option("--seed", type=int, default=1, show_default=True,
+@click.option("--seed", type=SEED, default=1, show_default=True,
               help="Same seed, same booklet, byte for byte.")
 @quiet_option
 @click.option("-o", "--output", "out_dir", default="out/booklet", show_default=True,
-              type=click.Path(file_okay=False), help="Output folder.")
+              type=click.Path(file_okay=False),
+              help="Output folder: new, empty, or an earlier output (replaced as a whole).")
 @reports_input_errors
-def booklet_command(deck: str, days: int, start: str, tiers: str, paper: str, imposition: str,
-                    lang: str, seed: int, quiet: bool, out_dir: str) -> None:
+def booklet_command(deck: str, days: int, start: dt.date, tiers: str, paper: str,
+                    imposition: str, lang: str, seed: int, quiet: bool, out_dir: str) -> None:
     """Daily puzzle booklet with an engine-verified answer key.
 
     Writes booklet.pdf and manifest.json (every galaxy, toss, variant and answer). Every
-    answer is re-derived by the reference engine before anything is written.
+    answer is re-derived by the reference engine before anything is written; the folder is
+    then replaced as a whole, so it never mixes two runs.
     """
+    last_day(start, days)
+    tier_range = _tiers(tiers)
+    _check_before_work(out_dir)
     loaded = load_deck(deck)
     t0 = time.perf_counter()
     with progress(days, "Making puzzles", quiet) as step:
         try:
-            report = build_booklet(loaded, Path(out_dir), days, _date(start), _tiers(tiers),
+            report = build_booklet(loaded, Path(out_dir), days, start, tier_range,
                                    paper, "saddle" if imposition == "saddle" else "none", lang,
                                    seed, step)
         except VerificationError as err:
@@ -84,22 +99,30 @@ def booklet_command(deck: str, days: int, start: str, tiers: str, paper: str, im
 
 @click.command("classroom")
 @deck_option
-@click.option("--students", type=click.IntRange(1, 500), required=True)
-@click.option("--puzzles", type=click.IntRange(1, 50), required=True, help="Puzzles a student.")
-@click.option("--tier", type=click.IntRange(1, 5), default=None,
+@click.option("--students", type=BoundedInt(1, 500), required=True,
+              help=f"Worksheets; students × puzzles at most {MAX_CLASS_PUZZLES} "
+                   "(about 90 s).")
+@click.option("--puzzles", type=BoundedInt(1, 50), required=True, help="Puzzles a student.")
+@click.option("--tier", type=BoundedInt(1, 5), default=None,
               help="One tier for all (default: tiers 1–5 in turn).")
 @click.option("--paper", type=click.Choice(["a4", "letter", "a5"]), default="a4",
               show_default=True)
 @click.option("--lang", type=click.Choice(["en", "fr", "de"]), default="en", show_default=True)
-@click.option("--seed", type=int, default=1, show_default=True)
+@click.option("--seed", type=SEED, default=1, show_default=True)
 @quiet_option
 @click.option("-o", "--output", "out_dir", default="out/class", show_default=True,
-              type=click.Path(file_okay=False))
+              type=click.Path(file_okay=False),
+              help="Output folder: new, empty, or an earlier output (replaced as a whole).")
 @reports_input_errors
 def classroom_command(deck: str, students: int, puzzles: int, tier: int | None, paper: str,
                       lang: str, seed: int, quiet: bool, out_dir: str) -> None:
     """A classroom set: one worksheet per student (a code on each), all puzzles distinct
     with the same tier mix, a teacher's answer key by code, and manifest.json."""
+    if students * puzzles > MAX_CLASS_PUZZLES:
+        raise InputError(f"{students} students × {puzzles} puzzles is {students * puzzles}; "
+                         f"at most {MAX_CLASS_PUZZLES} puzzles a set (make two sets)",
+                         "--students")
+    _check_before_work(out_dir)
     loaded = load_deck(deck)
     with progress(students * puzzles, "Making worksheets", quiet) as step:
         try:

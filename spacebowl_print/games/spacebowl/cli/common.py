@@ -17,14 +17,19 @@ from spacebowl_print.core.cli import (  # noqa: F401  (re-exported for the comma
     reports_input_errors,
     seed_option,
 )
+from spacebowl_print.core.files import output_error, shown_path
 from spacebowl_print.core.resources import DEFAULT_DECK, deck_path
 from spacebowl_print.games.spacebowl.model import Deck, parse_deck
 
 
 def load_deck(name_or_path: str | None) -> Deck:
-    """Load ``--deck`` (a path or a shipped deck name; default ``classic``)."""
-    p = deck_path(name_or_path or DEFAULT_DECK)
-    return parse_deck(read_text(p), str(name_or_path or p))
+    """Load ``--deck`` (a path or a shipped deck name; default ``classic``); any problem with
+    the file, down to an OS error on its path, is an :class:`InputError` naming it."""
+    try:
+        p = deck_path(name_or_path or DEFAULT_DECK)
+    except OSError as err:  # e.g. a name too long to even look up
+        raise output_error(name_or_path or DEFAULT_DECK, err) from None
+    return parse_deck(read_text(p), shown_path(name_or_path or p))
 
 
 def deck_option(fn: Callable[..., Any]) -> Callable[..., Any]:

@@ -8,9 +8,11 @@ import time
 
 import click
 
+from spacebowl_print.core.cli import ShortText
+from spacebowl_print.core.files import check_output_dir
+from spacebowl_print.core.reproducible import source_date_epoch
 from spacebowl_print.games.spacebowl.art.cards import parse_card_size
 from spacebowl_print.games.spacebowl.cli.common import (
-    BadInput,
     deck_option,
     load_deck,
     quiet_option,
@@ -32,16 +34,19 @@ from spacebowl_print.games.spacebowl.kit import (
 @deck_option
 @click.option("--paper", type=click.Choice(PAPERS, case_sensitive=False), default="a4",
               show_default=True, help="Paper size (portrait).")
-@click.option("--lang", "lang", default="en,fr,de", show_default=True, metavar="LANGS",
+@click.option("--lang", "lang", type=ShortText(64), default="en,fr,de", show_default=True,
+              metavar="LANGS",
               help=f"Rule summary languages, comma-separated ({', '.join(LANGS)}).")
-@click.option("--card-size", default="poker", show_default=True, metavar="SIZE",
+@click.option("--card-size", type=ShortText(40), default="poker", show_default=True,
+              metavar="SIZE",
               help="poker (63x88 mm), bridge / 2.5x3.5in (63.5x88.9 mm), or WxHmm.")
 @click.option("--ink-saver", is_flag=True, help="Light backgrounds, outlines instead of fills.")
 @click.option("--fold", is_flag=True,
               help="Fronts and backs side by side to fold and glue (no duplex printer).")
-@click.option("--box", default="150mm", show_default=True, metavar="SIZE",
+@click.option("--box", type=ShortText(40), default="150mm", show_default=True, metavar="SIZE",
               help="Inner size of your Ship Computer box: 150mm, or WxH like 160x140mm.")
-@click.option("--back-offset", default="0,0", show_default=True, metavar="X,Y",
+@click.option("--back-offset", type=ShortText(40), default="0,0", show_default=True,
+              metavar="X,Y",
               help="Shift the card backs by X,Y mm (read it off the duplex check page).")
 @click.option("--cards-only", is_flag=True,
               help="Only the cards (cards.pdf, cut guides, SVGs): to reprint a deck.")
@@ -49,7 +54,8 @@ from spacebowl_print.games.spacebowl.kit import (
 @quiet_option
 @click.option("-o", "--output", "--out", "out", default="out/kit", show_default=True,
               metavar="FOLDER", type=click.Path(file_okay=False, writable=True),
-              help="Output folder (created; files of the same name are replaced).")
+              help="Output folder: new, empty, or an earlier kit (replaced as a whole, so it "
+                   "holds exactly one kit).")
 @reports_input_errors
 def kit(deck: str, paper: str, lang: str, card_size: str, ink_saver: bool, fold: bool,
         box: str, back_offset: str, cards_only: bool, seed: int, quiet: bool, out: str) -> None:
@@ -68,8 +74,8 @@ def kit(deck: str, paper: str, lang: str, card_size: str, ink_saver: bool, fold:
         ink_saver=ink_saver, fold=fold, box_mm=parse_box_size(box),
         back_offset=parse_back_offset(back_offset), seed=seed,
     )
-    if seed < 0:
-        raise BadInput(f"--seed: must be ≥ 0, got {seed}")
+    check_output_dir(out)  # a bad -o fails now, not after the rendering
+    source_date_epoch()
     loaded = load_deck(deck)
     result = build_spacebowl_kit(loaded, out, opts, extras=not cards_only)
     if not quiet:

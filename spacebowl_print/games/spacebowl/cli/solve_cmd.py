@@ -8,6 +8,8 @@ from typing import Any
 
 import click
 
+from spacebowl_print.core.cli import capped
+from spacebowl_print.core.files import shown_path
 from spacebowl_print.games.spacebowl.cli.common import (
     BadInput,
     deck_option,
@@ -122,10 +124,21 @@ def _print_human(galaxy: Galaxy, variants: Variants, sols: list[Solution], lette
         click.echo(line)
 
 
+def jsonl_lines(text: str) -> list[str]:
+    """The lines of a JSON Lines text: split on ``\\n`` only (a ``\\r`` before it dropped), as
+    the format says. ``str.splitlines`` would also split on U+2028, ``\\x0c``, ``\\x85`` and
+    others, which may stand inside a JSON string, so answers would stop lining up with the
+    input lines. A final newline does not start another line."""
+    lines = text.split("\n")
+    if lines[-1] == "":
+        lines.pop()
+    return [line.removesuffix("\r") for line in lines]
+
+
 def _batch(path: str, letters: str) -> None:
     text = read_text(path)
     bad = 0
-    for number, raw in enumerate(text.splitlines(), start=1):
+    for number, raw in enumerate(jsonl_lines(text), start=1):
         try:
             if not raw.strip():  # still answered, so that output line N answers input line N
                 raise InputError("empty line (one JSON case a line)")
@@ -133,11 +146,12 @@ def _batch(path: str, letters: str) -> None:
         except InputError as err:
             bad += 1
             err.line = number
-            message = str(err.at_file(path))
+            message = capped(str(err.at_file(shown_path(path))))
             click.echo(json.dumps({"line": number, "error": message}))
             click.echo(f"Error: {message}", err=True)
             continue
         click.echo(json.dumps(answer))
     sys.stdout.flush()
     if bad:
-        raise BadInput(f"{path}: {bad} bad line(s) reported above; the others were answered")
+        raise BadInput(f"{shown_path(path)}: {bad} bad line(s) reported above; the others "
+                       "were answered")

@@ -8,6 +8,8 @@ import time
 
 import click
 
+from spacebowl_print.core.cli import SEED, BoundedInt, ShortText
+from spacebowl_print.core.jsonio import show
 from spacebowl_print.games.spacebowl.cli.common import (
     load_deck,
     load_json_file,
@@ -19,13 +21,16 @@ from spacebowl_print.games.spacebowl.model import InputError, galaxy_from_json
 from spacebowl_print.games.spacebowl.rules.stats import VARIANTS, deck_stats, galaxy_histogram
 from spacebowl_print.games.spacebowl.rules.tosses import toss_count
 
+MAX_GALAXIES = 20_000
+"""Deck mode: 20,000 dealt galaxies take about two minutes on two cores."""
+
 
 def _planets(value: str, letters: str) -> str:
     for ch in value:
         if ch not in letters:
-            raise InputError(f"unknown planet {ch!r} (planets: {letters})", "--planets")
+            raise InputError(f"unknown planet {show(ch)} (planets: {letters})", "--planets")
     if len(set(value)) != len(value):
-        raise InputError(f"a marble appears twice in {value!r}", "--planets")
+        raise InputError(f"a marble appears twice in {show(value)}", "--planets")
     return value
 
 
@@ -33,18 +38,19 @@ def _planets(value: str, letters: str) -> str:
 @click.argument("deck_file", metavar="[DECK.toml]", required=False)
 @click.option("--galaxy", "galaxy_file", metavar="GALAXY.json",
               help="Histogram of solutions over every toss on this galaxy.")
-@click.option("--planets", default=None, metavar="LETTERS",
+@click.option("--planets", type=ShortText(26), default=None, metavar="LETTERS",
               help="With --galaxy: the marbles tossed, e.g. RGB.")
 @click.option("--black-hole", is_flag=True, help="With --galaxy: the Black Hole disc is tossed.")
 @click.option("--rotation", is_flag=True, help="With --galaxy: rotation variant.")
 @click.option("--torus", is_flag=True, help="With --galaxy: toroidal variant.")
 @click.option("--learning", is_flag=True, help="With --galaxy: the disc stays on B2.")
-@click.option("--galaxies", type=click.IntRange(1, 1_000_000), default=200, show_default=True,
-              help="With a deck: how many galaxies to deal.")
-@click.option("--seed", type=int, default=1, show_default=True, help="With a deck: deal seed.")
-@click.option("--variants", default=",".join(VARIANTS), show_default=True,
+@click.option("--galaxies", type=BoundedInt(1, MAX_GALAXIES), default=200, show_default=True,
+              help="With a deck: how many galaxies to deal (the most, 20,000, takes about "
+                   "two minutes; a progress bar shows on a terminal).")
+@click.option("--seed", type=SEED, default=1, show_default=True, help="With a deck: deal seed.")
+@click.option("--variants", type=ShortText(200), default=",".join(VARIANTS), show_default=True,
               help="With a deck: comma-separated variants to measure.")
-@click.option("--jobs", type=click.IntRange(1, 64), default=os.cpu_count() or 1,
+@click.option("--jobs", type=BoundedInt(1, 64), default=min(os.cpu_count() or 1, 64),
               show_default="all cores", help="With a deck: worker processes.")
 @click.option("--json", "as_json", is_flag=True, help="Print JSON.")
 @quiet_option
@@ -87,7 +93,8 @@ def stats_command(deck_file: str | None, galaxy_file: str | None, planets: str |
         return
     wanted = [v.strip() for v in variants.split(",") if v.strip()]
     started = time.perf_counter()
-    with progress(galaxies * len(wanted), "Dealing galaxies", quiet or as_json) as step:
+    # The bar goes to stderr (on a terminal only), so it never mixes with --json on stdout.
+    with progress(galaxies * len(wanted), "Dealing galaxies", quiet) as step:
         result = deck_stats(deck, galaxies, seed, wanted, step, jobs)
     elapsed = time.perf_counter() - started
     if as_json:

@@ -11,6 +11,7 @@ import re
 from typing import NamedTuple
 
 from spacebowl_print.core.errors import InputError
+from spacebowl_print.core.jsonio import show
 
 TURNS: tuple[int, ...] = (0, 90, 180, 270)
 """Rotation turns in degrees clockwise (formats.md)."""
@@ -37,22 +38,29 @@ def cell_name(pos: Pos) -> str:
     return f"{chr(ord('A') + pos.col)}{pos.row + 1}"
 
 
+_MAX_ROW_DIGITS = 9
+"""More row digits than any grid can have rows: such a name is off the grid without asking
+``int()``, which refuses strings of more than 4,300 digits with a ``ValueError``."""
+
+
 def parse_cell(name: object, rows: int, cols: int, what: str = "cell") -> Pos:
     """Parse a cell name such as ``"C4"`` on a ``rows``×``cols`` grid.
 
-    Raises :class:`InputError` if ``name`` is not a string of that form or lies off the grid.
+    Raises :class:`InputError` if ``name`` is not a string of that form or lies off the grid;
+    the message quotes at most 40 characters of ``name``, whatever its length.
     """
     if not isinstance(name, str):
-        shown = "null" if name is None else repr(name)
-        raise InputError(f"{what} must be a name like \"C4\", got {shown}")
+        raise InputError(f"{what} must be a name like \"C4\", got {show(name)}")
     m = _NAME.match(name.strip().upper())
     if not m:
-        raise InputError(f"{what} {name!r} is not a name like \"C4\"")
+        raise InputError(f"{what} {show(name)} is not a name like \"C4\"")
     col = ord(m.group(1)) - ord("A")
-    row = int(m.group(2)) - 1
+    digits = m.group(2)
+    row = int(digits) - 1 if len(digits) <= _MAX_ROW_DIGITS else rows
     if not (0 <= row < rows and 0 <= col < cols):
         last = cell_name(Pos(rows - 1, cols - 1))
-        raise InputError(f"{what} {name!r} is outside the {cols}×{rows} grid (A1..{last})")
+        raise InputError(f"{what} {show(name)} is outside the {cols}×{rows} grid "
+                         f"(A1..{last})")
     return Pos(row, col)
 
 
