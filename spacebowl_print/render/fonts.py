@@ -1,20 +1,30 @@
-"""The shipped DejaVu fonts: registration with reportlab, measuring and wrapping text.
+"""The shipped DejaVu fonts and the user's own fonts: registration with reportlab, measuring and
+wrapping text.
 
 Both backends and every component measure text here, with the very fonts the PDF embeds, so a
 layout that fits on screen fits on paper. Sizes are in points, widths in millimetres (the units
 of :mod:`spacebowl_print.render.api`).
+
+A user's TrueType/OpenType file (:func:`load_font_file`) is registered under a name derived from
+its content (``User-<digest>``), so the same file gives the same PDF. Text in a
+:class:`~spacebowl_print.render.api.UserFont` is split into runs by glyph coverage
+(:func:`font_runs`): characters the font lacks are set in its shipped DejaVu fallback, measured
+and drawn as such by both backends.
 """
 
 from __future__ import annotations
 
+import hashlib
+import os
 import threading
 from functools import lru_cache
+from pathlib import Path
 
 from reportlab.pdfbase import pdfmetrics
-from reportlab.pdfbase.ttfonts import TTFont
+from reportlab.pdfbase.ttfonts import TTFError, TTFont
 
 from spacebowl_print.core.resources import fonts_dir
-from spacebowl_print.render.api import MM_PER_PT, FontName
+from spacebowl_print.render.api import MM_PER_PT, Face, FontName, UserFont
 
 FONT_FILES: dict[FontName, tuple[str, str]] = {
     "regular": ("DejaVuSans", "DejaVuSans.ttf"),
@@ -59,13 +69,90 @@ def rl_font(font: FontName) -> str:
         raise ValueError(f"unknown font {font!r} (one of {', '.join(FONT_FILES)})") from None
 
 
+class FontFileError(ValueError):
+    """A font file that cannot be embedded; the message says why in one line."""
+
+
+_user_fonts: dict[str, tuple[UserFont, frozenset[int]]] = {}
+
+
+def load_font_file(path: str | os.PathLike[str], fallback: FontName = "regular") -> UserFont:
+    """Register the TrueType/OpenType font at ``path`` for embedding and return it.
+
+    The registered name depends only on the file's bytes. Raises :class:`FontFileError` for a
+    missing or unreadable file, a file that is not a font, PostScript-flavoured (CFF) OpenType,
+    which the PDF engine cannot embed, or a font whose licence bits forbid embedding.
+    """
+    p = Path(path)
+    try:
+        data = p.read_bytes()
+    except FileNotFoundError:
+        raise FontFileError("no such file") from None
+    except IsADirectoryError:
+        raise FontFileError("is a folder, not a font file") from None
+    except OSError as err:
+        raise FontFileError(err.strerror or "cannot be read") from None
+    digest = hashlib.sha256(data).hexdigest()
+    name = f"User-{digest[:16]}"
+    with _lock:
+        if name not in _user_fonts:
+            if data[:4] == b"OTTO":
+                raise FontFileError("OpenType with PostScript (CFF) outlines cannot be embedded "
+                                    "by the PDF engine; use a font with TrueType outlines")
+            try:
+                tt = TTFont(name, str(p))
+            except TTFError as err:
+                raise FontFileError(f"not a usable TrueType/OpenType font ({err})") from None
+            except Exception as err:  # a damaged file can fail anywhere in the parser
+                raise FontFileError(f"not a usable TrueType/OpenType font "
+                                    f"({type(err).__name__}: {err})") from None
+            pdfmetrics.registerFont(tt)
+            family = tt.face.familyName
+            family_s = (family.decode("latin-1") if isinstance(family, bytes)
+                        else str(family or name))
+            covered = frozenset(code for code, glyph in tt.face.charToGlyph.items() if glyph)
+            _user_fonts[name] = (UserFont(name, family_s, "regular", str(path)), covered)
+    font, _ = _user_fonts[name]
+    return UserFont(font.name, font.family, fallback, font.source)
+
+
+def covers(font: UserFont, ch: str) -> bool:
+    """Whether ``font`` has a glyph for the character ``ch``."""
+    return ord(ch) in _user_fonts[font.name][1]
+
+
 @lru_cache(maxsize=4096)
-def text_width(s: str, size: float, font: FontName = "regular") -> float:
-    """Width in mm of ``s`` set in ``font`` at ``size`` points (no kerning, as both backends)."""
+def font_runs(s: str, font: Face) -> tuple[tuple[str, str], ...]:
+    """``s`` as (reportlab font name, text) runs: one run in a shipped font; in a user font,
+    maximal runs of characters it covers, the others in its fallback. Spaces join the run they
+    are in, so a word is never split by the space before it."""
+    if not isinstance(font, UserFont):
+        return ((rl_font(font), s),) if s else ()
+    register_fonts()
+    fallback = rl_font(font.fallback)
+    runs: list[tuple[str, str]] = []
+    for ch in s:
+        # a space stays with the run it follows
+        keep = ch == " " and bool(runs)
+        face = runs[-1][0] if keep else (font.name if covers(font, ch) else fallback)
+        if runs and runs[-1][0] == face:
+            runs[-1] = (face, runs[-1][1] + ch)
+        else:
+            runs.append((face, ch))
+    return tuple(runs)
+
+
+@lru_cache(maxsize=4096)
+def text_width(s: str, size: float, font: Face = "regular") -> float:
+    """Width in mm of ``s`` set in ``font`` at ``size`` points (no kerning, as both backends);
+    in a user font, each character is measured in the font that will draw it."""
+    if isinstance(font, UserFont):
+        return sum(float(pdfmetrics.stringWidth(t, f, size)) for f, t in font_runs(s, font)
+                   ) * MM_PER_PT
     return float(pdfmetrics.stringWidth(s, rl_font(font), size)) * MM_PER_PT
 
 
-def fit_size(s: str, width_mm: float, size: float, font: FontName = "regular",
+def fit_size(s: str, width_mm: float, size: float, font: Face = "regular",
              min_size: float = 4.0) -> float:
     """The largest size ≤ ``size`` (but ≥ ``min_size``) at which ``s`` fits in ``width_mm``."""
     w = text_width(s, size, font)
@@ -74,7 +161,7 @@ def fit_size(s: str, width_mm: float, size: float, font: FontName = "regular",
     return max(min_size, size * width_mm / w)
 
 
-def _split_long_word(word: str, width_mm: float, size: float, font: FontName) -> list[str]:
+def _split_long_word(word: str, width_mm: float, size: float, font: Face) -> list[str]:
     """Break a word wider than the line into chunks that fit (at least one character each)."""
     parts: list[str] = []
     cur = ""
@@ -89,7 +176,7 @@ def _split_long_word(word: str, width_mm: float, size: float, font: FontName) ->
     return parts
 
 
-def wrap(text: str, width_mm: float, size: float, font: FontName = "regular") -> list[str]:
+def wrap(text: str, width_mm: float, size: float, font: Face = "regular") -> list[str]:
     """Greedy word wrap of ``text`` into lines no wider than ``width_mm``.
 
     Explicit newlines are kept (an empty line stays an empty line); runs of spaces collapse; a

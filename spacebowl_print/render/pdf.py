@@ -257,6 +257,9 @@ class PdfCanvas:
         from reportlab.graphics import renderPDF
 
         drawing = svg_drawing(picture.key, picture.data)
+        # reportlab's renderer starts every drawing by selecting its default font (Helvetica,
+        # which would then be listed, unembedded, in the file): start it on ours instead.
+        drawing.initialFontName = rl_font("regular")
         c.saveState()
         c.translate(x * _PT, y * _PT)
         c.scale(w * _PT / drawing.width, h * _PT / drawing.height)

@@ -24,7 +24,16 @@ import svgwrite
 from svgwrite.container import Group
 
 from spacebowl_print.core.files import write_atomic
-from spacebowl_print.render.api import MM_PER_PT, Anchor, Canvas, FontName, Page, Style
+from spacebowl_print.render.api import (
+    MM_PER_PT,
+    Anchor,
+    Canvas,
+    Face,
+    Page,
+    Picture,
+    Style,
+    UserFont,
+)
 from spacebowl_print.render.fonts import SVG_FONTS, coord
 
 
@@ -158,11 +167,11 @@ class SvgCanvas:
             parts.append(" ".join([str(kind), *(num(coord(a)) for a in op[1:])]))
         self._group.add(self.doc.path(d=" ".join(parts), **self._paint(style)))
 
-    def text(self, x: float, y: float, s: str, size: float, font: FontName = "regular",
+    def text(self, x: float, y: float, s: str, size: float, font: Face = "regular",
              fill: str = "#000000", anchor: Anchor = "start") -> None:
         if not s:
             return
-        family, weight = SVG_FONTS[font]
+        family, weight = self._family(font)
         attrs: dict[str, str] = {
             "transform": f"translate({num(x)} {num(y)}) scale(1 -1)",
             "font_family": family,
@@ -174,6 +183,43 @@ class SvgCanvas:
         if anchor != "start":
             attrs["text_anchor"] = anchor
         self._group.add(self.doc.text(s, insert=(0, 0), **attrs))
+
+    @staticmethod
+    def _family(font: Face) -> tuple[str, str]:
+        """CSS font family and weight. A user font is named first with its shipped fallback
+        after it: SVG viewers then fall back glyph by glyph, as the PDF does."""
+        if isinstance(font, UserFont):
+            family, weight = SVG_FONTS[font.fallback]
+            name = font.family.replace("'", "")
+            return f"'{name}', '{family}'", weight
+        return SVG_FONTS[font]
+
+    def clip_path(self, ops: Sequence[tuple[object, ...]]) -> None:
+        self._clips += 1
+        cid = f"clip{self._clips}"
+        cp = self.doc.clipPath(id=cid)
+        cp.add(self.doc.path(d=self._path_d(ops)))
+        self.doc.defs.add(cp)
+        self._nest(clip_path=f"url(#{cid})")
+
+    @staticmethod
+    def _path_d(ops: Sequence[tuple[object, ...]]) -> str:
+        parts: list[str] = []
+        for op in ops:
+            kind = op[0]
+            if kind not in ("M", "L", "C", "Z"):
+                raise ValueError(f"unknown path operator {kind!r} (M, L, C or Z)")
+            parts.append(" ".join([str(kind), *(num(coord(a)) for a in op[1:])]))
+        return " ".join(parts)
+
+    def image(self, picture: Picture, x: float, y: float, w: float, h: float) -> None:
+        from spacebowl_print.render.images import data_uri
+
+        # The root group is flipped (y up); an <image> must be flipped back to stand upright.
+        g = self.doc.g(transform=f"translate({num(x)} {num(y + h)}) scale(1 -1)")
+        g.add(self.doc.image(data_uri(picture), insert=(0, 0), size=(num(w), num(h)),
+                             preserveAspectRatio="none"))
+        self._group.add(g)
 
     # -- reusable art --------------------------------------------------------------------
     def _id(self, name: str) -> str:

@@ -8,6 +8,13 @@ Geometry of a card object: ``width`` × ``height`` include the bleed on every si
 is ``(bleed, bleed, w, h)`` and the safe zone is the trim box inset by :data:`SAFE_MM`. A front's
 layout depends only on the deck's card, the size, the bleed and ``numpy.random.default_rng((seed,
 card.id))``: the same inputs always give the same drawing.
+
+A deck's theme (format 2, ``docs/deck-format.md``) changes the art, never the game: a planet
+``image`` is drawn inside the planet's disc (over its colour, letter tag kept, glyph on request);
+``background``/card ``image`` and ``back`` pictures cover the card full bleed instead of the star
+field and the built-in back; ``show_names`` and card titles add labels on translucent pills, set
+in the theme ``font``. Ink-saver mode ignores pictures (it exists to save ink). A deck without a
+theme draws exactly as before.
 """
 
 from __future__ import annotations
@@ -22,9 +29,10 @@ import numpy as np
 
 from spacebowl_print.games.spacebowl.art.glyphs import circle_path, draw_glyph
 from spacebowl_print.games.spacebowl.model import Card, Deck, InputError, Planet
-from spacebowl_print.render.api import Canvas, Style
+from spacebowl_print.render.api import MM_PER_PT, Canvas, Face, Picture, Style
 from spacebowl_print.render.colour import BLACK, WHITE, luminance, mix
-from spacebowl_print.render.fonts import fit_size
+from spacebowl_print.render.fonts import fit_size, text_width
+from spacebowl_print.render.images import PRINT_DPI, cover, crop_share, print_dpi, svg_has_text
 
 SAFE_MM = 3.0
 """The safe zone: nothing that matters is drawn closer than this to the trim line."""
@@ -94,9 +102,23 @@ FOOTPRINT = 1.28
 
 def _planet_art(planet: Planet, ink_saver: bool
                 ) -> tuple[str, float, float, Callable[[Canvas], None]]:
+    art = planet.art if not ink_saver else None
+
     def paint(c: Canvas) -> None:
         R, col = _UNIT_R, planet.colour
-        if ink_saver:
+        if art is not None:
+            # The user's picture fills the disc, over the planet's colour (which shows through
+            # any transparency, so the colour players match marbles by is always there).
+            c.circle(_C, _C, R + 0.55, Style(fill=WHITE))  # halo: separates it from the sky
+            c.save()
+            c.clip_path(circle_path(_C, _C, R))
+            c.rect(_C - R, _C - R, 2 * R, 2 * R, Style(fill=col))
+            c.image(art, *cover(art, (_C - R, _C - R, 2 * R, 2 * R)))
+            c.restore()
+            gfill, gline = glyph_colours(col)
+            if planet.image_glyph:
+                draw_glyph(c, planet.glyph, _C, _C, R * 0.52, gfill, gline, outline_width=0.9)
+        elif ink_saver:
             # Outlines instead of fills: a thick ring carries the colour, the inside stays paper.
             c.circle(_C, _C, R, Style(fill=WHITE, stroke=INK, width=0.5))
             c.circle(_C, _C, R - 1.9, Style(stroke=col, width=3.2))
@@ -109,13 +131,16 @@ def _planet_art(planet: Planet, ink_saver: bool
             # a soft highlight, upper left, so the disc reads as a sphere
             c.circle(_C - 4.2, _C + 4.2, 2.6, Style(fill=WHITE, opacity=0.28))
             gfill, gline = glyph_colours(col)
-        draw_glyph(c, planet.glyph, _C, _C, R * 0.52, gfill, gline, outline_width=0.9)
+        if art is None:
+            draw_glyph(c, planet.glyph, _C, _C, R * 0.52, gfill, gline, outline_width=0.9)
         # Letter tag on the rim, lower right: the planet's id, readable without any colour.
         tx, ty, tr = _C + R * 0.74, _C - R * 0.74, R * 0.33
         c.circle(tx, ty, tr, Style(fill=WHITE, stroke=BLACK, width=0.6))
         c.text(tx, ty - 1.55, planet.id, 12.5, "bold", fill=BLACK, anchor="middle")
 
     name = f"planet-{planet.id}-{planet.colour[1:]}-{planet.glyph}{'-ink' if ink_saver else ''}"
+    if art is not None:
+        name += f"-img{art.key[:16]}{'-g' if planet.image_glyph else ''}"
     return name, _BOX, _BOX, paint
 
 
@@ -299,6 +324,67 @@ def planet_radius(n: int, w: float, h: float) -> float:
     return base * min(w / 63.0, h / 88.0)
 
 
+# -- labels (format 2: planet names, card titles) -------------------------------------------
+
+NAME_PT = 7.0
+"""Planet names on cards: this size, shrunk to fit but never under :data:`MIN_PT`."""
+TITLE_PT = 8.5
+MIN_PT = 6.0
+"""No printed text is smaller than this."""
+PILL = "#0B1026"
+"""Labels sit on a translucent pill of the night sky, legible on any background."""
+_NAME_GAP = 1.12  # a name's pill starts this many disc radii below the disc centre
+
+
+@dataclass(frozen=True)
+class Label:
+    """A line of text on a pill: text, font, size (pt), pill width and height (mm)."""
+
+    text: str
+    font: Face
+    size: float
+    w: float
+    h: float
+
+
+def make_label(text: str, font: Face, size: float, max_w: float) -> Label:
+    """``text`` at ``size`` pt, shrunk to fit ``max_w`` mm but never below :data:`MIN_PT` (a
+    longer text then simply makes a wider pill)."""
+    pt = fit_size(text, max_w - 2.0, size, font, MIN_PT)
+    return Label(text, font, pt, text_width(text, pt, font) + 2.0, pt * MM_PER_PT * 1.2 + 1.0)
+
+
+def draw_label(canvas: Canvas, label: Label, cx: float, top: float, ink_saver: bool) -> None:
+    """The label centred on ``cx`` with its pill's top edge at ``top``."""
+    y = top - label.h
+    if ink_saver:
+        canvas.rect(cx - label.w / 2, y, label.w, label.h,
+                    Style(fill=WHITE, stroke=INK, width=0.25), radius=label.h / 2)
+        fill = BLACK
+    else:
+        canvas.rect(cx - label.w / 2, y, label.w, label.h, Style(fill=PILL, opacity=0.72),
+                    radius=label.h / 2)
+        fill = "#F4F6FF"
+    # baseline: the pill's middle minus about a third of the size (DejaVu's x-height centre)
+    base = y + label.h / 2 - label.size * MM_PER_PT * 0.34
+    canvas.text(cx, base, label.text, label.size, label.font, fill=fill, anchor="middle")
+
+
+def named_footprint(r: float, label: Label) -> tuple[float, float]:
+    """(radius, downward offset) of the circle enclosing a disc of radius ``r`` with its letter
+    tag and its name ``label`` below: the layout keeps other things out of this circle, whose
+    centre lies ``offset`` mm below the disc centre."""
+    top = r * 1.06  # the halo
+    bottom = -(r * _NAME_GAP + label.h)
+    cy = (top + bottom) / 2
+    tag_x, tag_y, tag_r = r * 0.74, -r * 0.74, r * 0.33
+    radius = max(top - cy,
+                 math.hypot(label.w / 2, bottom - cy),
+                 math.hypot(r * 1.06, cy),
+                 math.hypot(tag_x, tag_y - cy) + tag_r)
+    return radius, -cy
+
+
 class _ArtBox:
     """A card's art box: its trim size plus ``bleed`` on every side (what sheets impose)."""
 
@@ -353,11 +439,40 @@ class CardFront(_ArtBox):
         x0, y0, _, _ = self.safe
         return (x0, y0 + 0.2, 7.0, 4.6)
 
+    @property
+    def font(self) -> Face:
+        """The face of the words a theme adds (names, titles): the theme font, else bold."""
+        return self.deck.theme.font_face or "bold"
+
+    @property
+    def background(self) -> Picture | None:
+        """The picture covering this front (the card's own, else the theme's), or None for
+        the built-in star field; ink-saver mode never prints one."""
+        if self.ink_saver:
+            return None
+        return self.card.art or self.deck.theme.background_art
+
+    @cached_property
+    def title_label(self) -> Label | None:
+        """The card's title line (None without a title)."""
+        if not self.card.title:
+            return None
+        x0, _, x1, _ = self.safe
+        return make_label(self.card.title, self.font, TITLE_PT, x1 - x0)
+
+    def name_label(self, planet: Planet, r: float) -> Label:
+        """A planet's name label for a disc of radius ``r``."""
+        return make_label(planet.name, self.font, NAME_PT, max(2.6 * r, 14.0))
+
     @cached_property
     def layout(self) -> tuple[Placed, ...]:
         """Everything on the front, deterministic from (seed, card id) and the size."""
         rng = np.random.default_rng((self.seed, self.card.id))
         box = self.safe
+        if self.title_label is not None:  # the title's band across the top stays clear
+            box = (box[0], box[1], box[2], box[3] - self.title_label.h - 0.8)
+        if self.deck.theme.show_names:
+            return self._named_layout(rng, box)
         lx, ly, _, lr = self._id_label()
         label = (lx + 2.0, ly + 1.0, lr)  # the id text keeps art off the lower-left corner
         n = len(self.card.planets)
@@ -404,12 +519,83 @@ class CardFront(_ArtBox):
             out.append(Placed(kind, x, y, r * shrink, round(float(a), 1)))
         return tuple(out)
 
+    def _named_layout(self, rng: np.random.Generator,
+                      box: tuple[float, float, float, float]) -> tuple[Placed, ...]:
+        """The layout when planet names are shown: as :attr:`layout`, with each planet's
+        keep-out circle enclosing its name label (recomputed at every shrink, since the label
+        keeps its size while the disc shrinks)."""
+        lx, ly, _, lr = self._id_label()
+        label = (lx + 2.0, ly + 1.0, lr)
+        n = len(self.card.planets)
+        pr = planet_radius(n, self.trim_w, self.trim_h)
+        unit = min(self.trim_w / 63.0, self.trim_h / 88.0)
+        kinds: list[str] = (["black_hole"] if self.card.black_hole else []) + list(
+            self.card.planets)
+        order = rng.permutation(len(kinds)).tolist()
+
+        def footprint(kind: str, shrink: float) -> tuple[float, float]:
+            if kind == "black_hole":
+                return 10.0 * unit * shrink, 0.0
+            r = pr * shrink
+            return named_footprint(r, self.name_label(self.deck.planet(kind), r))
+
+        shrink = 1.0
+        for _ in range(24):
+            fps = [footprint(kinds[i], shrink) for i in order]
+            spots = _scatter(rng, [f[0] for f in fps], box, [label], gap=1.2)
+            if spots is not None:
+                break
+            shrink *= 0.93
+        else:  # pragma: no cover - 24 shrinks leave tiny discs that always fit
+            raise RuntimeError(f"card {self.card.id}: cannot lay out its planets")
+        out: list[Placed] = []
+        obstacles = [label]
+        for i, (x, y), (fr, down) in zip(order, spots, fps, strict=True):
+            obstacles.append((x, y, fr))
+            if kinds[i] == "black_hole":
+                out.append(Placed("black_hole", x, y, fr))
+            else:
+                out.append(Placed("planet", x, y + down, pr * shrink, planet=kinds[i]))
+        out.sort(key=lambda p: (p.kind != "black_hole", p.planet))
+        small = ([("comet", 10.6 * unit)] * self.card.comets
+                 + [("star", 2.3 * unit)] * self.card.stars)
+        shrink = 1.0
+        for _ in range(20):
+            spots = _scatter(rng, [r * shrink for _, r in small], box, obstacles, gap=0.8)
+            if spots is not None:
+                break
+            shrink *= 0.9
+        else:  # pragma: no cover
+            raise RuntimeError(f"card {self.card.id}: cannot lay out its decoys")
+        angles = rng.uniform(0.0, 360.0, len(small))
+        for (kind, r), (x, y), a in zip(small, spots, angles, strict=True):
+            out.append(Placed(kind, x, y, r * shrink, round(float(a), 1)))
+        return tuple(out)
+
+    def _draw_background(self, canvas: Canvas, picture: Picture) -> None:
+        """The picture covering the whole art box (bleed included), defined once per picture
+        and size: a background shared by many cards is one form, its image embedded once."""
+        w, h = self.width, self.height
+        name = f"bg-{picture.key[:16]}-{w:g}x{h:g}"
+
+        def paint(c: Canvas) -> None:
+            c.clip_rect(0, 0, w, h)
+            c.image(picture, *cover(picture, (0.0, 0.0, w, h)))
+
+        canvas.define(name, w, h, paint)
+        canvas.place(name, 0, 0)
+
     def draw(self, canvas: Canvas) -> None:
-        """Paint the front: sky into the bleed, black hole, planets, decoys, the card id."""
+        """Paint the front: sky (or the theme's picture) into the bleed, black hole, planets,
+        decoys, the names and title a theme asks for, the card id."""
         rng = np.random.default_rng((self.seed, self.card.id, 1))
         variant = int(rng.integers(SKY_VARIANTS))
-        sky = _define_sky(canvas, self.width, self.height, variant, self.ink_saver)
-        canvas.place(sky, 0, 0)
+        background = self.background
+        if background is not None:
+            self._draw_background(canvas, background)
+        else:
+            sky = _define_sky(canvas, self.width, self.height, variant, self.ink_saver)
+            canvas.place(sky, 0, 0)
         for p in self.layout:
             if p.kind == "planet":
                 planet_disc(canvas, self.deck.planet(p.planet), p.x, p.y, p.r, self.ink_saver)
@@ -430,8 +616,21 @@ class CardFront(_ArtBox):
                 name = _define_sparkle(canvas, self.ink_saver)
                 s = p.r / 2.3
                 canvas.place(name, p.x - 2.2 * s, p.y - 2.2 * s, s)
+        if self.deck.theme.show_names:
+            for p in self.layout:
+                if p.kind == "planet":
+                    draw_label(canvas, self.name_label(self.deck.planet(p.planet), p.r), p.x,
+                               p.y - p.r * _NAME_GAP, self.ink_saver)
+        if self.title_label is not None:
+            x0, _, x1, y1 = self.safe
+            draw_label(canvas, self.title_label, (x0 + x1) / 2, y1, self.ink_saver)
         x, y, size, _ = self._id_label()
         colour = "#4A4A4A" if self.ink_saver else "#B4BCDD"
+        if background is not None:
+            # a picture may be light where the id goes: give the id the labels' dark pill
+            w = text_width(str(self.card.id), size, "mono")
+            canvas.rect(x - 0.8, y - 0.9, w + 1.6, size * MM_PER_PT + 1.2,
+                        Style(fill=PILL, opacity=0.72), radius=0.8)
         canvas.text(x, y, str(self.card.id), size, "mono", fill=colour)
 
 
@@ -451,13 +650,29 @@ class CardBack(_ArtBox):
     """Backs are all alike; the sheets only need an id for bookkeeping."""
 
     @property
+    def picture(self) -> Picture | None:
+        """The theme's back picture (None for the built-in back, and in ink-saver mode)."""
+        return None if self.ink_saver else self.deck.theme.back_art
+
+    @property
     def art_name(self) -> str:
-        """The name the back is defined under (unique per deck, size and ink mode)."""
-        return (f"back-{self.deck.name}-{self.width:g}x{self.height:g}"
+        """The name the back is defined under (unique per deck, size, ink mode and theme)."""
+        name = (f"back-{self.deck.name}-{self.width:g}x{self.height:g}"
                 f"{'-ink' if self.ink_saver else ''}")
+        if self.picture is not None:
+            name += f"-img{self.picture.key[:16]}"
+        elif self.deck.theme.font_face is not None:
+            name += f"-{self.deck.theme.font_face.name}"
+        return name
 
     def _paint(self, c: Canvas) -> None:
         W, H, ink = self.width, self.height, self.ink_saver
+        picture = self.picture
+        if picture is not None:
+            # The designer's back, full bleed; nothing of ours on it.
+            c.clip_rect(0, 0, W, H)
+            c.image(picture, *cover(picture, (0.0, 0.0, W, H)))
+            return
         cx, cy = W / 2, H / 2
         unit = min(self.trim_w / 63.0, self.trim_h / 88.0)
         line = INK if ink else "#C9D3FF"
@@ -491,18 +706,63 @@ class CardBack(_ArtBox):
                                                width=0.9 if ink else 0.3))
         text = BLACK if ink else "#F4F6FF"
         room = self.trim_w - 2 * SAFE_MM - 4
-        size = fit_size(self.title, room, 15.0 * unit, "bold")
+        user = self.deck.theme.font_face
+        bold: Face = user or "bold"
+        regular: Face = user or "regular"
+        size = fit_size(self.title, room, 15.0 * unit, bold)
         top = self.bleed + self.trim_h - SAFE_MM - 9.0 * unit
-        c.text(cx, top, self.title, size, "bold", fill=text, anchor="middle")
+        c.text(cx, top, self.title, size, bold, fill=text, anchor="middle")
         sub = self.deck.title
-        size2 = fit_size(sub, room, 9.0 * unit, "regular")
-        c.text(cx, self.bleed + SAFE_MM + 5.5 * unit, sub, size2, "regular", fill=text,
+        size2 = fit_size(sub, room, 9.0 * unit, regular)
+        c.text(cx, self.bleed + SAFE_MM + 5.5 * unit, sub, size2, regular, fill=text,
                anchor="middle")
 
     def draw(self, canvas: Canvas) -> None:
         """Place the back (defining it on first use in this document)."""
         canvas.define(self.art_name, self.width, self.height, self._paint)
         canvas.place(self.art_name, 0, 0)
+
+
+def art_warnings(deck: Deck, size_mm: tuple[float, float] = (63.0, 88.0),
+                 bleed_mm: float = DEFAULT_BLEED_MM) -> list[str]:
+    """One line per theme picture that will not print well at this card size: a raster under
+    :data:`~spacebowl_print.render.images.PRINT_DPI` at its printed size, a background or back
+    whose shape differs enough from the card's that more than a tenth of it is cut away, SVG
+    art that sets text (printed in a font the PDF cannot embed). Empty for a deck without a
+    theme. The deck still prints; these are warnings."""
+    out: list[str] = []
+    w, h = size_mm[0] + 2 * bleed_mm, size_mm[1] + 2 * bleed_mm
+    disc = 2 * planet_radius(1, *size_mm)  # the largest a planet is drawn on a card
+    seen: set[tuple[str, str]] = set()
+
+    def check(picture: Picture | None, what: str, pw: float, ph: float, full: bool) -> None:
+        if picture is None or (picture.key, what) in seen:
+            return
+        seen.add((picture.key, what))
+        name = picture.source or what
+        dpi = print_dpi(picture, pw, ph)
+        if dpi is not None and dpi < PRINT_DPI:
+            need_w = math.ceil(picture.width * PRINT_DPI / dpi)
+            need_h = math.ceil(picture.height * PRINT_DPI / dpi)
+            out.append(f"{what}: {name} is {dpi:.0f} dpi at print size ({pw:g}×{ph:g} mm), "
+                       f"under {PRINT_DPI:.0f}: it will look soft (use {need_w}×{need_h} "
+                       f"pixels or more)")
+        if full and crop_share(picture, pw, ph) > 0.10:
+            out.append(f"{what}: {name} is {picture.width:g}×{picture.height:g}, a different "
+                       f"shape from the card ({pw:g}×{ph:g} mm with bleed): "
+                       f"{100 * crop_share(picture, pw, ph):.0f} % of it is cut away")
+        if picture.kind == "svg" and svg_has_text(picture.data):
+            out.append(f"{what}: {name} sets text, which the PDF would print in a font it "
+                       f"cannot embed: convert the text to paths")
+
+    theme = deck.theme
+    check(theme.background_art, "theme.background", w, h, True)
+    check(theme.back_art, "theme.back", w, h, True)
+    for p in deck.planets:
+        check(p.art, f"planet {p.id}.image", disc, disc, False)
+    for c in deck.cards:
+        check(c.art, f"card {c.id}.image", w, h, True)
+    return out
 
 
 def card_items(deck: Deck, size_mm: tuple[float, float] = (63.0, 88.0),
@@ -513,7 +773,7 @@ def card_items(deck: Deck, size_mm: tuple[float, float] = (63.0, 88.0),
 
 
 __all__ = [
-    "CARD_SIZES", "DEFAULT_BLEED_MM", "FOOTPRINT", "SAFE_MM", "CardBack", "CardFront", "Placed",
-    "card_items", "glyph_colours", "parse_card_size", "planet_disc",
-    "planet_radius",
+    "CARD_SIZES", "DEFAULT_BLEED_MM", "FOOTPRINT", "MIN_PT", "SAFE_MM", "CardBack", "CardFront",
+    "Label", "Placed", "art_warnings", "card_items", "glyph_colours", "parse_card_size",
+    "planet_disc", "planet_radius",
 ]
