@@ -10,7 +10,9 @@ Generation: fill a board by random placements (random tiles, turns and isolated-
 fills, counters put by the rules) until no position is free; put the player's astronaut on
 a random sphere, one or both of their solar counters still on the modules (the others
 held), the other astronaut on another sphere, a few counters already taken, small random
-holdings; keep the position when its shortest answer has 3–8 moves. Difficulty: the answer
+holdings (sometimes both solar counters already held); keep the position when its shortest
+answer has 3–8 moves, at most ``count / 6`` of each length while the candidates last (so the
+lengths spread). Difficulty: the answer
 length, then the number of *decoys* — first moves after which the player can still get home
 with both solar counters, but only in more moves than the answer.
 
@@ -91,7 +93,9 @@ def candidate(pos: Position, tiles: TileSet, rng: random.Random, player: str) ->
     spheres = sorted(net.node_of)
     counters = {n: k for n, k in pos.counters.items() if k == "solar" or rng.random() < 0.8}
     mine = list(SOLARS[player])
-    on_board = rng.choice([1, 2, 2])
+    # Both solar counters already held makes a plain way home: short answers for the
+    # booklet's first pages.
+    on_board = rng.choices([0, 1, 2], weights=[1, 6, 3])[0]
     keep = set(rng.sample(mine, on_board))
     for m in mine:
         if m not in keep:
@@ -147,6 +151,9 @@ def generate(tiles: TileSet, count: int, seed: int,
     found: list[tuple[int, int, int, dict[str, Any]]] = []
     tried = boards = 0
     seen: set[str] = set()
+    lengths = range(MIN_MOVES, MAX_MOVES + 1)
+    quota = -(-count // len(lengths))  # spread answers over 3..8 moves
+    per_length = dict.fromkeys(lengths, 0)
     while len(found) < count:
         full = full_board(tiles, rng)
         boards += 1
@@ -160,6 +167,10 @@ def generate(tiles: TileSet, count: int, seed: int,
             line = wh.shortest(max_depth=MAX_MOVES, cap=200_000)
             if line is None or len(line) < MIN_MOVES:
                 continue
+            # Quotas keep the lengths spread; after many candidates any length is taken.
+            if per_length[len(line)] >= quota and tried < 40 * count:
+                continue
+            per_length[len(line)] += 1
             js = position_to_json(pos)
             key = repr(js)
             if key in seen:

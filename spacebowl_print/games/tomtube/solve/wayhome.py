@@ -17,7 +17,7 @@ from collections import deque
 from collections.abc import Iterator
 from dataclasses import dataclass
 
-from spacebowl_print.games.tomtube.model.board import BASES, NEUTRAL, other
+from spacebowl_print.games.tomtube.model.board import BASES, MODULES, NEUTRAL, other
 from spacebowl_print.games.tomtube.model.position import Move, Position
 from spacebowl_print.games.tomtube.model.tiles import TileSet
 from spacebowl_print.games.tomtube.rules.network import (
@@ -78,6 +78,12 @@ class WayHome:
         self._taken: dict[int, tuple[int, int, int]] = {}
         self._jumps: dict[int, list[int]] = {}
         self.free_colours = COLOUR_BIT[player] | COLOUR_BIT[NEUTRAL]
+        self._radj: dict[int, list[int]] | None = None
+        self._dist: dict[int, dict[int, int]] = {}
+        # Own solar modules still holding their counter: (node, bit in the taken mask).
+        self.solar_left = [(n, self.bit_of[n]) for n, k in
+                           zip(self.counter_nodes, self.counter_kinds, strict=True)
+                           if k == KIND_INDEX["solar"] and MODULES[net.names[n]][0] == player]
 
     def stock(self, s: State) -> tuple[int, int, int]:
         """The stock's (energy, control, alien) in state ``s`` (counters are conserved)."""
@@ -153,6 +159,51 @@ class WayHome:
                 yield Step(Move("jump", names[t], "energy"), self._arrive(s, t, paid[0]),
                            paid[1])
 
+    def _dist_to(self, target: int) -> dict[int, int]:
+        """Moves from each sphere to ``target`` in the *relaxed* game: every drift is paid
+        for, every jump too, and no counter stops a drift. A real line is never shorter, so
+        these are lower bounds for pruning."""
+        got = self._dist.get(target)
+        if got is not None:
+            return got
+        if self._radj is None:
+            self._radj = {n: [] for n in self.net.node_of.values()}
+            for n in self.net.node_of.values():
+                if n in self.blocked:
+                    continue
+                nxt = drift_targets(self.net, n, self.player, ALL_COLOURS, self.blocked, [])
+                nxt |= jump_targets(self.net, self.pos, n, self.blocked)
+                for t in nxt:
+                    self._radj[t].append(n)
+        got = {target: 0}
+        todo = deque([target])
+        while todo:
+            t = todo.popleft()
+            for n in self._radj[t]:
+                if n not in got:
+                    got[n] = got[t] + 1
+                    todo.append(n)
+        self._dist[target] = got
+        return got
+
+    def lower_bound(self, s: State, need_solar: bool) -> int:
+        """At least this many more moves are needed from ``s`` to finish (a huge number
+        when it cannot be done even in the relaxed game)."""
+        far = 1 << 20
+        home = self._dist_to(self.base)
+        if not need_solar or s[4] >= 2:
+            return home.get(s[0], far)
+        left = [n for n, bit in self.solar_left if not s[5] & bit]
+        need = 2 - s[4]
+        if len(left) < need:
+            return far
+        if need == 1:
+            return min(self._dist_to(m).get(s[0], far) + home.get(m, far) for m in left)
+        a, b = left[0], left[1]
+        da, db = self._dist_to(a), self._dist_to(b)
+        return min(da.get(s[0], far) + db.get(a, far) + home.get(b, far),
+                   db.get(s[0], far) + da.get(b, far) + home.get(a, far))
+
     def shortest(self, *, need_solar: bool = True, max_depth: int = 30,
                  cap: int = 500_000, start: State | None = None) -> list[Step] | None:
         """A shortest line home (ending on the base, which only the last move enters; with
@@ -161,8 +212,8 @@ class WayHome:
         the answer is deterministic."""
         s0 = self.start if start is None else start
         parent: dict[State, tuple[State, Step] | None] = {s0: None}
-        frontier = [s0]
-        for _depth in range(max_depth):
+        frontier = [s0] if self.lower_bound(s0, need_solar) <= max_depth else []
+        for depth in range(max_depth):
             nxt: list[State] = []
             for s in frontier:
                 for st in self.steps(s):
@@ -178,6 +229,9 @@ class WayHome:
                         return line[::-1]
                     if t not in parent:
                         parent[t] = (s, st)
+                        # A* style pruning with an admissible bound keeps the answer exact.
+                        if depth + 1 + self.lower_bound(t, need_solar) > max_depth:
+                            continue
                         nxt.append(t)
                         if len(parent) > cap:
                             return None
