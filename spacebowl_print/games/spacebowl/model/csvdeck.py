@@ -1,0 +1,310 @@
+"""Card lists as CSV (formats.md, "Deck themes and CSV card lists"): one row a card, for decks
+kept in a spreadsheet.
+
+* Columns: ``id,planets,comets,stars,black_hole`` and, when any card uses them, ``title`` and
+  ``image``. Reading accepts them in any order and any letter case; ``id`` and ``planets`` are
+  required, an absent ``comets``/``stars``/``black_hole`` column or an empty cell means 0 /
+  false, as in the TOML; other columns (notes…) are ignored with a warning. A semicolon- or
+  tab-separated file (what spreadsheets write in many locales) is recognised by its header.
+  Planet letters may be lower case; ``black_hole`` is ``true``/``false`` in any case.
+* Every error names the CSV file, its line and the column (number and name).
+* ``image`` paths in the CSV are relative to the CSV file; the deck stores them relative to the
+  deck file, so they are rewritten when the two lie in different folders (and kept as written
+  when they share one, so an export/import round trip is exact).
+* Everything but the cards comes from a theme deck (:func:`import_cards`): its name, title,
+  planets, theme and — only when the CSV's cards are exactly the theme's cards, since they
+  describe how *those* cards were made — its leading comments, seed and ``[design]`` table.
+  Exporting a deck and importing the CSV with that deck as theme gives the deck file back byte
+  for byte.
+"""
+
+from __future__ import annotations
+
+import csv
+import dataclasses
+import io
+import os
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+from spacebowl_print.core.errors import InputError
+from spacebowl_print.games.spacebowl.model.deck import (
+    MAX_ID,
+    MAX_TITLE,
+    Card,
+    Deck,
+    deck_to_toml,
+    parse_deck,
+)
+from spacebowl_print.games.spacebowl.model.theme import check_relative_path, load_picture_at
+
+COLUMNS: tuple[str, ...] = ("id", "planets", "comets", "stars", "black_hole")
+"""The columns every exported card list has, in this order."""
+EXTRA_COLUMNS: tuple[str, ...] = ("title", "image")
+"""Optional per-card columns, written only when some card uses them."""
+REQUIRED: tuple[str, ...] = ("id", "planets")
+_NAME = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_-]*$")
+
+
+def rebase(rel: str, src_dir: Path, dst_dir: Path) -> str:
+    """The relative path ``rel`` (from ``src_dir``) as seen from ``dst_dir``, with ``/``;
+    unchanged when both folders are the same."""
+    if src_dir.resolve() == dst_dir.resolve():
+        return rel
+    return Path(os.path.relpath(src_dir.resolve() / rel, dst_dir.resolve())).as_posix()
+
+
+# -- export --------------------------------------------------------------------------------------
+
+def cards_to_csv(deck: Deck, csv_dir: Path | None = None) -> str:
+    """The deck's cards as CSV text (``\\n`` line ends, UTF-8 safe), one row a card in deck
+    order. ``image`` paths are rewritten relative to ``csv_dir`` (default: the deck's folder)."""
+    extras = [c for c in EXTRA_COLUMNS
+              if any(getattr(card, c) not in ("", None) for card in deck.cards)]
+    buf = io.StringIO()
+    out = csv.writer(buf, lineterminator="\n")
+    out.writerow([*COLUMNS, *extras])
+    base = Path(deck.base_dir or ".")
+    for c in deck.cards:
+        row: list[object] = [c.id, c.planets, c.comets, c.stars,
+                             "true" if c.black_hole else "false"]
+        if "title" in extras:
+            row.append(c.title)
+        if "image" in extras:
+            row.append("" if c.image is None else
+                       rebase(c.image, base, csv_dir if csv_dir is not None else base))
+        out.writerow(row)
+    return buf.getvalue()
+
+
+# -- import --------------------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class CsvCards:
+    """Cards read from a CSV file, with the lines they came from and any warnings."""
+
+    cards: tuple[Card, ...]
+    lines: dict[int, int]
+    """card id → CSV line."""
+    warnings: tuple[str, ...] = ()
+
+
+def _dialect(first_line: str) -> str:
+    """The delimiter a header row uses: ``,`` unless only ``;`` or tabs appear in it."""
+    for delim in (",", ";", "\t"):
+        if delim in first_line:
+            return delim
+    return ","
+
+
+class _Cell:
+    """Errors for one cell: the file, line and column (number and name)."""
+
+    def __init__(self, source: str, line: int, col: int, name: str) -> None:
+        self.source, self.line, self.where = source, line, f"column {col} ({name})"
+
+    def error(self, message: str) -> InputError:
+        return InputError(message, self.where, file=self.source, line=self.line)
+
+
+def _int(text: str, cell: _Cell, lo: int, hi: int, default: int | None) -> int:
+    if not text:
+        if default is None:
+            raise cell.error("must not be empty")
+        return default
+    if not re.fullmatch(r"[+]?\d{1,12}", text):
+        raise cell.error(f"must be a whole number from {lo} to {hi}, got {text!r}")
+    value = int(text)
+    if not lo <= value <= hi:
+        raise cell.error(f"must be a whole number from {lo} to {hi}, got {value}")
+    return value
+
+
+def parse_cards_csv(text: str, source: str, letters: str,
+                    csv_dir: Path | None = None) -> CsvCards:
+    """Read a card list. ``letters`` are the deck's planet ids; pictures named in an ``image``
+    column are loaded from ``csv_dir`` (not read when None) so that a missing or broken file is
+    reported at its line and column. Raises :class:`InputError` naming ``source``, the line and
+    the column."""
+    if not text.strip():
+        raise InputError("the file is empty (expected a header row "
+                         f"{','.join(COLUMNS)})", file=source, line=1)
+    first = text.lstrip("\ufeff").splitlines()[0]
+    reader = csv.reader(io.StringIO(text.lstrip("\ufeff"), newline=""),
+                        delimiter=_dialect(first), strict=True)
+    try:
+        header = next(reader)
+    except csv.Error as err:
+        raise InputError(f"not readable CSV ({err})", file=source, line=1) from None
+    names = [h.strip().lower() for h in header]
+    index: dict[str, int] = {}
+    warnings: list[str] = []
+    for i, name in enumerate(names):
+        cell = _Cell(source, 1, i + 1, name or "unnamed")
+        if name in index:
+            raise cell.error(f"column {name!r} appears twice (also column {index[name] + 1})")
+        if name in COLUMNS or name in EXTRA_COLUMNS:
+            index[name] = i
+        elif name:
+            warnings.append(f"{source}:1: column {i + 1} ({name}) is not a card field: "
+                            "ignored")
+    for name in REQUIRED:
+        if name not in index:
+            raise InputError(f"missing column {name!r} (the header needs at least "
+                             f"{', '.join(REQUIRED)}; found {', '.join(names) or 'nothing'})",
+                             file=source, line=1)
+    cards: list[Card] = []
+    lines: dict[int, int] = {}
+    line = 1
+    while True:
+        try:
+            row = next(reader)
+        except StopIteration:
+            break
+        except csv.Error as err:
+            raise InputError(f"not readable CSV ({err})", file=source,
+                             line=reader.line_num) from None
+        line = reader.line_num - row_span(row) + 1
+        if not any(cell.strip() for cell in row):
+            continue  # blank rows are spacing, not cards
+        if len(row) > len(header) and any(c.strip() for c in row[len(header):]):
+            col = len(header) + 1
+            raise InputError(f"more cells than the header's {len(header)} columns",
+                             f"column {col}", file=source, line=line)
+
+        card = _row_card(_Row(row, line, index, source), letters, csv_dir, lines)
+        cards.append(card)
+        lines[card.id] = line
+    return CsvCards(tuple(cards), lines, tuple(warnings))
+
+
+class _Row:
+    """One CSV row with the header's column index: cells by name, with their error context."""
+
+    def __init__(self, row: Sequence[str], line: int, index: dict[str, int], source: str):
+        self.row, self.line, self.index, self.source = row, line, index, source
+
+    def get(self, name: str) -> tuple[str, _Cell]:
+        """The trimmed cell of column ``name`` ("" when the column or cell is absent)."""
+        i = self.index.get(name, -1)
+        value = self.row[i].strip() if 0 <= i < len(self.row) else ""
+        return value, _Cell(self.source, self.line, i + 1, name)
+
+
+def _row_card(r: _Row, letters: str, csv_dir: Path | None, lines: dict[int, int]) -> Card:
+    """The card a row describes; ``lines`` (id → line) catches repeated ids."""
+    value, cell = r.get("id")
+    cid = _int(value, cell, 1, MAX_ID, None)
+    if cid in lines:
+        raise cell.error(f"id {cid} is already used on line {lines[cid]}")
+    value, cell = r.get("planets")
+    planets = value.replace(" ", "").upper()
+    for ch in planets:
+        if ch not in letters:
+            raise cell.error(f"unknown planet {ch!r} (the deck's planets: {letters})")
+    if len(set(planets)) != len(planets):
+        raise cell.error(f"a planet is listed twice in {value!r}")
+    value, cell = r.get("comets")
+    comets = _int(value, cell, 0, 12, 0)
+    value, cell = r.get("stars")
+    stars = _int(value, cell, 0, 12, 0)
+    value, cell = r.get("black_hole")
+    if value.lower() not in ("", "true", "false"):
+        raise cell.error(f"must be true or false, got {value!r}")
+    black_hole = value.lower() == "true"
+    title, cell = r.get("title")
+    if len(title) > MAX_TITLE or "\n" in title:
+        raise cell.error(f"must be one line of at most {MAX_TITLE} characters")
+    image, cell = r.get("image")
+    if image:
+        try:
+            check_relative_path(image, "", "image")
+            if csv_dir is not None:
+                load_picture_at(csv_dir, image, "", "image")
+        except InputError as err:
+            raise cell.error(err.message) from None
+    ordered = "".join(ch for ch in letters if ch in planets)
+    return Card(cid, ordered, comets, stars, black_hole, title, image or None)
+
+
+def row_span(row: Sequence[str]) -> int:
+    """How many physical lines a parsed row took (quoted cells may hold line breaks)."""
+    return 1 + sum(cell.count("\n") for cell in row)
+
+
+# -- the deck file -------------------------------------------------------------------------------
+
+def leading_comments(text: str) -> str:
+    """The comment block at the top of a TOML file, exactly as written (blank lines inside it
+    kept, trailing ones dropped)."""
+    block: list[str] = []
+    for line in text.splitlines(keepends=True):
+        if line.lstrip().startswith("#") or not line.strip():
+            block.append(line)
+        else:
+            break
+    while block and not block[-1].strip():
+        block.pop()
+    return "".join(block)
+
+
+@dataclass(frozen=True)
+class Imported:
+    """The result of :func:`import_cards`: the deck, its TOML text, notes for the user."""
+
+    deck: Deck
+    toml: str
+    notes: tuple[str, ...]
+
+
+def import_cards(cards: CsvCards, csv_dir: Path, theme: Deck, theme_text: str,
+                 out_path: Path, name: str | None = None, title: str | None = None
+                 ) -> Imported:
+    """The deck file for ``cards`` with everything else from ``theme`` (read from
+    ``theme_text``), to be written at ``out_path``.
+
+    The deck is named ``name`` (default: the output file's stem) and titled ``title``
+    (default: the theme's title when the name is the theme's, else made from the name). Paths
+    are rewritten relative to the output's folder. The text is read back through the strict
+    deck reader (pictures loaded from the output's folder) before it is returned.
+    """
+    out_dir = out_path.parent
+    deck_name = name or out_path.stem
+    if not _NAME.match(deck_name):
+        raise InputError(f"must be a file-safe id (a-z, 0-9, _ and -), got {deck_name!r}",
+                         "name")
+    if title is None:
+        title = theme.title if deck_name == theme.name else deck_name.replace("-", " ").replace(
+            "_", " ").title()
+    theme_dir = Path(theme.base_dir or ".")
+    new_cards = tuple(dataclasses.replace(c, image=None if c.image is None
+                                          else rebase(c.image, csv_dir, out_dir), art=None)
+                      for c in cards.cards)
+    t = theme.theme
+    new_theme = dataclasses.replace(
+        t, background=None if t.background is None else rebase(t.background, theme_dir,
+                                                               out_dir),
+        back=None if t.back is None else rebase(t.back, theme_dir, out_dir),
+        font=None if t.font is None else rebase(t.font, theme_dir, out_dir))
+    planets = tuple(dataclasses.replace(p, image=None if p.image is None
+                                        else rebase(p.image, theme_dir, out_dir))
+                    for p in theme.planets)
+    notes: list[str] = list(cards.warnings)
+    same = new_cards == tuple(dataclasses.replace(
+        c, image=None if c.image is None else rebase(c.image, theme_dir, out_dir))
+        for c in theme.cards)
+    header = leading_comments(theme_text) if same else ""
+    seed, design = (theme.seed, theme.design) if same else (None, {})
+    if not same and (theme.seed is not None or theme.design):
+        notes.append(f"the cards differ from those of {theme.name!r}: its seed, [design] figures "
+                     "and leading comments describe those cards, so they are not copied")
+    deck = dataclasses.replace(theme, name=deck_name, title=title, planets=planets,
+                               cards=new_cards, seed=seed, design=dict(design),
+                               theme=new_theme)
+    if deck.uses_format_2 and deck.format == 1:  # card titles or images need format 2
+        deck = dataclasses.replace(deck, format=2)
+    text = header + deck_to_toml(deck)
+    checked = parse_deck(text, str(out_path), base_dir=out_dir)
+    return Imported(checked, text, tuple(notes))
