@@ -267,8 +267,8 @@ class Game:
         if for_points and (route is None or goals != {BASES[player]}):
             scored = [(move_gain(pos, player, m, False), self.rng.random(), m) for m in moves
                       if MODULES.get(m.to) != (player, "base")]
-            top = max(scored, key=lambda x: (x[0], x[1]))
-            if top[0] > 0 and (route is None or route[0] > 1):
+            top = max(scored, key=lambda x: (x[0], x[1]), default=None)
+            if top is not None and top[0] > 0 and (route is None or route[0] > 1):
                 self.pos = play(pos, self.tiles, top[2])
                 return
         if route is None:
