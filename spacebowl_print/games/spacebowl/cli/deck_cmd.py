@@ -14,7 +14,10 @@ from spacebowl_print.games.spacebowl.model import Deck
 
 
 @click.group("deck", cls=LazyGroup,
-             lazy={"design": "spacebowl_print.games.spacebowl.cli.deck_design_cmd:design"})
+             lazy={"design": "spacebowl_print.games.spacebowl.cli.deck_design_cmd:design",
+                   "import": "spacebowl_print.games.spacebowl.cli.deck_io_cmd:import_command",
+                   "export": "spacebowl_print.games.spacebowl.cli.deck_io_cmd:export_command",
+                   "report": "spacebowl_print.games.spacebowl.cli.deck_report_cmd:report"})
 def deck_group() -> None:
     """Check or design deck files (decks/*.toml, formats.md)."""
 

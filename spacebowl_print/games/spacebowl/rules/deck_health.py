@@ -141,11 +141,9 @@ def check_galaxies(deck: Deck, galaxies: int = CHECK_GALAXIES) -> int:
     return max(4, min(galaxies, int(TOSS_BUDGET / per_card)))
 
 
-def deck_warnings(deck: Deck, galaxies: int = CHECK_GALAXIES, seed: int = 1) -> list[str]:
-    """One clear line per reason a *valid* deck will not play well (empty when it will):
-    a planet on no card, no black-hole card, too few cards for a game / for puzzles, and a
-    base-game difficulty more than a band's width outside the designer's bands (measured
-    exactly over ``galaxies`` seeded deals)."""
+def structure_warnings(deck: Deck) -> list[str]:
+    """The warnings that need no dealing: a planet on no card, too few cards for a game or
+    for puzzles, no black-hole card. One clear line each."""
     out: list[str] = []
     for p in deck.planets:
         if not any(p.id in c.planets for c in deck.cards):
@@ -163,17 +161,33 @@ def deck_warnings(deck: Deck, galaxies: int = CHECK_GALAXIES, seed: int = 1) -> 
                    "(6×6 galaxies and a top card)")
     if deck.cards and not any(c.black_hole for c in deck.cards):
         out.append("no card shows a black hole: the black-hole variant never happens")
-    if n >= PLAY_CARDS:
-        bands = deck_bands(deck)
+    return out
+
+
+def difficulty_warning(base: VariantStats, bands: Bands, galaxies: int) -> str | None:
+    """A line when the base game's exact figures lie more than a band's width outside the
+    bands (None otherwise)."""
+    v = verdict(base, bands)
+    if not v.far:
+        return None
+    why = ("few tosses can be solved" if "harder" in v.status
+           else "almost every toss is trivially solved" if "easier" in v.status
+           else "many tosses have no solution and the rest many")
+    return (f"difficulty far outside the {bands.source} bands over {galaxies} galaxies — "
+            f"{v.line.split(' — ', 1)[1]}: {why}")
+
+
+def deck_warnings(deck: Deck, galaxies: int = CHECK_GALAXIES, seed: int = 1) -> list[str]:
+    """One clear line per reason a *valid* deck will not play well (empty when it will):
+    :func:`structure_warnings`, and a base-game difficulty more than a band's width outside
+    the designer's bands, measured exactly over :func:`check_galaxies` seeded deals."""
+    out = structure_warnings(deck)
+    if len(deck.cards) >= PLAY_CARDS:
         dealt = check_galaxies(deck, galaxies)
         base = deck_stats(deck, dealt, seed, ["base"]).variants[0]
-        v = verdict(base, bands)
-        if v.far:
-            out.append(f"difficulty far outside the {bands.source} bands over {dealt} "
-                       f"galaxies — {v.line.split(' — ', 1)[1]}: "
-                       + ("few tosses can be solved" if "harder" in v.status
-                          else "almost every toss is trivially solved" if "easier" in v.status
-                          else "many tosses have no solution and the rest many"))
+        line = difficulty_warning(base, deck_bands(deck), dealt)
+        if line:
+            out.append(line)
     return out
 
 
