@@ -59,13 +59,15 @@ MIN_MOVES = 3
 MAX_MOVES = 8
 
 
-def full_board(tiles: TileSet, rng: random.Random) -> Position:
-    """Random placements from the start until no rhomb can be placed."""
+def full_board(tiles: TileSet, rng: random.Random, limit: int | None = None) -> Position:
+    """Random placements from the start until no rhomb can be placed (or ``limit``
+    placements are made)."""
     b = board()
     ids = tiles.ids()
     rng.shuffle(ids)
     pos = start_position(ids)
-    while pos.stack and (free := free_positions(pos)):
+    while pos.stack and (free := free_positions(pos)) and (limit is None or limit > 0):
+        limit = None if limit is None else limit - 1
         p = b.rhomb_positions[rng.choice(free)]
         used = {pl: [0, 0] for pl in PLAYERS}
         fills = []
