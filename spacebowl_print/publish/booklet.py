@@ -1,22 +1,29 @@
-"""Puzzle booklets and classroom sets for any game: page order, headers, answer keys,
-saddle-stitch imposition, the manifest, and the verification gate.
+"""Puzzle booklets, print-on-demand books and classroom sets for any game: page order, frames
+with mirrored margins, headers, answer keys, saddle-stitch imposition, the manifest, and the
+verification gate.
 
 This module knows no game rules. A game hands over :class:`PuzzleItem` objects (each able to
 draw its own puzzle and answer, and to describe itself for the manifest) and a
-:class:`PuzzleGame` (front matter, wording, and an independent ``verify``). Nothing is written
-unless every puzzle's answer survives ``verify``.
+:class:`PuzzleGame` (an independent ``verify``). Pages are *page functions*: given the page's
+:class:`~spacebowl_print.publish.pod.Frame` (its size, boxes and the content area inside
+mirrored margins) and its folio, they return a painter. :func:`compose` counts them, rounds the
+count as the binding needs, and only then lays out every page: the gutter depends on the
+final page count. Nothing is written unless every puzzle's answer survives ``verify``.
 """
 
 from __future__ import annotations
 
 import json
 from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Literal, Protocol
 
 from spacebowl_print.core.files import atomic_dir
 from spacebowl_print.core.languages import long_date  # noqa: F401  (games format dates)
+from spacebowl_print.publish import pod
 from spacebowl_print.publish.manifest import file_digest, seal_subject
+from spacebowl_print.publish.pod import Binding, Frame, Trim
 from spacebowl_print.render.api import PAPER, Canvas, DrawnPage, Page, PdfOptions, Style
 from spacebowl_print.render.fonts import fit_size, text_width, wrap
 from spacebowl_print.render.pdf import pdf_bytes
@@ -25,6 +32,11 @@ Imposition = Literal["none", "saddle"]
 INK = "#1A1A2E"
 MUTED = "#5A5A6E"
 RULE = "#B8B8C8"
+FOLIO_SIZE = 8.0
+
+Painter = Callable[[Canvas], None]
+PageFn = Callable[[Frame, int], Painter]
+"""A page to be: given its frame and folio (page number), the painter of the whole page."""
 
 
 class PuzzleItem(Protocol):
@@ -46,20 +58,14 @@ class PuzzleItem(Protocol):
         """This puzzle's object in ``manifest.json`` (the game's format)."""
 
     def draw_puzzle(self, canvas: Canvas, x: float, y: float, w: float, h: float) -> None:
-        """Paint the puzzle (diagram and question) inside the box (x, y, w, h)."""
+        """Paint the puzzle (diagram, question, answer lines) inside the box (x, y, w, h)."""
 
     def draw_answer(self, canvas: Canvas, x: float, y: float, w: float, h: float) -> None:
-        """Paint the answer inside the box (x, y, w, h)."""
+        """Paint the answer (with its reason) inside the box (x, y, w, h)."""
 
 
 class PuzzleGame(Protocol):
-    """What a game provides to publish puzzles (wording in the booklet's language)."""
-
-    def words(self) -> Mapping[str, str]:
-        """Translated labels: ``puzzle``, ``answers``, ``tier``, ``page`` and ``code``."""
-
-    def front_matter(self, page_size: tuple[float, float]) -> list[Page]:
-        """Pages placed after the title page: how to solve, what the tiers mean."""
+    """What the verification gate needs from a game."""
 
     def verify(self, entry: Mapping[str, Any]) -> str | None:
         """Re-derive the answer of a manifest entry independently; a message if it differs."""
@@ -69,7 +75,63 @@ class VerificationError(RuntimeError):
     """An answer key disagreed with the independent check; nothing was written."""
 
 
-# --------------------------------------------------------------------------- imposition
+# --------------------------------------------------------------------------- layout
+
+
+@dataclass(frozen=True)
+class Layout:
+    """How a booklet is made: its ``trim`` (finished page), ``bleed`` (print-on-demand art
+    to the edge), ``binding`` (page-count rounding: ``perfect`` ≥ 24 and even, ``saddle`` a
+    multiple of 4, ``none`` as is) and, for home saddle stitching, the landscape ``sheet``
+    two pages are imposed on."""
+
+    trim: Trim
+    bleed: bool = False
+    binding: Binding = "none"
+    sheet: tuple[float, float] | None = None
+
+    @property
+    def margin(self) -> float:
+        """The outside, top and bottom margin wanted (mm; the frame raises it to the
+        service's minimum)."""
+        return max(10.0, self.trim.width * 0.07)
+
+
+def home_layout(paper: str, imposition: Imposition) -> Layout:
+    """The layout of a home-printed booklet: ``paper`` a5/a4/letter pages, or with saddle
+    imposition A5 pages on A4 sheets (``a5``/``a4``) or half-Letter pages on Letter."""
+    if paper not in ("a5", "a4", "letter"):
+        raise ValueError(f"unknown paper {paper!r}")
+    if imposition == "none":
+        return Layout(pod.parse_trim(paper))
+    if paper == "letter":
+        w, h = PAPER["half-letter"]
+        sw, sh = PAPER["letter"]
+        return Layout(Trim("half-letter", w, h), binding="saddle", sheet=(sh, sw))
+    sw, sh = PAPER["a4"]
+    return Layout(pod.parse_trim("a5"), binding="saddle", sheet=(sh, sw))
+
+
+def blank(frame: Frame, folio: int) -> Painter:
+    """An empty page (padding for the binding)."""
+    return lambda canvas: None
+
+
+def compose(layout: Layout, fns: Sequence[PageFn]) -> list[Page]:
+    """The pages, padded with blanks (before the last page, so a closing page stays last)
+    to the count the binding needs, each laid out in its frame."""
+    final = pod.final_pages(len(fns), layout.binding)
+    missing = final - len(fns)
+    if missing:
+        fns = [*fns[:-1], *([blank] * missing), fns[-1]] if len(fns) > 1 else \
+            [*fns, *([blank] * missing)]
+    pages: list[Page] = []
+    for k, fn in enumerate(fns):
+        def page_for(f: Frame, fn: PageFn = fn, folio: int = k + 1) -> Page:
+            return DrawnPage(f.width, f.height, fn(f, folio))
+        pages.append(pod.framed(page_for, layout.trim, k + 1, final, layout.bleed,
+                                layout.margin))
+    return pages
 
 
 def saddle_order(pages: int) -> list[tuple[int, int]]:
@@ -84,21 +146,6 @@ def saddle_order(pages: int) -> list[tuple[int, int]]:
         sides.append((hi, lo))  # outside of the sheet
         sides.append((lo + 1, hi - 1))  # inside
     return sides
-
-
-def blank_page(w: float, h: float) -> Page:
-    """An empty page (padding for imposition)."""
-    return DrawnPage(w, h, lambda canvas: None)
-
-
-def pad_to_multiple(pages: list[Page], k: int, size: tuple[float, float]) -> list[Page]:
-    """``pages`` followed by blank pages up to a multiple of ``k``. Blanks go before the last
-    page so that a back cover stays on the back."""
-    missing = (-len(pages)) % k
-    if not missing:
-        return pages
-    blanks = [blank_page(*size) for _ in range(missing)]
-    return [*pages[:-1], *blanks, pages[-1]] if len(pages) > 1 else [*pages, *blanks]
 
 
 def impose_saddle(pages: list[Page], sheet: tuple[float, float]) -> list[Page]:
@@ -124,30 +171,21 @@ def impose_saddle(pages: list[Page], sheet: tuple[float, float]) -> list[Page]:
     return out
 
 
-def page_and_sheet(paper: str, imposition: Imposition) -> tuple[tuple[float, float],
-                                                                 tuple[float, float] | None]:
-    """(reading page size, landscape sheet size or None) for ``--paper`` and ``--imposition``:
-    saddle puts A5 pages on A4 (``a5`` or ``a4``) or half-Letter pages on Letter."""
-    if paper not in ("a5", "a4", "letter"):
-        raise ValueError(f"unknown paper {paper!r}")
-    if imposition == "none":
-        return PAPER[paper], None
-    if paper == "letter":
-        w, h = PAPER["letter"]
-        return PAPER["half-letter"], (h, w)
-    w, h = PAPER["a4"]
-    return PAPER["a5"], (h, w)
+def render_pages(layout: Layout, pages: list[Page], pdf_title: str, subject: str = "") -> bytes:
+    """Impose on the layout's sheet (saddle stitch) if it has one, and render to PDF bytes;
+    ``subject`` goes into the PDF's metadata (booklets put their manifest seal there)."""
+    duplex = None
+    if layout.sheet is not None:
+        pages = impose_saddle(pages, layout.sheet)
+        duplex = "DuplexFlipShortEdge"
+    return pdf_bytes(pages, PdfOptions(title=pdf_title, subject=subject, duplex=duplex))
 
 
-# --------------------------------------------------------------------------- pages
+# --------------------------------------------------------------------------- page functions
 
 
 def _stars(tier: int) -> str:
     return "★" * tier + "☆" * (5 - tier)
-
-
-def _margin(w: float) -> float:
-    return max(10.0, w * 0.07)
 
 
 def _pill(canvas: Canvas, x: float, y: float, label: str, size: float) -> float:
@@ -159,81 +197,153 @@ def _pill(canvas: Canvas, x: float, y: float, label: str, size: float) -> float:
     return w
 
 
-def title_page(size: tuple[float, float], title: str, subtitle: str, lines: Sequence[str]
-               ) -> Page:
-    """A plain title page: title, subtitle and a few lines of detail."""
-    w, h = size
-
-    def paint(canvas: Canvas) -> None:
-        m = _margin(w)
-        ts = fit_size(title, w - 2 * m, 26, "bold")
-        canvas.text(w / 2, h * 0.66, title, ts, "bold", INK, "middle")
-        y = h * 0.66 - 12
-        for line in wrap(subtitle, w - 2 * m, 12):
-            canvas.text(w / 2, y, line, 12, "regular", MUTED, "middle")
-            y -= 6
-        canvas.line(w * 0.3, y - 2, w * 0.7, y - 2, Style(stroke=RULE, width=0.4))
-        y -= 10
-        for line in lines:
-            canvas.text(w / 2, y, line, 9, "regular", INK, "middle")
-            y -= 5
-
-    return DrawnPage(w, h, paint)
+def folio_text(canvas: Canvas, f: Frame, folio: int) -> None:
+    """The page number, centred under the content area."""
+    x, y, w, _ = f.content
+    canvas.text(x + w / 2, y - 5.5, str(folio), FOLIO_SIZE, "regular", MUTED, "middle")
 
 
-def puzzle_page(size: tuple[float, float], item: PuzzleItem, heading: str, words: Mapping[str, str],
-                folio: int) -> Page:
-    """A puzzle page: heading, tier stars and badges, then the game's drawing, page number."""
-    w, h = size
+def title_page(title: str, subtitle: str, lines: Sequence[str]) -> PageFn:
+    """A plain title page: title, subtitle and a few lines of detail (already translated)."""
 
-    def paint(canvas: Canvas) -> None:
-        m = _margin(w)
-        top = h - m
-        hs = fit_size(heading, w - 2 * m - 30, 13, "bold")
-        canvas.text(m, top - 5, heading, hs, "bold", INK)
-        canvas.text(w - m, top - 5, _stars(item.tier), 12, "regular", INK, "end")
-        canvas.text(w - m, top - 9.5, f"{words['tier']} {item.tier}", 7, "regular", MUTED, "end")
-        x = m
-        for badge in item.badges:
-            x += _pill(canvas, x, top - 12, badge, 7) + 2
-        canvas.line(m, top - 15, w - m, top - 15, Style(stroke=RULE, width=0.3))
-        item.draw_puzzle(canvas, m, m + 6, w - 2 * m, h - 2 * m - 21)
-        canvas.text(w / 2, m - 3, str(folio), 8, "regular", MUTED, "middle")
+    def page(f: Frame, folio: int) -> Painter:
+        x, y, w, h = f.content
 
-    return DrawnPage(w, h, paint)
+        def paint(canvas: Canvas) -> None:
+            ts = fit_size(title, w, 26, "bold")
+            top = y + h * 0.7
+            canvas.text(x + w / 2, top, title, ts, "bold", INK, "middle")
+            top -= 12
+            for line in wrap(subtitle, w, 12):
+                canvas.text(x + w / 2, top, line, 12, "regular", MUTED, "middle")
+                top -= 6
+            canvas.line(x + w * 0.2, top - 2, x + w * 0.8, top - 2, Style(stroke=RULE, width=0.4))
+            top -= 10
+            for line in lines:
+                for part in wrap(line, w, 9):
+                    canvas.text(x + w / 2, top, part, 9, "regular", INK, "middle")
+                    top -= 5
+
+        return paint
+
+    return page
 
 
-def answer_pages(size: tuple[float, float], items: Sequence[PuzzleItem],
-                 label: Callable[[PuzzleItem, int], str], words: Mapping[str, str],
-                 first_folio: int, per_page: tuple[int, int] = (2, 3)) -> list[Page]:
-    """The answer key: ``per_page`` (columns, rows) answers a page, each boxed and labelled."""
-    w, h = size
+def text_pages(painters: Sequence[Painter]) -> list[PageFn]:
+    """Pages from column painters (see :func:`render.flow.column_painters`), each drawn in
+    its frame's content area, with folios."""
+
+    def page_fn(painter: Painter) -> PageFn:
+        def page(f: Frame, folio: int) -> Painter:
+            def paint(canvas: Canvas) -> None:
+                canvas.save()
+                canvas.translate(f.content[0], f.content[1])
+                painter(canvas)
+                canvas.restore()
+                folio_text(canvas, f, folio)
+            return paint
+        return page
+
+    return [page_fn(p) for p in painters]
+
+
+def puzzle_block(canvas: Canvas, item: PuzzleItem, heading: str, words: Mapping[str, str],
+                 box: tuple[float, float, float, float]) -> None:
+    """One puzzle in the box (x, y, w, h): heading, tier stars and badges over a rule, then
+    the game's drawing."""
+    x, y, w, h = box
+    top = y + h
+    hs = fit_size(heading, w - 30, 13, "bold")
+    canvas.text(x, top - 5, heading, hs, "bold", INK)
+    canvas.text(x + w, top - 5, _stars(item.tier), 12, "regular", INK, "end")
+    canvas.text(x + w, top - 9.5, f"{words['tier']} {item.tier}", 7, "regular", MUTED, "end")
+    bx = x
+    for badge in item.badges:
+        bx += _pill(canvas, bx, top - 12, badge, 7) + 2
+    canvas.line(x, top - 15, x + w, top - 15, Style(stroke=RULE, width=0.3))
+    item.draw_puzzle(canvas, x, y, w, h - 18)
+
+
+def name_line(canvas: Canvas, x: float, top: float, w: float, labels: Sequence[str]) -> float:
+    """Ruled fields such as "Name ______  Date ______" across the width; returns the y under
+    them."""
+    slot = w / max(1, len(labels))
+    for k, label in enumerate(labels):
+        lx = x + k * slot
+        canvas.text(lx, top - 5, label, 9, "bold", INK)
+        start = lx + text_width(label, 9, "bold") + 2
+        canvas.line(start, top - 5.5, lx + slot - 4, top - 5.5, Style(stroke=MUTED, width=0.3))
+    return top - 9
+
+
+def puzzle_page(items: Sequence[tuple[PuzzleItem, str]], words: Mapping[str, str],
+                fields: Sequence[str] = ()) -> PageFn:
+    """A page of one or more puzzles stacked (each ``(item, heading)``), under optional
+    ruled ``fields`` (a worksheet's name and date), with the folio."""
+
+    def page(f: Frame, folio: int) -> Painter:
+        x, y, w, h = f.content
+
+        def paint(canvas: Canvas) -> None:
+            top = y + h
+            if fields:
+                top = name_line(canvas, x, top, w, fields) - 2
+            gap = 6.0
+            each = (top - y - gap * (len(items) - 1)) / len(items)
+            for k, (item, heading) in enumerate(items):
+                by = top - (k + 1) * each - k * gap
+                puzzle_block(canvas, item, heading, words, (x, by, w, each))
+                if k + 1 < len(items):
+                    canvas.line(x, by - gap / 2, x + w, by - gap / 2,
+                                Style(stroke=RULE, width=0.3, dash=(1.5, 1.5)))
+            folio_text(canvas, f, folio)
+
+        return paint
+
+    return page
+
+
+def answer_pages(items: Sequence[PuzzleItem], label: Callable[[PuzzleItem, int], str],
+                 words: Mapping[str, str], per_page: tuple[int, int] = (2, 3)
+                 ) -> list[PageFn]:
+    """The answer key: ``per_page`` (columns, rows) answers a page, each boxed and labelled
+    (:func:`answers_per_page` picks a count that keeps them readable on a trim)."""
     cols, rows = per_page
     per = cols * rows
-    out: list[Page] = []
+    out: list[PageFn] = []
     for start in range(0, len(items), per):
         chunk = list(enumerate(items[start : start + per], start=start))
-        folio = first_folio + len(out)
 
-        def paint(canvas: Canvas, chunk: list[tuple[int, PuzzleItem]] = chunk,
-                  folio: int = folio) -> None:
-            m = _margin(w)
-            canvas.text(m, h - m - 5, words["answers"], 13, "bold", INK)
-            canvas.line(m, h - m - 8, w - m, h - m - 8, Style(stroke=RULE, width=0.3))
-            top = h - m - 11
-            bw = (w - 2 * m - (cols - 1) * 4) / cols
-            bh = (top - m - 2 - (rows - 1) * 4) / rows
-            for k, (index, item) in enumerate(chunk):
-                c, r = k % cols, k // cols
-                x = m + c * (bw + 4)
-                y = top - (r + 1) * bh - r * 4
-                canvas.rect(x, y, bw, bh, Style(stroke=RULE, width=0.3), radius=1.5)
-                canvas.text(x + 2, y + bh - 4.5, label(item, index), 7.5, "bold", INK)
-                item.draw_answer(canvas, x + 2, y + 2, bw - 4, bh - 8)
-            canvas.text(w / 2, m - 3, str(folio), 8, "regular", MUTED, "middle")
+        def page(f: Frame, folio: int, chunk: list[tuple[int, PuzzleItem]] = chunk) -> Painter:
+            x0, y0, w, h = f.content
 
-        out.append(DrawnPage(w, h, paint))
+            def paint(canvas: Canvas) -> None:
+                canvas.text(x0, y0 + h - 5, words["answers"], 13, "bold", INK)
+                canvas.line(x0, y0 + h - 8, x0 + w, y0 + h - 8, Style(stroke=RULE, width=0.3))
+                top = y0 + h - 11
+                bw = (w - (cols - 1) * 4) / cols
+                bh = (top - y0 - (rows - 1) * 4) / rows
+                for k, (index, item) in enumerate(chunk):
+                    c, r = k % cols, k // cols
+                    x = x0 + c * (bw + 4)
+                    y = top - (r + 1) * bh - r * 4
+                    canvas.rect(x, y, bw, bh, Style(stroke=RULE, width=0.3), radius=1.5)
+                    canvas.text(x + 2, y + bh - 4.5, label(item, index), 7.5, "bold", INK)
+                    item.draw_answer(canvas, x + 2, y + 2, bw - 4, bh - 8)
+                folio_text(canvas, f, folio)
+
+            return paint
+
+        out.append(page)
     return out
+
+
+def answers_per_page(trim: Trim) -> tuple[int, int]:
+    """(columns, rows) of answer boxes: 2 × 2 on small trims (A5, 6×9 in), 2 × 3 on larger."""
+    return (2, 2) if trim.height < 240 else (2, 3)
+
+
+# --------------------------------------------------------------------------- writing
 
 
 def verify_all(game: PuzzleGame, items: Sequence[PuzzleItem]) -> list[dict[str, Any]]:
@@ -258,18 +368,6 @@ def manifest(game: str, title: str, header: Mapping[str, Any], entries: list[dic
     """The manifest object: ``game`` (which engine checks it), ``title``, the game's header
     fields (deck, seed…), ``puzzles``."""
     return {"game": game, "title": title, **header, "puzzles": entries}
-
-
-def render_pages(pages: list[Page], page_size: tuple[float, float],
-                 sheet: tuple[float, float] | None, pdf_title: str, subject: str = "") -> bytes:
-    """Impose on ``sheet`` (saddle stitch) if one is given, and render to PDF bytes; the
-    ``subject`` goes into the PDF's metadata (booklets put their manifest seal there)."""
-    if sheet is not None:
-        pages = impose_saddle(pad_to_multiple(pages, 4, page_size), sheet)
-        duplex = "DuplexFlipShortEdge"
-    else:
-        duplex = None
-    return pdf_bytes(pages, PdfOptions(title=pdf_title, subject=subject, duplex=duplex))
 
 
 def write_sealed(out_dir: Path, data: Mapping[str, Any],
@@ -297,5 +395,5 @@ def write_outputs(out_dir: Path, files: Mapping[str, bytes | str]) -> list[Path]
 
 
 def manifest_json(data: Mapping[str, Any]) -> str:
-    """The manifest as stable, human-readable JSON (sorted nowhere: formats.md key order)."""
+    """The manifest as stable, human-readable JSON (keys in the order formats.md gives)."""
     return json.dumps(data, indent=1, ensure_ascii=False) + "\n"

@@ -64,6 +64,8 @@ class DocStyle:
     height: float
     col_w: float
     ink_saver: bool
+    body: float = BODY
+    """Body text size (pt); headings and tables keep their own sizes."""
 
     @property
     def head(self) -> str:
@@ -197,13 +199,13 @@ def block_frags(blocks: Sequence[Block], st: DocStyle,
             frags.append(Frag(len(lines) * lh + extra, paint_head,
                               4.5 if b.kind == "heading2" else 2.5, keep_with_next=True))
         elif b.kind == "para":
-            frags += _text_frags(parse_inline(b.text), st.col_w, BODY, 0.0, INK, 1.6)
+            frags += _text_frags(parse_inline(b.text), st.col_w, st.body, 0.0, INK, 1.6)
         elif b.kind in ("bullet", "number"):
             indent = 3.6 if b.kind == "bullet" else 4.6
-            frags += _text_frags(parse_inline(b.text), st.col_w, BODY, indent, INK, 0.9,
+            frags += _text_frags(parse_inline(b.text), st.col_w, st.body, indent, INK, 0.9,
                                  b.marker)
         elif b.kind == "note":
-            inner = _text_frags(parse_inline(b.text), st.col_w - 4.0, BODY, 0.0, INK, 0.0)
+            inner = _text_frags(parse_inline(b.text), st.col_w - 4.0, st.body, 0.0, INK, 0.0)
             for i, f in enumerate(inner):
                 first, last = i == 0, i == len(inner) - 1
                 h = f.height + (1.2 if first else 0.0) + (1.2 if last else 0.0)
@@ -218,7 +220,7 @@ def block_frags(blocks: Sequence[Block], st: DocStyle,
 
                 frags.append(Frag(h, paint_note, 2.0 if first else 0.0, f.keep_with_next))
         elif b.kind == "table":
-            frags += _table_frags(b, st, BODY - 0.4)
+            frags += _table_frags(b, st, st.body - 0.4)
         elif figures is not None and b.kind in figures:
             frags.append(figures[b.kind](b, st))
         else:
@@ -322,22 +324,46 @@ def document_pages(text: str, paper: str, ink_saver: bool,
     return pages
 
 
-def column_pages(text: str, size: tuple[float, float], margin: float,
-                 figures: Mapping[str, Figure] | None = None) -> list[Page]:
-    """A Markdown-subset document set in one column inside ``margin`` on pages of ``size``
-    (booklet front matter): no header or footer; as many pages as the text needs."""
-    w, h = size
-    st = DocStyle(w, h, w - 2 * margin, False)
+Painter_ = Callable[[Canvas], None]
+
+BODY_SIZES = (BODY, 8.2, 7.8, 7.4)
+"""Body sizes :func:`column_painters` tries, largest first (never under 7 pt)."""
+LAST_PAGE_MIN = 0.3
+"""A last page filled less than this (by height) is worth a slightly smaller body size."""
+
+
+def _column_layout(blocks: Sequence[Block], width: float, height: float,
+                   figures: Mapping[str, Figure] | None, body: float) -> list[_Placed]:
+    st = DocStyle(width, height, width, False, body)
+    return flow(block_frags(blocks, st, figures), lambda page: height, 0.0, columns=1)
+
+
+def column_painters(text: str, width: float, height: float,
+                    figures: Mapping[str, Figure] | None = None) -> list[Painter_]:
+    """A Markdown-subset document set in one column of ``width`` × ``height`` mm (booklet
+    front matter), one painter a page drawing with the column's lower-left corner at the
+    origin. When the last page would hold only a few lines, the body is set a little
+    smaller (down to 7.4 pt) if that saves the page: no near-empty page of spill."""
     _, blocks = parse_markdown(text)
-    placed = flow(block_frags(blocks, st, figures), lambda page: h - margin, margin, columns=1)
-    total = (placed[-1].page + 1) if placed else 0
-    pages: list[Page] = []
+    best = _column_layout(blocks, width, height, figures, BODY_SIZES[0])
+    pages = (best[-1].page + 1) if best else 0
+    if best and pages > 1:
+        last = [p for p in best if p.page == pages - 1]
+        used = (height - min(p.y - p.frag.height for p in last)) / height
+        if used < LAST_PAGE_MIN:
+            for body in BODY_SIZES[1:]:
+                trial = _column_layout(blocks, width, height, figures, body)
+                if trial[-1].page + 1 < pages:
+                    best = trial
+                    break
+    total = (best[-1].page + 1) if best else 0
+    painters: list[Painter_] = []
     for n in range(total):
-        mine = [p for p in placed if p.page == n]
+        mine = [p for p in best if p.page == n]
 
         def paint(canvas: Canvas, mine: list[_Placed] = mine) -> None:
             for p in mine:
-                p.frag.paint(canvas, margin, p.y)
+                p.frag.paint(canvas, 0.0, p.y)
 
-        pages.append(DrawnPage(w, h, paint))
-    return pages
+        painters.append(paint)
+    return painters

@@ -62,7 +62,9 @@ def _edit_pdf(data: dict[str, Any], folder: Path) -> None:
 
 
 def _swap_answers(data: dict[str, Any], folder: Path) -> None:
-    a, b = data["puzzles"][0], data["puzzles"][1]
+    puzzles = data["puzzles"]
+    a = puzzles[0]
+    b = next(p for p in puzzles if p["solutions"] != a["solutions"])
     a["solutions"], b["solutions"] = b["solutions"], a["solutions"]
 
 

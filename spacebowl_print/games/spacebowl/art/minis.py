@@ -4,13 +4,14 @@ decoy level), so a year of puzzles reuses a few dozen drawings."""
 
 from __future__ import annotations
 
+import math
 from collections.abc import Collection
 
 import numpy as np
 
 from spacebowl_print.games.spacebowl.art.cards import planet_disc
 from spacebowl_print.games.spacebowl.model import SPACES, Deck, Galaxy, Pos, Toss
-from spacebowl_print.render.api import Canvas, Style
+from spacebowl_print.render.api import MM_PER_PT, Canvas, Style
 
 INK = "#1A1A2E"
 MUTED = "#5A5A6E"
@@ -76,11 +77,22 @@ def draw_galaxy(canvas: Canvas, deck: Deck, g: Galaxy, x: float, y: float, w: fl
                                                   opacity=0.35), radius=radius)
                 canvas.rect(cx, cy, cw, ch, Style(stroke=HIGHLIGHT, width=1.1), radius=radius)
         if wild == pos:
-            wr = min(cw, ch) * 0.16
-            canvas.circle(cx + cw - wr * 0.9, cy + ch - wr * 0.9, wr,
-                          Style(fill="#FFFFFF", stroke=INK, width=0.4))
-            canvas.text(cx + cw - wr * 0.9, cy + ch - wr * 1.3, wild_letter,
-                        wr * 2.8, "bold", INK, "middle")
+            wild_token(canvas, cx + cw - min(cw, ch) * 0.16, cy + ch - min(cw, ch) * 0.16,
+                       min(cw, ch) * 0.15, wild_letter)
+
+
+def wild_token(canvas: Canvas, cx: float, cy: float, r: float, letter: str) -> None:
+    """The Wild token: a white eight-point burst edged in ink (a shape no planet glyph has),
+    with its letter when that prints at 6 pt or more."""
+    pts = []
+    for k in range(16):
+        a = math.pi / 2 + k * math.pi / 8
+        rr = r if k % 2 == 0 else r * 0.62
+        pts.append((cx + rr * math.cos(a), cy + rr * math.sin(a)))
+    canvas.polygon(pts, Style(fill="#FFFFFF", stroke=INK, width=0.4))
+    size = r * 1.25 / MM_PER_PT
+    if size >= MIN_PT:
+        canvas.text(cx, cy - size * MM_PER_PT * 0.36, letter, size, "bold", INK, "middle")
 
 
 MINI_W = 20.0
@@ -113,7 +125,8 @@ def mini_card(canvas: Canvas, deck: Deck, cell: frozenset[str], card_id: int | N
             _decoy_comet(c, w * rng.uniform(0.12, 0.6), h * rng.uniform(0.08, 0.92), w * 0.035)
         r = w * (0.2 if len(planets) <= 2 else 0.17)
         for pl, (sx, sy) in zip(planets, _spots(len(planets), w, h), strict=False):
-            planet_disc(c, pl, sx, sy, r)
+            # placed scaled down, a letter tag would print far under 6 pt: glyphs only
+            planet_disc(c, pl, sx, sy, r, tag=False)
 
     canvas.define(name, MINI_W, MINI_H, paint)
     return name
@@ -133,12 +146,45 @@ def _spots(n: int, w: float, h: float) -> list[tuple[float, float]]:
             for i in range(n)]
 
 
+SPACE_NUMBERS = {space: k + 1 for k, space in enumerate(SPACES)}
+"""Printed names of the toss's spaces: 1–9 in reading order (A1 → 1, B1 → 2, … C3 → 9), so
+a space is never confused with a galaxy card. Files keep the A1–C3 names of formats.md."""
+MIN_PT = 6.0
+"""No printed text is smaller."""
+
+
+def destination_disc(canvas: Canvas, cx: float, cy: float, r: float) -> None:
+    """The purple Destination disc with a white arrow pointing down into it: a shape of its
+    own, so it is never taken for a planet (the ring planet looks alike in grey)."""
+    canvas.circle(cx, cy, r, Style(fill=DISC, stroke=INK, width=0.3))
+    a = r * 0.62
+    canvas.polygon([(cx - a * 0.62, cy + a * 0.25), (cx + a * 0.62, cy + a * 0.25),
+                    (cx, cy - a * 0.75)], Style(fill="#FFFFFF"))
+    canvas.rect(cx - a * 0.2, cy + a * 0.2, a * 0.4, a * 0.6, Style(fill="#FFFFFF"))
+
+
+def black_hole_disc(canvas: Canvas, cx: float, cy: float, r: float) -> None:
+    """The Black Hole disc: black, a white rim, and a white spiral arm (its own shape)."""
+    canvas.circle(cx, cy, r * 1.12, Style(fill="#FFFFFF", stroke=INK, width=0.3))
+    canvas.circle(cx, cy, r, Style(fill="#000000"))
+    ops: list[tuple[object, ...]] = []
+    for k in range(13):
+        t = k / 12
+        a = t * 3.4 * math.pi
+        rr = r * (0.12 + 0.7 * t)
+        ops.append(("M" if k == 0 else "L", cx + rr * math.cos(a), cy + rr * math.sin(a)))
+    canvas.path(ops, Style(stroke="#FFFFFF", width=max(0.25, r * 0.09)))
+
+
 def draw_toss(canvas: Canvas, deck: Deck, toss: Toss, x: float, y: float, size: float,
-              title: str) -> None:
-    """The Ship Computer seen from above, ``size`` mm square with ``title`` above it: 3×3
-    spaces, the purple Destination disc, the marbles as planet discs and the black Black Hole
-    disc in their spaces."""
-    canvas.text(x, y + size + 1.5, title, 8, "bold", MUTED)
+              title: str, numbers: bool = True) -> None:
+    """The Ship Computer seen from above, ``size`` mm square with ``title`` above it: spaces
+    numbered 1–9 (:data:`SPACE_NUMBERS`) in a corner nothing covers, the Destination disc,
+    the marbles as planet discs (letter tags when big enough to print at 6 pt) and the Black
+    Hole disc in their spaces. Without ``numbers`` (a small copy in an answer key) the pieces
+    get the whole space."""
+    if title:
+        canvas.text(x, y + size + 1.5, title, 8, "bold", MUTED)
     cell = size / 3
     canvas.rect(x, y, size, size, Style(fill="#F2F2F8", stroke=INK, width=0.6), radius=1.5)
     for k in (1, 2):
@@ -150,22 +196,35 @@ def draw_toss(canvas: Canvas, deck: Deck, toss: Toss, x: float, y: float, size: 
         occupants[toss.black_hole].append("hole")
     for planet, space in toss.marbles.items():
         occupants[space].append(planet)
+    label = max(MIN_PT, min(8.0, cell * 0.5 / MM_PER_PT))
+    corner = label * MM_PER_PT * 1.25 if numbers else 0.0  # kept free of pieces
     for space, things in occupants.items():
         sx = x + space.col * cell
         sy = y + size - (space.row + 1) * cell
-        canvas.text(sx + 1, sy + cell - 2.6, space.name, 5, "regular", MUTED)
-        if not things:
-            continue
-        r = cell * (0.3 if len(things) == 1 else 0.2)
-        offsets = [(0.5, 0.45)] if len(things) == 1 else [
-            (0.3, 0.65), (0.7, 0.65), (0.3, 0.28), (0.7, 0.28), (0.5, 0.46)][: len(things)]
-        for thing, (ox, oy) in zip(things, offsets, strict=False):
-            cx, cy = sx + cell * ox, sy + cell * oy
-            if thing == "disc":
-                canvas.circle(cx, cy, r, Style(fill=DISC, stroke=INK, width=0.3))
-                canvas.circle(cx, cy, r * 0.45, Style(stroke="#FFFFFF", width=0.5))
-            elif thing == "hole":
-                canvas.circle(cx, cy, r, Style(fill="#000000", stroke="#FFFFFF", width=0.3))
-                canvas.circle(cx, cy, r * 1.12, Style(stroke=INK, width=0.3))
-            else:
-                planet_disc(canvas, deck.planet(thing), cx, cy, r)
+        if numbers:
+            canvas.text(sx + 0.8, sy + cell - label * MM_PER_PT - 0.4,
+                        str(SPACE_NUMBERS[space]), label, "bold", MUTED)
+        if things:
+            _occupants(canvas, deck, things, sx, sy, cell, corner)
+
+
+def _occupants(canvas: Canvas, deck: Deck, things: list[str], sx: float, sy: float,
+               cell: float, corner: float) -> None:
+    """The pieces of one space, in the part of the space the number's corner leaves free:
+    one piece large and centred low, up to five in a grid, none over the number."""
+    free_h = cell - corner
+    n = len(things)
+    cols = 1 if n == 1 else 2 if n <= 4 else 3
+    rows = -(-n // cols)
+    pitch_x, pitch_y = cell / cols, free_h / rows
+    r = min(pitch_x, pitch_y) * 0.42
+    for k, thing in enumerate(things):
+        c, row = k % cols, k // cols
+        cx = sx + pitch_x * (c + 0.5)
+        cy = sy + free_h - pitch_y * (row + 0.5)
+        if thing == "disc":
+            destination_disc(canvas, cx, cy, r)
+        elif thing == "hole":
+            black_hole_disc(canvas, cx, cy, r * 0.9)
+        else:
+            planet_disc(canvas, deck.planet(thing), cx, cy, r)

@@ -21,7 +21,12 @@ from spacebowl_print.games.spacebowl.cli.common import (
     reports_input_errors,
 )
 from spacebowl_print.games.spacebowl.model import InputError
-from spacebowl_print.games.spacebowl.puzzles.booklet import build_booklet, build_classroom
+from spacebowl_print.games.spacebowl.puzzles.booklet import (
+    BookletRequest,
+    ClassroomRequest,
+    build_booklet,
+    build_classroom,
+)
 from spacebowl_print.publish.booklet import VerificationError
 
 MAX_DAYS = 3660
@@ -59,7 +64,22 @@ def _check_before_work(out_dir: str) -> None:
               show_default=True, help="Page size (with --imposition saddle: A5 on A4, or "
                                       "half-Letter on Letter).")
 @click.option("--imposition", type=click.Choice(["none", "saddle"]), default="none",
-              show_default=True, help="saddle: two pages a side in saddle-stitch order.")
+              show_default=True, help="saddle: two pages a side in saddle-stitch order "
+                                      "(at most 20 folded sheets: 80 pages).")
+@click.option("--trim", type=ShortText(24), default=None, metavar="SIZE",
+              help="Print-on-demand trim: 6x9in, 8.5x11in, 5x8in, 5.5x8.5in, 7x10in, 8x10in, "
+                   "a5, a4, letter, or WxHin / WxHmm (4–8.5 in by 6–11.69 in). Perfect "
+                   "bound: at least 24 pages, mirrored margins, gutter by page count.")
+@click.option("--bleed", is_flag=True,
+              help="Print-on-demand: pages grow 0.125 in at top, bottom and outside edge; "
+                   "TrimBox and BleedBox set; no crop marks.")
+@click.option("--cover", is_flag=True,
+              help="Also write cover.pdf (back, spine, front on one sheet; spine width from "
+                   "the page count and --paper-stock).")
+@click.option("--paper-stock", type=click.Choice(["white", "cream", "colour"]),
+              default="white", show_default=True, help="Interior paper (sets the spine width).")
+@click.option("--greyscale", is_flag=True,
+              help="Print every colour as the grey a photocopier makes of it.")
 @click.option("--lang", type=click.Choice(["en", "fr", "de"]), default="en", show_default=True)
 @click.option("--seed", type=SEED, default=1, show_default=True,
               help="Same seed, same booklet, byte for byte.")
@@ -69,7 +89,9 @@ def _check_before_work(out_dir: str) -> None:
               help="Output folder: new, empty, or an earlier output (replaced as a whole).")
 @reports_input_errors
 def booklet_command(deck: str, days: int, start: dt.date, tiers: str, paper: str,
-                    imposition: str, lang: str, seed: int, quiet: bool, out_dir: str) -> None:
+                    imposition: str, trim: str | None, bleed: bool, cover: bool,
+                    paper_stock: str, greyscale: bool, lang: str, seed: int, quiet: bool,
+                    out_dir: str) -> None:
     """Daily puzzle booklet with an engine-verified answer key.
 
     Writes booklet.pdf and manifest.json (every galaxy, toss, variant and answer). Every
@@ -77,15 +99,16 @@ def booklet_command(deck: str, days: int, start: dt.date, tiers: str, paper: str
     then replaced as a whole, so it never mixes two runs.
     """
     last_day(start, days)
-    tier_range = _tiers(tiers)
+    request = BookletRequest(days, start, _tiers(tiers), paper,
+                             "saddle" if imposition == "saddle" else "none", trim, bleed, cover,
+                             paper_stock, lang, seed, greyscale)
+    request.layout()  # a bad --trim or combination: one line now, not after the puzzles
     _check_before_work(out_dir)
     loaded = load_deck(deck)
     t0 = time.perf_counter()
     with progress(days, "Making puzzles", quiet) as step:
         try:
-            report = build_booklet(loaded, Path(out_dir), days, start, tier_range,
-                                   paper, "saddle" if imposition == "saddle" else "none", lang,
-                                   seed, step)
+            report = build_booklet(loaded, Path(out_dir), request, step)
         except VerificationError as err:
             raise click.ClickException(f"answer key rejected, nothing written: {err}") from None
     if not quiet:
@@ -107,6 +130,9 @@ def booklet_command(deck: str, days: int, start: dt.date, tiers: str, paper: str
               help="One tier for all (default: tiers 1–5 in turn).")
 @click.option("--paper", type=click.Choice(["a4", "letter", "a5"]), default="a4",
               show_default=True)
+@click.option("--greyscale", is_flag=True,
+              help="Photocopy mode: every colour as the grey a copier makes of it (pieces "
+                   "differ by shape too).")
 @click.option("--lang", type=click.Choice(["en", "fr", "de"]), default="en", show_default=True)
 @click.option("--seed", type=SEED, default=1, show_default=True)
 @quiet_option
@@ -115,7 +141,7 @@ def booklet_command(deck: str, days: int, start: dt.date, tiers: str, paper: str
               help="Output folder: new, empty, or an earlier output (replaced as a whole).")
 @reports_input_errors
 def classroom_command(deck: str, students: int, puzzles: int, tier: int | None, paper: str,
-                      lang: str, seed: int, quiet: bool, out_dir: str) -> None:
+                      greyscale: bool, lang: str, seed: int, quiet: bool, out_dir: str) -> None:
     """A classroom set: one worksheet per student (a code on each), all puzzles distinct
     with the same tier mix, a teacher's answer key by code, and manifest.json."""
     if students * puzzles > MAX_CLASS_PUZZLES:
@@ -126,8 +152,8 @@ def classroom_command(deck: str, students: int, puzzles: int, tier: int | None, 
     loaded = load_deck(deck)
     with progress(students * puzzles, "Making worksheets", quiet) as step:
         try:
-            report = build_classroom(loaded, Path(out_dir), students, puzzles, tier, paper,
-                                     lang, seed, step)
+            report = build_classroom(loaded, Path(out_dir), ClassroomRequest(
+                students, puzzles, tier, paper, lang, seed, greyscale), step)
         except VerificationError as err:
             raise click.ClickException(f"answer key rejected, nothing written: {err}") from None
     if not quiet:

@@ -1,203 +1,273 @@
-"""Puzzle generation, deterministic from a seed: galaxies come from seeded deals (one pool per
-shape); tosses are sampled in batches and evaluated with the bitboard engine, toss *i* on galaxy
-*i*; the first candidate meeting the tier's targets is kept and its answer re-derived by the
-reference engine (the two engines must agree)."""
+"""Puzzle generation, deterministic from a seed: the generator plans, the galaxy builder builds.
+
+**Planning.** Each puzzle's tier fixes what it may look like (:data:`~.tiers.TIERS`); the
+generator decides the rest from the seed alone, before any galaxy exists:
+
+* the variants, in turn through the tier's list (the *i*-th puzzle of a tier takes entry
+  *i* mod its length);
+* the number of solutions, of marbles, the black hole and the question, as stratified draws:
+  every block of :data:`BLOCK` puzzles of a tier holds each value in proportion to its share,
+  in a seeded order, so a year's puzzles keep the tier table's shares;
+* the toss: the planets of a random deck card with that many planets (a possible top card,
+  which the galaxy must then not contain), and random spaces for the disc, the marbles and
+  the black hole (the disc in the centre in learning mode).
+
+**Building.** The plans become :class:`~solve.BuildRequest` s (exact K, the tier's near-miss
+band, the top card excluded, the Wild token mattering to some solution) and go, grouped by
+galaxy shape and variants, to the one galaxy builder (:func:`~solve.try_build_galaxies`):
+pooled random deals for common targets, CP-SAT for rare ones, each galaxy certified by the
+reference engine. A plan no galaxy can meet (CP-SAT proves it) is re-planned with a new toss
+and the same tier features.
+
+**Checking.** Every answer is re-derived by the bitboard engine; the two engines must agree.
+"""
 
 from __future__ import annotations
 
 import datetime as dt
-from collections.abc import Callable
-from dataclasses import dataclass
-from typing import Any, ClassVar
+from collections import Counter
+from collections.abc import Callable, Hashable, Mapping, Sequence
+from dataclasses import dataclass, replace
+from typing import Any, TypeVar
 
 import numpy as np
 
-from spacebowl_print.games.spacebowl.model import SPACES, Deck, Galaxy, InputError, Toss, Variants
+from spacebowl_print.games.spacebowl.model import SPACES, Deck, InputError, Toss
 from spacebowl_print.games.spacebowl.puzzles.item import SpaceBowlPuzzle
 from spacebowl_print.games.spacebowl.puzzles.tiers import TIERS, TierSpec, tier_for
 from spacebowl_print.games.spacebowl.puzzles.words import check_lang
-from spacebowl_print.games.spacebowl.rules import bitboard, reference
-from spacebowl_print.games.spacebowl.rules.stats import deal
+from spacebowl_print.games.spacebowl.rules import bitboard
+from spacebowl_print.games.spacebowl.solve import BuildRequest, BuildResult, try_build_galaxies
+
+T = TypeVar("T", bound=Hashable)
+
+BLOCK = 20
+"""Puzzles of a tier per stratified block: the tier table's shares are multiples of 5 %."""
+VOID_CARDS = 3
+"""Face-down cards in the void variant (the rules: 3 random cards)."""
+MAX_ATTEMPTS = 12
+"""Tosses tried for one puzzle before giving up (each after CP-SAT proved the last one
+impossible); one retry is already rare."""
+WINDOW = 512
+"""Puzzles built together: bounds the builder's arrays for ten-year booklets."""
+CPSAT_WORK = 2.0
+"""CP-SAT work limit per puzzle (deterministic seconds): puzzles' models solve or prove
+infeasible within 0.05 (``benchmarks/bench_booklet.py``); past the limit the puzzle is
+re-planned rather than holding up the booklet."""
 
 
-@dataclass
-class _Pool:
-    """Dealt galaxies of one shape, with their bitboard tables, to sample puzzles from."""
+@dataclass(frozen=True)
+class Slot:
+    """Where a puzzle goes: its number (1-based), tier, id and date."""
 
-    galaxies: list[Galaxy]
-    tables: bitboard.Tables
-    used: set[int]
-    card_ids: list[frozenset[int]]
+    number: int
+    tier: int
+    puzzle_id: str
+    date: dt.date | None = None
+
+
+@dataclass(frozen=True)
+class Plan:
+    """A puzzle before its galaxy: its slot, variants and question, and what to build."""
+
+    slot: Slot
+    names: tuple[str, ...]
+    question: str
+    request: BuildRequest
+    attempt: int
+
+    @property
+    def shape(self) -> tuple[int, bool, bool, int]:
+        """(size, rotation, torus, face-down cards): puzzles of one shape build together."""
+        names = self.names
+        return (6 if "6x6" in names else 5, "rotation" in names, "torus" in names,
+                VOID_CARDS if "void" in names else 0)
+
+
+def stratified(shares: Mapping[T, float], index: int, salt: Sequence[int]) -> T:
+    """The ``index``-th draw of a stratified sequence: each block of :data:`BLOCK` draws holds
+    every value in proportion to its share (largest remainders), in an order seeded by
+    ``salt`` and the block number."""
+    keys = sorted(shares, key=repr)
+    total = sum(shares.values())
+    exact = [shares[k] / total * BLOCK for k in keys]
+    counts = [int(e) for e in exact]
+    by_remainder = sorted(range(len(keys)), key=lambda i: (counts[i] - exact[i], i))
+    for i in by_remainder[: BLOCK - sum(counts)]:
+        counts[i] += 1
+    tickets = [k for k, c in zip(keys, counts, strict=True) for _ in range(c)]
+    block, position = divmod(index, BLOCK)
+    order = np.random.default_rng([*salt, block]).permutation(BLOCK)
+    return tickets[int(order[position])]
 
 
 class Generator:
-    """Makes puzzles for a deck, deterministically from ``seed``.
+    """Makes puzzles for a deck, deterministically from ``seed`` (see the module docstring).
 
-    Galaxies come from seeded deals (one pool per shape); tosses are sampled in batches and
-    evaluated with the bitboard engine, toss *i* on galaxy *i*; the first candidate meeting
-    the targets is kept and its answer re-derived by the reference engine.
+    ``stats`` counts how the galaxies were made (``sample``: pooled or sampled deals,
+    ``cpsat``) and how many tosses were re-planned.
     """
-
-    BATCH = (64, 128, 256, 512)
-    """Candidates per round: small first (most targets hit at once), larger when rare."""
-    POOL: ClassVar[dict[tuple[int, int, bool, bool], int]] = {(5, 5, False, False): 640}
-    """Galaxies dealt per pool; the plain 5×5 pool serves most tiers, the variant pools fewer.
-    Each galaxy's tables take 100 KiB, so this bounds memory (about 200 MiB in all)."""
-    POOL_OTHER = 256
 
     def __init__(self, deck: Deck, seed: int, lang: str = "en") -> None:
         self.deck, self.seed, self.lang = deck, seed, check_lang(lang)
         if len(deck.cards) < 37:
             raise InputError(f"puzzles need a deck of at least 37 cards (6×6 galaxies and a "
                              f"top card), {deck.name} has {len(deck.cards)}", "cards")
-        self.pools: dict[tuple[int, int, bool, bool], _Pool] = {}
-        self.seen: set[tuple[Any, ...]] = set()
         self.by_size: dict[int, list[int]] = {}
         for i, c in enumerate(deck.cards):
             self.by_size.setdefault(len(c.planets), []).append(i)
+        self.seen: set[tuple[Any, ...]] = set()
+        self.stats: Counter[str] = Counter()
 
-    def _pool(self, size: int, void: bool, torus: bool) -> _Pool:
-        key = (size, size, void, torus)
-        if key not in self.pools:
-            salt = [self.seed, size, int(void), int(torus)]
-            pool_seed = int(np.random.SeedSequence(salt).generate_state(1)[0])
-            count = self.POOL.get(key, self.POOL_OTHER)
-            gals, _ = deal(self.deck, count, pool_seed, size, size, 3 if void else 0)
-            ids = [frozenset(c for row in (g.card_ids or ()) for c in row if c is not None)
-                   for g in gals]
-            self.pools[key] = _Pool(gals, bitboard.build_tables(gals, self.deck.letters, torus),
-                                    set(), ids)
-        return self.pools[key]
+    # ---- planning --------------------------------------------------------------------
 
-    def make(self, number: int, tier: int, puzzle_id: str, date: dt.date | None = None
-             ) -> SpaceBowlPuzzle:
-        """Puzzle ``number`` (1-based) of ``tier``; the same arguments give the same puzzle."""
-        spec = TIERS[tier]
-        rng = np.random.default_rng([self.seed, number, tier])
-        names = spec.variants[(number // 7 + number) % len(spec.variants)]
-        keys = sorted(spec.solutions)
-        target = int(rng.choice(keys, p=[spec.solutions[k] for k in keys]))
-        question = spec.questions[int(rng.integers(len(spec.questions)))]
-        if question == "any" and target > 1:
+    def plan(self, slot: Slot, index: int) -> Plan:
+        """The plan of ``slot``, the ``index``-th puzzle of its tier."""
+        spec = TIERS[slot.tier]
+        salt = [self.seed, slot.tier]
+        names = spec.variants[index % len(spec.variants)]
+        solutions = stratified(spec.solutions, index, [*salt, 1])
+        if "wild" in names:
+            solutions = max(solutions, 1)  # the token must matter: some card needs it
+        marbles = stratified({m: 1.0 for m in spec.marbles}, index, [*salt, 2])
+        hole = stratified({True: spec.black_hole, False: 1 - spec.black_hole}, index,
+                          [*salt, 3])
+        question = stratified({q: 1.0 for q in spec.questions}, index, [*salt, 4])
+        if question == "any" and solutions > 1:
             question = "find"
-        size = 6 if "6x6" in names else 5
-        rotation, torus, void = "rotation" in names, "torus" in names, "void" in names
-        wild = "wild" in names
-        if wild:
-            target = max(target, 1)  # the token must matter: some card is valid only with it
-        pool = self._pool(size, void, torus)
-        near_min, near_max = spec.near_misses
-        for attempt in range(200):
-            batch = self.BATCH[min(attempt, len(self.BATCH) - 1)]
-            found = self._search(rng, pool, spec, target, (near_min, near_max), rotation,
-                                 torus, wild, batch)
-            if found is not None:
-                gi, toss, variants = found
-                pool.used.add(gi)
-                return self._finish(number, tier, puzzle_id, date, pool, gi, toss, variants,
-                                    question, names)
-            if attempt % 25 == 24:
-                # a rare shape: widen the near-miss band by one rather than stall
-                near_min, near_max = max(near_min - 1, 0), near_max + 1
-        raise RuntimeError(f"no puzzle found for tier {tier} after 200 batches")
+        rng = np.random.default_rng([self.seed, slot.number, slot.tier, 0])
+        toss, top = self._toss(rng, spec, marbles, hole)
+        near_lo, near_hi = spec.near_misses
+        request = BuildRequest(toss, solutions, near_lo, False,
+                               near_hi if near_hi < 99 else None, top, "wild" in names)
+        return Plan(slot, names, question, request, 0)
 
-    def _search(self, rng: np.random.Generator, pool: _Pool, spec: TierSpec, target: int,
-                near: tuple[int, int], rotation: bool, torus: bool, wild: bool, batch: int
-                ) -> tuple[int, Toss, Variants] | None:
-        n = len(pool.galaxies)
-        free = np.array([i for i in range(n) if i not in pool.used] or list(range(n)))
-        gidx = rng.choice(free, size=batch)
-        tosses = self._tosses(rng, pool, gidx, spec)
-        cols = bitboard.encode_tosses(tosses, self.deck.letters, rotation)
-        counts = bitboard.count_solutions(pool.tables, cols, gidx)
-        nears = np.bitwise_count(bitboard.near_miss_boards(pool.tables, cols, gidx))
-        want = target if not wild else None
-        for i in range(batch):
-            if want is not None and (counts[i] != want or not near[0] <= nears[i] <= near[1]):
-                continue
-            g = int(gidx[i])
-            galaxy, toss = pool.galaxies[g], tosses[i]
-            variants = Variants(rotation, torus)
-            if wild:
-                # The Wild token is placed where it changes the answer to exactly the target.
-                if counts[i] > target:
-                    continue
-                picked = self._wild_cell(rng, galaxy, toss, variants, target, near)
-                if picked is None:
-                    continue
-                variants = picked
-            key = (galaxy.cells, tuple(sorted(toss.marbles.items())), toss.destination,
-                   toss.black_hole, variants)
-            if key in self.seen:
-                continue
-            self.seen.add(key)
-            return g, toss, variants
-        return None
+    def _toss(self, rng: np.random.Generator, spec: TierSpec, marbles: int, hole: bool
+              ) -> tuple[Toss, frozenset[int]]:
+        """A toss of the planets of a random deck card with ``marbles`` planets, and that
+        card's id (the top card, which the galaxy must not hold)."""
+        cards = self.by_size.get(marbles, [])
+        spaces = rng.integers(9, size=8)
+        if cards:
+            card = self.deck.cards[cards[int(rng.integers(len(cards)))]]
+            planets, top = card.planets, frozenset({card.id})
+        else:  # a deck without such cards: any planets
+            pick = sorted(rng.permutation(len(self.deck.letters))[:marbles])
+            planets, top = "".join(self.deck.letters[j] for j in pick), frozenset()
+        dest = SPACES[4] if spec.learning else SPACES[int(spaces[0])]
+        where = {p: SPACES[int(spaces[1 + j])] for j, p in enumerate(planets)}
+        return Toss(dest, where, SPACES[int(spaces[7])] if hole else None), top
 
-    def _wild_cell(self, rng: np.random.Generator, galaxy: Galaxy, toss: Toss,
-                   base: Variants, target: int, near: tuple[int, int]) -> Variants | None:
-        cells = galaxy.positions()
-        order = rng.permutation(len(cells))
-        for k in order[:8]:
-            v = Variants(base.rotation, base.torus, cells[int(k)])
-            sols, lures = reference.analyse(galaxy, toss, v)
-            if (len(sols) == target and any(s.wild for s in sols)
-                    and near[0] <= len(lures) <= near[1]):
-                return v
-        return None
+    # ---- building --------------------------------------------------------------------
 
-    def _tosses(self, rng: np.random.Generator, pool: _Pool, gidx: np.ndarray,
-                spec: TierSpec) -> list[Toss]:
-        """One random toss per candidate galaxy; all random numbers drawn in bulk. The
-        marbles are those of a deck card that is not in that galaxy (a possible top card)."""
-        b = len(gidx)
-        sizes = rng.choice(np.array(spec.marbles), size=b)
-        picks = rng.random((b, 7))
-        spaces = rng.integers(9, size=(b, 8))
-        holes = rng.random(b) < spec.black_hole
-        out = []
-        for i in range(b):
-            m = int(sizes[i])
-            in_galaxy = pool.card_ids[int(gidx[i])]
-            choices = [k for k in self.by_size.get(m, ())
-                       if self.deck.cards[k].id not in in_galaxy]
-            if choices:
-                planets = self.deck.cards[choices[int(picks[i, 0] * len(choices))]].planets
-            else:  # a deck without such cards: any m planets
-                order = np.argsort(picks[i, 1:7])[:m]
-                planets = "".join(self.deck.letters[j] for j in sorted(order))
-            dest = SPACES[4] if spec.learning else SPACES[int(spaces[i, 0])]
-            marbles = {pl: SPACES[int(spaces[i, 1 + j])] for j, pl in enumerate(planets)}
-            out.append(Toss(dest, marbles, SPACES[int(spaces[i, 7])] if holes[i] else None))
+    def make_all(self, slots: Sequence[Slot], advance: Callable[[int], None] = lambda k: None
+                 ) -> list[SpaceBowlPuzzle]:
+        """The puzzles of ``slots``, in order; the same slots give the same puzzles."""
+        per_tier: Counter[int] = Counter()
+        plans = []
+        for slot in slots:
+            plans.append(self.plan(slot, per_tier[slot.tier]))
+            per_tier[slot.tier] += 1
+        out: list[SpaceBowlPuzzle] = []
+        for start in range(0, len(plans), WINDOW):
+            window = self._make_window(plans[start : start + WINDOW], start // WINDOW)
+            out += window
+            advance(len(window))
         return out
 
-    def _finish(self, number: int, tier: int, puzzle_id: str, date: dt.date | None,
-                pool: _Pool, gi: int, toss: Toss, variants: Variants, question: str,
-                names: tuple[str, ...]) -> SpaceBowlPuzzle:
-        galaxy = pool.galaxies[gi]
-        sols, near = reference.analyse(galaxy, toss, variants)
-        # The pool's tables serve the cross-check unless a Wild token changes them.
-        tables = pool.tables if variants.wild is None else None
-        index = gi if tables is not None else 0
+    def _make_window(self, plans: list[Plan], window: int) -> list[SpaceBowlPuzzle]:
+        """Build ``plans``; re-plan (new toss, same features) those no galaxy can meet and
+        the rare puzzle that repeats an earlier one."""
+        done: dict[int, SpaceBowlPuzzle] = {}
+        pending = list(range(len(plans)))
+        while pending:
+            built = self._build(plans, pending, window)
+            retry = []
+            for k in pending:
+                result = built[k]
+                if isinstance(result, InputError) or self._repeats(result):
+                    retry.append(k)
+                    continue
+                done[k] = self._puzzle(plans[k], result)
+            for k in retry:
+                plans[k] = self._replan(plans[k])
+            pending = retry
+        return [done[k] for k in range(len(plans))]
+
+    def _replan(self, plan: Plan) -> Plan:
+        """The same puzzle with a new toss: as many marbles, the same black-hole choice."""
+        attempt = plan.attempt + 1
+        if attempt >= MAX_ATTEMPTS:
+            raise RuntimeError(f"no puzzle found for {plan.slot.puzzle_id} (tier "
+                               f"{plan.slot.tier}) after {MAX_ATTEMPTS} tosses")
+        self.stats["replanned"] += 1
+        slot, old = plan.slot, plan.request.toss
+        rng = np.random.default_rng([self.seed, slot.number, slot.tier, attempt])
+        toss, top = self._toss(rng, TIERS[slot.tier], len(old.marbles),
+                               old.black_hole is not None)
+        return replace(plan, request=replace(plan.request, toss=toss, exclude=top),
+                       attempt=attempt)
+
+    def _build(self, plans: Sequence[Plan], pending: Sequence[int], window: int
+               ) -> dict[int, BuildResult | InputError]:
+        """Every pending plan built: one builder call per shape and attempt, in first-seen
+        order, seeded by both and by the window."""
+        groups: dict[tuple[tuple[int, bool, bool, int], int], list[int]] = {}
+        for k in pending:
+            groups.setdefault((plans[k].shape, plans[k].attempt), []).append(k)
+        out: dict[int, BuildResult | InputError] = {}
+        for ((size, rotation, torus, void), attempt), members in groups.items():
+            salt = [self.seed, window, size, int(rotation), int(torus), void, attempt]
+            seed = int(np.random.SeedSequence(salt).generate_state(1)[0])
+            results = try_build_galaxies(self.deck, [plans[k].request for k in members],
+                                         (size, size), rotation, torus, void, seed,
+                                         work_limit=CPSAT_WORK)
+            self._cross_check([r for r in results if isinstance(r, BuildResult)])
+            out.update(zip(members, results, strict=True))
+        return out
+
+    def _cross_check(self, results: Sequence[BuildResult]) -> None:
+        """The bitboard engine's answers must be the builder's (the reference engine's)."""
+        if not results:
+            return
         letters = self.deck.letters
-        if (bitboard.solve(galaxy, toss, letters, variants, tables, index) != sols
-                or bitboard.near_misses(galaxy, toss, letters, variants, tables, index) != near):
-            raise RuntimeError(f"puzzle {puzzle_id}: the two engines disagree")  # a bug
-        return SpaceBowlPuzzle(puzzle_id, number, tier, galaxy, toss, variants, tuple(sols),
-                               tuple(near), question, names, self.deck, self.lang, date)
+        tables = bitboard.build_tables([r.galaxy for r in results], letters,
+                                       results[0].variants.torus, [r.wild for r in results])
+        for i, r in enumerate(results):
+            self.stats[r.strategy] += 1
+            if (tuple(bitboard.solve(r.galaxy, r.toss, letters, r.variants, tables, i))
+                    != r.solutions
+                    or tuple(bitboard.near_misses(r.galaxy, r.toss, letters, r.variants,
+                                                  tables, i)) != r.near_misses):
+                raise RuntimeError("the two engines disagree on a generated puzzle")  # a bug
+
+    def _repeats(self, result: BuildResult) -> bool:
+        """Whether the puzzle repeats one already made (and remember it if not)."""
+        toss = result.toss
+        key = (result.galaxy.cells, tuple(sorted(toss.marbles.items())), toss.destination,
+               toss.black_hole, result.variants)
+        if key in self.seen:
+            return True
+        self.seen.add(key)
+        return False
+
+    def _puzzle(self, plan: Plan, result: BuildResult) -> SpaceBowlPuzzle:
+        slot = plan.slot
+        return SpaceBowlPuzzle(slot.puzzle_id, slot.number, slot.tier, result.galaxy,
+                               result.toss, result.variants, result.solutions,
+                               result.near_misses, plan.question, plan.names, self.deck,
+                               self.lang, slot.date)
 
 
 def daily_puzzles(deck: Deck, start: dt.date, days: int, seed: int, tiers: tuple[int, int],
                   lang: str = "en", advance: Callable[[int], None] = lambda k: None
                   ) -> list[SpaceBowlPuzzle]:
     """One puzzle a day from ``start``, tiers following the weekly ramp within ``tiers``."""
-    gen = Generator(deck, seed, lang)
-    out = []
+    slots = []
     for k in range(days):
         day = start + dt.timedelta(days=k)
-        out.append(gen.make(k + 1, tier_for(day, *tiers), day.isoformat(), day))
-        advance(1)
-    return out
+        slots.append(Slot(k + 1, tier_for(day, *tiers), day.isoformat(), day))
+    return Generator(deck, seed, lang).make_all(slots, advance)
 
 
 def student_sets(deck: Deck, students: int, puzzles: int, seed: int, tier: int | None,
@@ -205,19 +275,12 @@ def student_sets(deck: Deck, students: int, puzzles: int, seed: int, tier: int |
                  ) -> list[tuple[str, list[SpaceBowlPuzzle]]]:
     """Worksheets for a class: ``students`` × ``puzzles``, all distinct, each student with the
     same tier mix (``tier`` for all, or the ramp 1..5 cycled), identified by a short code."""
-    gen = Generator(deck, seed, lang)
     mix = [tier] * puzzles if tier else [1 + (k % 5) for k in range(puzzles)]
     codes = _codes(students, seed)
-    out = []
-    number = 0
-    for code in codes:
-        sheet = []
-        for k, t in enumerate(mix):
-            number += 1
-            sheet.append(gen.make(number, t, f"{code}-{k + 1}"))
-            advance(1)
-        out.append((code, sheet))
-    return out
+    slots = [Slot(s * puzzles + k + 1, t, f"{code}-{k + 1}")
+             for s, code in enumerate(codes) for k, t in enumerate(mix)]
+    made = Generator(deck, seed, lang).make_all(slots, advance)
+    return [(code, made[s * puzzles : (s + 1) * puzzles]) for s, code in enumerate(codes)]
 
 
 def _codes(n: int, seed: int) -> list[str]:

@@ -8,7 +8,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from spacebowl_print.games.spacebowl.art.minis import INK, draw_galaxy, draw_toss
+from spacebowl_print.games.spacebowl.art.minis import INK, MUTED, draw_galaxy, draw_toss
 from spacebowl_print.games.spacebowl.model import (
     Deck,
     Galaxy,
@@ -23,7 +23,7 @@ from spacebowl_print.games.spacebowl.model import (
 )
 from spacebowl_print.games.spacebowl.puzzles.tiers import TIERS
 from spacebowl_print.games.spacebowl.puzzles.words import WORDS
-from spacebowl_print.render.api import Canvas
+from spacebowl_print.render.api import Canvas, FontName, Style
 from spacebowl_print.render.fonts import line_height, wrap
 
 
@@ -98,38 +98,104 @@ class SpaceBowlPuzzle:
         return "J" if self.lang != "en" else "W"
 
     def draw_puzzle(self, canvas: Canvas, x: float, y: float, w: float, h: float) -> None:
+        """The galaxy on top; below it the toss on the left and, on its right, the question,
+        what a lone black hole means, and lines to write the answer on."""
         words = WORDS[self.lang]
         lines = [words[self.question]]
         if self.variants.wild is not None:
             lines.insert(0, words["wild_on"].format(cell=self.variants.wild.name))
-        text_h = 4 + len(lines) * 2 * line_height(9.5)
-        diagram = min(w * 0.42, 42.0)
-        galaxy_h = h - max(diagram + 8, text_h) - 6
+        notes = [words["spaces_note"]]
+        if self.toss.black_hole is not None:
+            notes.append(words["hole_alone"])
+        if w > 1.3 * h:
+            # a wide, low box (two puzzles a page): galaxy on the left, the rest on the right
+            galaxy_w = min(w * 0.55, h * 1.05)
+            draw_galaxy(canvas, self.deck, self.galaxy, x, y, galaxy_w, h,
+                        decoys=TIERS[self.tier].decoys, wild=self.variants.wild,
+                        wild_letter=self.wild_letter)
+            x, w = x + galaxy_w + 5, w - galaxy_w - 5
+            diagram = min(w * 0.45, h * 0.55, 44.0)
+            draw_toss(canvas, self.deck, self.toss, x, y + h - diagram - 6, diagram,
+                      words["toss"])
+            _question(canvas, x + diagram + 4, y + h - 6, w - diagram - 4, lines, notes)
+            answer_lines(canvas, x, y + 1, w, min(h - diagram - 12, 22.0),
+                         words["answer_line"])
+            return
+        diagram = min(w * 0.40, 44.0)
+        galaxy_h = h - diagram - 10
         draw_galaxy(canvas, self.deck, self.galaxy, x, y + h - galaxy_h, w, galaxy_h,
                     decoys=TIERS[self.tier].decoys, wild=self.variants.wild,
                     wild_letter=self.wild_letter)
-        # toss diagram at the lower left, question to its right
-        draw_toss(canvas, self.deck, self.toss, x, y, diagram, words["toss"])
-        tx, tw = x + diagram + 6, w - diagram - 6
-        ty = y + diagram - 2
-        for line in lines:
-            for part in wrap(line, tw, 9.5, "bold" if line == lines[-1] else "regular"):
-                canvas.text(tx, ty, part, 9.5, "bold" if line == lines[-1] else "regular", INK)
-                ty -= line_height(9.5)
-            ty -= 2
+        draw_toss(canvas, self.deck, self.toss, x, y + 1, diagram, words["toss"])
+        tx, tw = x + diagram + 5, w - diagram - 5
+        ty = _question(canvas, tx, y + diagram + 1, tw, lines, notes)
+        answer_lines(canvas, tx, y + 1, tw, min(ty - y - 3, 22.0), words["answer_line"])
 
     def draw_answer(self, canvas: Canvas, x: float, y: float, w: float, h: float) -> None:
-        text = answer_text(self)
+        """The galaxy with the valid cards marked, the toss beside it, and one line of reason
+        per valid card (or why there is none)."""
         size = 6.5
-        lines = wrap(text, w, size)
+        lines = [part for reason in answer_reasons(self)
+                 for part in wrap(reason, w, size)]
         text_h = len(lines) * line_height(size) + 1
-        draw_galaxy(canvas, self.deck, self.galaxy, x, y + text_h, w, h - text_h,
+        toss = min((h - text_h) * 0.8, w * 0.4)
+        draw_galaxy(canvas, self.deck, self.galaxy, x, y + text_h, w - toss - 2, h - text_h,
                     marked=[s.cell for s in self.solutions], wild=self.variants.wild,
                     wild_letter=self.wild_letter, compact=True)
+        draw_toss(canvas, self.deck, self.toss, x + w - toss, y + text_h + 1, toss - 2, "",
+                  numbers=toss >= 30)
         ty = y + text_h - line_height(size) + 0.5
         for line in lines:
             canvas.text(x, ty, line, size, "regular", INK)
             ty -= line_height(size)
+
+
+def _question(canvas: Canvas, x: float, top: float, w: float, lines: list[str],
+              notes: list[str]) -> float:
+    """The question (its last line bold) and smaller notes from ``top`` down, wrapped to
+    ``w``; returns the y under them."""
+    for k, line in enumerate(lines):
+        font: FontName = "bold" if k == len(lines) - 1 else "regular"
+        for part in wrap(line, w, 9.5, font):
+            canvas.text(x, top, part, 9.5, font, INK)
+            top -= line_height(9.5)
+        top -= 1.5
+    for note in notes:
+        for part in wrap(note, w, 7.5):
+            canvas.text(x, top, part, 7.5, "regular", MUTED)
+            top -= line_height(7.5)
+    return top
+
+
+def answer_lines(canvas: Canvas, x: float, y: float, w: float, h: float, label: str) -> None:
+    """``label`` and ruled lines to write an answer on, in the box (x, y, w, h)."""
+    if h < 8:
+        return
+    canvas.text(x, y + h - 3, label, 8, "bold", INK)
+    rule = Style(stroke="#9A9AB0", width=0.3)
+    ly = y + h - 10
+    while ly >= y:
+        canvas.line(x, ly, x + w, ly, rule)
+        ly -= 7
+
+
+def answer_reasons(p: SpaceBowlPuzzle) -> list[str]:
+    """The answer in words with its reason: one line per valid card (the box laid with the
+    disc on it, its turn, the Wild token's help), or why no card works and the closest
+    ones."""
+    words = WORDS[p.lang]
+    if not p.solutions:
+        near = ", ".join(c.name for c in p.near_misses)
+        return [words["none"], words["why_none"] + (words["why_near"].format(cells=near)
+                                                   if near else "")]
+    out = [answer_text(p)]
+    for s in p.solutions:
+        turn = ""
+        if p.variants.rotation and s.rotations != (0,) and list(s.rotations) != [0]:
+            turn = words["why_turn"].format(deg="/".join(str(t) for t in s.rotations))
+        out.append(words["why_valid"].format(cell=s.cell.name, turn=turn,
+                                             wild=words["why_wild"] if s.wild else ""))
+    return out
 
 
 def answer_text(p: SpaceBowlPuzzle) -> str:

@@ -1,4 +1,6 @@
-"""What puzzle pages and answer keys say, in English, French and German."""
+"""What puzzle pages, answer keys, title pages, covers and worksheets say, in English, French
+and German. Every word a booklet prints comes from here (or from the templates), so a
+German booklet is German throughout."""
 
 from __future__ import annotations
 
@@ -9,8 +11,9 @@ __all__ = ["WORDS", "check_lang"]
 WORDS: dict[str, dict[str, str]] = {
     "en": {
         "puzzle": "Puzzle", "answers": "Answers", "tier": "Tier", "page": "Page",
-        "code": "Code", "find": "Find every valid destination card.",
-        "count": "How many valid destination cards are there?",
+        "code": "Code",
+        "find": "Find every valid destination card — or write “none” if there is none.",
+        "count": "How many valid destination cards are there? (0 is a possible answer.)",
         "any": "Is there any valid destination at all — or is it time to call "
                "“We are all going to die!”?",
         "none": "No valid destination: “We are all going to die!”",
@@ -20,11 +23,42 @@ WORDS: dict[str, dict[str, str]] = {
         "wild": "Wild token", "learning": "learning mode", "toss": "The toss",
         "galaxy": "The galaxy", "solutions": "{n} valid destinations",
         "solution": "1 valid destination", "near": "near misses",
+        "answer_line": "Your answer:",
+        "spaces_note": "Spaces 1–9: the box seen from above.",
+        "hole_alone": "The Black Hole disc forbids the planets of the marbles sharing its "
+                      "space; alone it changes nothing.",
+        "why_valid": "{cell}: disc on {cell}{turn}, every marble's card shows its planet{wild}.",
+        "why_turn": ", box turned {deg}°",
+        "why_wild": ", with the Wild token's help",
+        "why_none": "No card works: under every placement some marble's space lacks its "
+                    "planet or leaves the galaxy.",
+        "why_near": " Closest: {cells} (one demand short).",
+        "n_puzzles": "{n} puzzles", "deck_line": "Deck: {title}", "seed_line": "Seed {seed}",
+        "blurb": "{n} daily puzzles for the pattern game Space Bowl, from {start} to {end}, "
+                 "gentle on Mondays and fiendish on Sundays.\nEvery answer in the key at the "
+                 "back was found, and checked again, by two independent engines.",
+        "name": "Name", "date": "Date", "sheet": "Worksheet",
+        "teacher_key": "Teacher's key", "answers_by_code": "Answers by worksheet code",
+        "how_title": "How to solve a Space Bowl puzzle",
+        "how_1": "Look at the toss: the box with nine spaces, seen from above.",
+        "how_2": "Lay the box over the galaxy so that the purple disc's space lies on one "
+                 "card. That card is the destination you are testing.",
+        "how_3": "Each marble's space now lies on a card. The card must show that marble's "
+                 "planet (other planets do not matter).",
+        "how_4": "If every marble is happy, the destination is valid. Test every card: there "
+                 "may be several valid ones, or none.",
+        "legend": "What you see", "legend_disc": "Destination disc (purple, white arrow)",
+        "legend_hole": "Black Hole disc (black, white rim)",
+        "legend_wild": "Wild token: lends its card one missing planet",
+        "example": "Worked example", "example_answer": "Answer",
     },
     "fr": {
         "puzzle": "Énigme", "answers": "Solutions", "tier": "Niveau", "page": "Page",
-        "code": "Code", "find": "Trouvez toutes les cartes de destination valides.",
-        "count": "Combien y a-t-il de cartes de destination valides ?",
+        "code": "Code",
+        "find": "Trouvez toutes les cartes de destination valides — ou écrivez « aucune » "
+                "s'il n'y en a pas.",
+        "count": "Combien y a-t-il de cartes de destination valides ? (0 est une réponse "
+                 "possible.)",
         "any": "Existe-t-il au moins une destination valide — ou faut-il crier "
                "« On va tous mourir ! » ?",
         "none": "Aucune destination valide : « On va tous mourir ! »",
@@ -34,11 +68,44 @@ WORDS: dict[str, dict[str, str]] = {
         "learning": "mode découverte", "toss": "Le lancer", "galaxy": "La Galaxie",
         "solutions": "{n} destinations valides", "solution": "1 destination valide",
         "near": "quasi-solutions",
+        "answer_line": "Votre réponse :",
+        "spaces_note": "Cases 1 à 9 : la boîte vue de dessus.",
+        "hole_alone": "Le disque Trou noir interdit les planètes des billes de sa case ; "
+                      "seul, il ne change rien.",
+        "why_valid": "{cell} : disque sur {cell}{turn}, chaque bille tombe sur une carte "
+                     "montrant sa planète{wild}.",
+        "why_turn": ", boîte tournée de {deg}°",
+        "why_wild": ", avec l'aide du Joker",
+        "why_none": "Aucune carte ne convient : quelle que soit la position, une bille tombe "
+                    "sur une carte sans sa planète ou hors de la Galaxie.",
+        "why_near": " Au plus près : {cells} (une exigence manquée).",
+        "n_puzzles": "{n} énigmes", "deck_line": "Paquet : {title}",
+        "seed_line": "Graine {seed}",
+        "blurb": "{n} énigmes quotidiennes pour le jeu d'observation Space Bowl, du {start} "
+                 "au {end}, douces le lundi et redoutables le dimanche.\nChaque réponse de "
+                 "la fin du livre a été trouvée, puis vérifiée, par deux moteurs "
+                 "indépendants.",
+        "name": "Nom", "date": "Date", "sheet": "Fiche",
+        "teacher_key": "Corrigé de l'enseignant",
+        "answers_by_code": "Réponses par code de fiche",
+        "how_title": "Comment résoudre une énigme Space Bowl",
+        "how_1": "Regardez le lancer : la boîte à neuf cases, vue de dessus.",
+        "how_2": "Posez la boîte sur la Galaxie de sorte que la case du disque violet soit sur "
+                 "une carte. Cette carte est la destination que vous testez.",
+        "how_3": "La case de chaque bille tombe alors sur une carte. Cette carte doit montrer "
+                 "la planète de la bille (les autres planètes ne comptent pas).",
+        "how_4": "Si toutes les billes sont satisfaites, la destination est valide. Testez "
+                 "chaque carte : il peut y en avoir plusieurs, ou aucune.",
+        "legend": "Ce que vous voyez", "legend_disc": "Disque Destination (violet, flèche blanche)",
+        "legend_hole": "Disque Trou noir (noir, bord blanc)",
+        "legend_wild": "Joker : prête à sa carte une planète manquante",
+        "example": "Exemple commenté", "example_answer": "Réponse",
     },
     "de": {
         "puzzle": "Rätsel", "answers": "Lösungen", "tier": "Stufe", "page": "Seite",
-        "code": "Code", "find": "Finde alle gültigen Zielkarten.",
-        "count": "Wie viele gültige Zielkarten gibt es?",
+        "code": "Code",
+        "find": "Finde alle gültigen Zielkarten – oder schreibe „keine“, wenn es keine gibt.",
+        "count": "Wie viele gültige Zielkarten gibt es? (0 ist eine mögliche Antwort.)",
         "any": "Gibt es überhaupt ein gültiges Ziel — oder heißt es "
                "„Wir werden alle sterben!“?",
         "none": "Kein gültiges Ziel: „Wir werden alle sterben!“",
@@ -48,5 +115,36 @@ WORDS: dict[str, dict[str, str]] = {
         "learning": "Lernmodus", "toss": "Der Wurf", "galaxy": "Die Galaxie",
         "solutions": "{n} gültige Ziele", "solution": "1 gültiges Ziel",
         "near": "Beinahe-Treffer",
+        "answer_line": "Deine Antwort:",
+        "spaces_note": "Felder 1–9: die Schachtel von oben.",
+        "hole_alone": "Die Scheibe Schwarzes Loch verbietet die Planeten der Murmeln in ihrem "
+                      "Feld; allein ändert sie nichts.",
+        "why_valid": "{cell}: Scheibe auf {cell}{turn}, jede Murmel liegt auf einer Karte mit "
+                     "ihrem Planeten{wild}.",
+        "why_turn": ", Schachtel um {deg}° gedreht",
+        "why_wild": ", mit Hilfe des Jokers",
+        "why_none": "Keine Karte passt: Wie man die Schachtel auch legt, eine Murmel liegt auf "
+                    "einer Karte ohne ihren Planeten oder außerhalb der Galaxie.",
+        "why_near": " Am nächsten: {cells} (eine Bedingung verfehlt).",
+        "n_puzzles": "{n} Rätsel", "deck_line": "Kartensatz: {title}",
+        "seed_line": "Startwert {seed}",
+        "blurb": "{n} tägliche Rätsel für das Mustersuchspiel Space Bowl, vom {start} bis "
+                 "{end}, montags sanft und sonntags knifflig.\nJede Antwort im Lösungsteil "
+                 "hinten wurde von zwei unabhängigen Programmen gefunden und geprüft.",
+        "name": "Name", "date": "Datum", "sheet": "Arbeitsblatt",
+        "teacher_key": "Lösungsblatt für Lehrkräfte",
+        "answers_by_code": "Antworten nach Blatt-Code",
+        "how_title": "So löst du ein Space-Bowl-Rätsel",
+        "how_1": "Sieh dir den Wurf an: die Schachtel mit neun Feldern, von oben.",
+        "how_2": "Lege die Schachtel so auf die Galaxie, dass das Feld der lila Scheibe auf "
+                 "einer Karte liegt. Diese Karte ist das Ziel, das du prüfst.",
+        "how_3": "Das Feld jeder Murmel liegt jetzt auf einer Karte. Diese Karte muss den "
+                 "Planeten der Murmel zeigen (andere Planeten sind egal).",
+        "how_4": "Passen alle Murmeln, ist das Ziel gültig. Prüfe jede Karte: Es kann mehrere "
+                 "gültige geben – oder keine.",
+        "legend": "Was du siehst", "legend_disc": "Zielscheibe (lila, weißer Pfeil)",
+        "legend_hole": "Scheibe Schwarzes Loch (schwarz, weißer Rand)",
+        "legend_wild": "Joker: leiht seiner Karte einen fehlenden Planeten",
+        "example": "Beispiel", "example_answer": "Antwort",
     },
 }
