@@ -197,9 +197,9 @@ def drift_targets(net: Network, start: int, player: str, colours: int,
             out.add(node)
         if node in stop_here:
             continue
-        s2 = ports[node].get((arr + 6) % 12)
-        if s2 is not None:
-            push(s2, node)
+        ahead = ports[node].get((arr + 6) % 12)
+        if ahead is not None:
+            push(ahead, node)
     return out
 
 

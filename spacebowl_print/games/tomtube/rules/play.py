@@ -121,10 +121,10 @@ def place(pos: Position, tiles: TileSet, placement: Placement) -> Position:
         if k in b.next_to_module:
             continue
         ends = net.tube_ends[k]
-        kind = "alien" if ends == 0 else "control" if ends == 1 else None
-        if kind and stock[kind] > 0:
-            counters[b.knots[k].name] = kind
-            stock[kind] -= 1
+        counter = "alien" if ends == 0 else "control" if ends == 1 else None
+        if counter and stock[counter] > 0:
+            counters[b.knots[k].name] = counter
+            stock[counter] -= 1
     return replace(new, counters=counters, stock=stock, to_move=other(pos.to_move))
 
 

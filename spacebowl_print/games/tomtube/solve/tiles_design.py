@@ -89,32 +89,32 @@ def design(params: DesignParams) -> list[Tile]:
     n = params.tiles
     m = cp_model.CpModel()
     rng = random.Random(params.seed)
-    x = [[[m.NewBoolVar(f"x{t}_{k}_{c}") for c in range(4)] for k in range(4)]
+    x = [[[m.new_bool_var(f"x{t}_{k}_{c}") for c in range(4)] for k in range(4)]
          for t in range(n)]
-    cross = [m.NewBoolVar(f"cross{t}") for t in range(n)]
+    cross = [m.new_bool_var(f"cross{t}") for t in range(n)]
     for t in range(n):
         for k in range(4):
-            m.AddExactlyOne(x[t][k])
+            m.add_exactly_one(x[t][k])
         tubes = sum(1 - x[t][k][0] for k in range(4))
-        m.Add(tubes >= params.min_tubes)
-    m.Add(sum(cross) == params.crosses)
+        m.add(tubes >= params.min_tubes)
+    m.add(sum(cross) == params.crosses)
     neutral = sum(x[t][k][3] for t in range(n) for k in range(4))
-    m.Add(neutral >= params.neutral[0])
-    m.Add(neutral <= params.neutral[1])
-    m.Add(sum(x[t][k][1] for t in range(n) for k in range(4))
+    m.add(neutral >= params.neutral[0])
+    m.add(neutral <= params.neutral[1])
+    m.add(sum(x[t][k][1] for t in range(n) for k in range(4))
           == sum(x[t][k][2] for t in range(n) for k in range(4)))
     # mixed tiles: both players' colours on one tile
     mixed = []
     for t in range(n):
         has = []
         for c in (1, 2):
-            h = m.NewBoolVar(f"has{t}_{c}")
-            m.AddMaxEquality(h, [x[t][k][c] for k in range(4)])
+            h = m.new_bool_var(f"has{t}_{c}")
+            m.add_max_equality(h, [x[t][k][c] for k in range(4)])
             has.append(h)
-        both = m.NewBoolVar(f"mixed{t}")
-        m.AddMultiplicationEquality(both, has)
+        both = m.new_bool_var(f"mixed{t}")
+        m.add_multiplication_equality(both, has)
         mixed.append(both)
-    m.Add(sum(mixed) >= params.mixed)
+    m.add(sum(mixed) >= params.mixed)
     # shape classes per player
     cls: dict[tuple[int, int, int, int], cp_model.IntVar] = {}  # (t, player, shape, cross)
     ends: dict[tuple[int, int, int, int], cp_model.IntVar] = {}
@@ -122,77 +122,77 @@ def design(params: DesignParams) -> list[Tile]:
         for p in (1, 2):
             u = []
             for k in range(4):
-                b = m.NewBoolVar(f"u{t}_{p}_{k}")
-                m.Add(b == x[t][k][p] + x[t][k][3])
+                b = m.new_bool_var(f"u{t}_{p}_{k}")
+                m.add(b == x[t][k][p] + x[t][k][3])
                 u.append(b)
             cnt = sum(u)
-            opp = m.NewBoolVar(f"opp{t}_{p}")
-            o1 = m.NewBoolVar("")
-            o2 = m.NewBoolVar("")
-            m.AddMultiplicationEquality(o1, [u[0], u[2]])
-            m.AddMultiplicationEquality(o2, [u[1], u[3]])
-            m.AddMaxEquality(opp, [o1, o2])
-            sh = [m.NewBoolVar(f"sh{t}_{p}_{s}") for s in range(len(SHAPES))]
-            m.AddExactlyOne(sh)
-            m.Add(cnt == 0).OnlyEnforceIf(sh[0])
-            m.Add(cnt == 1).OnlyEnforceIf(sh[1])
-            m.Add(cnt == 2).OnlyEnforceIf(sh[2])
-            m.Add(opp == 1).OnlyEnforceIf(sh[2])
-            m.Add(cnt == 2).OnlyEnforceIf(sh[3])
-            m.Add(opp == 0).OnlyEnforceIf(sh[3])
-            m.Add(cnt >= 3).OnlyEnforceIf(sh[4])
+            opp = m.new_bool_var(f"opp{t}_{p}")
+            o1 = m.new_bool_var("")
+            o2 = m.new_bool_var("")
+            m.add_multiplication_equality(o1, [u[0], u[2]])
+            m.add_multiplication_equality(o2, [u[1], u[3]])
+            m.add_max_equality(opp, [o1, o2])
+            sh = [m.new_bool_var(f"sh{t}_{p}_{s}") for s in range(len(SHAPES))]
+            m.add_exactly_one(sh)
+            m.add(cnt == 0).only_enforce_if(sh[0])
+            m.add(cnt == 1).only_enforce_if(sh[1])
+            m.add(cnt == 2).only_enforce_if(sh[2])
+            m.add(opp == 1).only_enforce_if(sh[2])
+            m.add(cnt == 2).only_enforce_if(sh[3])
+            m.add(opp == 0).only_enforce_if(sh[3])
+            m.add(cnt >= 3).only_enforce_if(sh[4])
             own = sum(x[t][k][p] for k in range(4))
             for s in range(len(SHAPES)):
                 for cr in (0, 1):
-                    v = m.NewBoolVar(f"cls{t}_{p}_{s}_{cr}")
-                    crl = cross[t] if cr else cross[t].Not()
-                    m.AddBoolAnd([sh[s], crl]).OnlyEnforceIf(v)
-                    m.AddBoolOr([sh[s].Not(), crl.Not()]).OnlyEnforceIf(v.Not())
+                    v = m.new_bool_var(f"cls{t}_{p}_{s}_{cr}")
+                    crl = cross[t] if cr else cross[t].negated()
+                    m.add_bool_and([sh[s], crl]).only_enforce_if(v)
+                    m.add_bool_or([sh[s].negated(), crl.negated()]).only_enforce_if(v.negated())
                     cls[(t, p, s, cr)] = v
-                    e = m.NewIntVar(0, 4, f"ends{t}_{p}_{s}_{cr}")
-                    m.Add(e == own).OnlyEnforceIf(v)
-                    m.Add(e == 0).OnlyEnforceIf(v.Not())
+                    e = m.new_int_var(0, 4, f"ends{t}_{p}_{s}_{cr}")
+                    m.add(e == own).only_enforce_if(v)
+                    m.add(e == 0).only_enforce_if(v.negated())
                     ends[(t, p, s, cr)] = e
     for s in range(len(SHAPES)):
         for cr in (0, 1):
-            m.Add(sum(cls[(t, 1, s, cr)] for t in range(n))
+            m.add(sum(cls[(t, 1, s, cr)] for t in range(n))
                   == sum(cls[(t, 2, s, cr)] for t in range(n)))
-            m.Add(sum(ends[(t, 1, s, cr)] for t in range(n))
+            m.add(sum(ends[(t, 1, s, cr)] for t in range(n))
                   == sum(ends[(t, 2, s, cr)] for t in range(n)))
-    # distinct up to a half turn, in increasing canonical code (breaks tile symmetry)
+    # distinct up to a half turn: the smaller code of the two turns differs between tiles
     canon = []
     for t in range(n):
-        v = [sum(c * x[t][k][c] for c in range(4)) for k in range(4)]
-        code = m.NewIntVar(0, 511, f"code{t}")
-        turned = m.NewIntVar(0, 511, f"turned{t}")
-        m.Add(code == v[0] + 4 * v[1] + 16 * v[2] + 64 * v[3] + 256 * cross[t])
-        m.Add(turned == v[2] + 4 * v[3] + 16 * v[0] + 64 * v[1] + 256 * cross[t])
-        c = m.NewIntVar(0, 511, f"canon{t}")
-        m.AddMinEquality(c, [code, turned])
-        canon.append(c)
-    m.AddAllDifferent(canon)
+        col = [sum(c * x[t][k][c] for c in range(4)) for k in range(4)]
+        code = m.new_int_var(0, 511, f"code{t}")
+        turned = m.new_int_var(0, 511, f"turned{t}")
+        m.add(code == col[0] + 4 * col[1] + 16 * col[2] + 64 * col[3] + 256 * cross[t])
+        m.add(turned == col[2] + 4 * col[3] + 16 * col[0] + 64 * col[1] + 256 * cross[t])
+        smaller = m.new_int_var(0, 511, f"canon{t}")
+        m.add_min_equality(smaller, [code, turned])
+        canon.append(smaller)
+    m.add_all_different(canon)
     hint = _paired_start(params, random.Random(params.seed))
     for t, (corners, cr) in enumerate(hint):
         for k in range(4):
             for c in range(4):
-                m.AddHint(x[t][k][c], corners[k] == c)
-        m.AddHint(cross[t], cr)
+                m.add_hint(x[t][k][c], corners[k] == c)
+        m.add_hint(cross[t], cr)
     weights = [[[rng.randrange(10) for _c in range(4)] for _k in range(4)] for _t in range(n)]
-    m.Maximize(sum(weights[t][k][c] * x[t][k][c] for t in range(n) for k in range(4)
+    m.maximize(sum(weights[t][k][c] * x[t][k][c] for t in range(n) for k in range(4)
                    for c in range(4)) + sum(rng.randrange(10) * cross[t] for t in range(n)))
     solver = cp_model.CpSolver()
     solver.parameters.num_workers = 1
     solver.parameters.random_seed = params.seed
     solver.parameters.max_deterministic_time = params.budget
-    status = solver.Solve(m)
+    status = solver.solve(m)
     if status not in (cp_model.OPTIMAL, cp_model.FEASIBLE):
         raise RuntimeError("no tile set satisfies the design constraints")
     tiles = []
     for t in range(n):
-        corners = tuple(COLOUR_OF[next(c for c in range(4) if solver.Value(x[t][k][c]))]
+        colours = tuple(COLOUR_OF[next(c for c in range(4) if solver.value(x[t][k][c]))]
                         for k in range(4))
-        tiles.append(Tile(t + 1, (corners[0], corners[1], corners[2], corners[3]),
-                          bool(solver.Value(cross[t]))))
+        tiles.append(Tile(t + 1, (colours[0], colours[1], colours[2], colours[3]),
+                          bool(solver.value(cross[t]))))
     return tiles
 
 
