@@ -44,6 +44,13 @@ def cli() -> None:
 
     Inputs use the shapes of formats.md; bad input exits with status 2 and one line
     naming the file and field.
+
+    \b
+    Outputs appear whole or not at all: an output folder is built aside and swapped in
+    (it then holds exactly one run); only a new or empty folder, or one holding nothing
+    but spacebowl's own outputs, is ever replaced.
+    Exit status: 0 done, 1 check found a wrong answer, 2 bad input or an unusable path,
+    128+N interrupted by signal N (130 Ctrl-C, 143 SIGTERM, 129 SIGHUP).
     """
 
 

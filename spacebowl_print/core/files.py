@@ -12,9 +12,10 @@ Promises of this module:
   replaced; a FIFO, device, socket, ``/dev/null``, or a folder holding someone else's files is
   refused with one line.
 * SIGTERM and SIGHUP are turned into :class:`Interrupted` (a ``KeyboardInterrupt``, like
-  Ctrl-C) while these run, so their cleanup always happens; the swap itself runs with those
-  signals held back, so it is never cut in half. No temp file or folder is left behind (a
-  ``kill -9`` can leave one: the next run into the same place removes it).
+  Ctrl-C) while these run, so their cleanup always happens; making a temp, the swap and the
+  cleanup run with those signals held back (:func:`signals_held`), so none is cut in half.
+  No temp file or folder is left behind (a ``kill -9`` can leave one: the next run into the
+  same place removes it).
 * Every ``OSError`` on the way becomes :class:`OutputError`: ``<path>: <cause>``, one line.
 """
 
@@ -98,7 +99,7 @@ class Interrupted(KeyboardInterrupt):
 
 
 _AS_INTERRUPT = (signal.SIGTERM, signal.SIGHUP)
-_HELD = {signal.SIGINT, signal.SIGTERM, signal.SIGHUP}
+_HELD = (signal.SIGINT, signal.SIGTERM, signal.SIGHUP)
 
 
 def _raise_interrupted(signum: int, frame: FrameType | None) -> None:
@@ -131,13 +132,43 @@ def interrupts_as_exceptions() -> Iterator[None]:
 
 @contextmanager
 def signals_held() -> Iterator[None]:
-    """Hold SIGINT, SIGTERM and SIGHUP back while inside (they are delivered on leaving), so
-    that a few renames are never cut in half by an interrupt."""
-    old = signal.pthread_sigmask(signal.SIG_BLOCK, _HELD)
+    """Hold SIGINT, SIGTERM and SIGHUP back while inside, so that a few renames are never cut
+    in half by an interrupt; one that came meanwhile is acted on when leaving (its handler
+    runs then: ``KeyboardInterrupt``, :class:`Interrupted`, or the default action).
+
+    Done with Python-level handlers that only take note, not with a signal mask: a process
+    with other threads (numpy's, OR-Tools') may get the signal on any of them, and Python then
+    runs the handler in the main thread whatever the main thread's mask says. Outside the
+    main thread (where no Python handler runs) this does nothing.
+    """
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    pending: list[int] = []
+
+    def take_note(signum: int, frame: FrameType | None) -> None:
+        pending.append(signum)
+
+    previous: dict[signal.Signals, Callable[[int, FrameType | None], object] | int | None] = {}
     try:
+        for sig in _HELD:
+            if signal.getsignal(sig) != signal.SIG_IGN:
+                previous[sig] = signal.signal(sig, take_note)
         yield
     finally:
-        signal.pthread_sigmask(signal.SIG_SETMASK, old)
+        for sig, handler in previous.items():
+            signal.signal(sig, handler)
+        if pending:
+            _deliver(pending[0], previous.get(signal.Signals(pending[0])))
+
+
+def _deliver(signum: int, handler: Callable[[int, FrameType | None], object] | int | None
+             ) -> None:
+    """Act on a signal that was held back, as its handler would have."""
+    if callable(handler):
+        handler(signum, None)
+    elif handler in (signal.SIG_DFL, None):
+        signal.raise_signal(signum)
 
 
 # --------------------------------------------------------------------------- targets
@@ -150,7 +181,13 @@ def resolve_target(path: str | os.PathLike[str]) -> Path:
     A symlink loop is an :class:`OutputError`.
     """
     real = Path(os.path.realpath(path))
-    if real.is_symlink():  # realpath stops at a link it cannot follow: a loop
+    try:
+        looped = stat.S_ISLNK(real.lstat().st_mode)  # realpath stops at a link in a loop
+    except FileNotFoundError:
+        return real
+    except OSError as err:  # a name too long, a file where a folder should be…
+        raise output_error(path, err) from None
+    if looped:
         raise OutputError(path, _CAUSES[errno.ELOOP])
     return real
 
@@ -244,16 +281,16 @@ def check_output_dir(path: str | os.PathLike[str]) -> Path:
     if not stat.S_ISDIR(st.st_mode):
         raise OutputError(path, f"is {_kind(st.st_mode)}, not a folder")
     try:
-        foreign = foreign_entry(target)
         cwd = Path.cwd().resolve()
+        if cwd == target or target in cwd.parents:
+            raise OutputError(path, "is the current folder (or holds it): choose a subfolder")
+        foreign = foreign_entry(target)
     except OSError as err:
         raise output_error(path, err) from None
     if foreign is not None:
         shown = foreign if len(foreign) <= 60 else foreign[:57] + "..."
         raise OutputError(path, f"holds {shown!r}, which spacebowl did not write: refusing to "
                                 "replace the folder (choose a new or empty one)")
-    if cwd == target or target in cwd.parents:
-        raise OutputError(path, "is the current folder (or holds it): choose a subfolder")
     return target
 
 
