@@ -41,12 +41,18 @@ from spacebowl_print.games.spacebowl.solve import (
     BuilderBug,
     BuildRequest,
     BuildResult,
+    DesignResult,
     build_galaxies,
     build_galaxy,
     design_deck,
 )
-from spacebowl_print.games.spacebowl.solve import deck_design as dd
-from spacebowl_print.games.spacebowl.solve import galaxy_build as gb
+from spacebowl_print.games.spacebowl.solve.deck_model import (
+    GROUPS,
+    DeckSpec,
+    Goal,
+    preferences,
+    solve_deck,
+)
 from spacebowl_print.games.spacebowl.solve.difficulty import DifficultyEstimate
 from spacebowl_print.games.spacebowl.solve.toss_tables import toss_tables
 
@@ -82,7 +88,7 @@ def assert_designer_constraints(deck: Deck, cards: int, per_card: tuple[int, int
 
 
 @pytest.fixture(scope="module")
-def designed() -> dd.DesignResult:
+def designed() -> DesignResult:
     return design_deck(CLASSIC, name="test-deck", cards=40, per_card=(2, 3), black_holes=6,
                        target_none=(0.2, 0.35), max_copies=2, seed=4, galaxies=100)
 
@@ -90,7 +96,7 @@ def designed() -> dd.DesignResult:
 # --------------------------------------------------------------------------- designer
 
 
-def test_designed_deck_meets_every_constraint_and_the_band(designed: dd.DesignResult) -> None:
+def test_designed_deck_meets_every_constraint_and_the_band(designed: DesignResult) -> None:
     deck = designed.deck
     assert_designer_constraints(deck, 40, (2, 3), 6, 2)
     assert 0.2 <= designed.verified_none <= 0.35
@@ -105,7 +111,7 @@ def test_designed_deck_meets_every_constraint_and_the_band(designed: dd.DesignRe
     assert str(deck.design["generator"]).startswith("spacebowl_print ")
 
 
-def test_designed_deck_round_trips_and_passes_deck_check(designed: dd.DesignResult,
+def test_designed_deck_round_trips_and_passes_deck_check(designed: DesignResult,
                                                          tmp_path: Path) -> None:
     text = deck_to_toml(designed.deck)
     assert parse_deck(text, "d.toml") == designed.deck
@@ -174,8 +180,8 @@ def test_infeasible_or_bad_design_requests_exit_2_with_one_line(
 
 
 def test_unreachable_difficulty_names_the_closest_figures() -> None:
-    with pytest.raises(InputError, match=r"difficulty: infeasible request: .*share of "
-                                         r"no-solution tosses of 0\.\d+"):
+    with pytest.raises(InputError, match=r"difficulty: infeasible request: .* has "
+                                         r"0\.\d+ no-solution tosses"):
         design_deck(CLASSIC, cards=30, per_card=(2, 2), max_copies=2, black_holes=4,
                     target_none=(0.0, 0.05), galaxies=30, seed=1)
 
@@ -187,20 +193,37 @@ def test_unreachable_difficulty_names_the_closest_figures() -> None:
 ])
 def test_cp_sat_infeasibility_names_the_conflicting_group(change: dict[str, object],
                                                           group: str) -> None:
-    """Requests the pre-checks let through are explained by the assumption core; the
-    pre-checks are bypassed here to reach the model."""
-    spec = dataclasses.replace(dd._check_request(56, (1, 4), 8, (0.2, 0.35), (1.0, 2.0), 2, 10),
+    """Requests the pre-checks of DeckSpec.of let through are explained by the assumption
+    core; the pre-checks are bypassed here (a DeckSpec made directly) to reach the model."""
+    spec = dataclasses.replace(DeckSpec.of(56, (1, 4), 8, (0.2, 0.35), (1.0, 2.0), 2),
                                **change)  # type: ignore[arg-type]
     est = DifficultyEstimate(spec.types)
     lin_none, lin_mean = est.linearise(np.ones(len(spec.types)))
+    goal = Goal(lin_none, lin_mean, (0.27, 0.28), (1.4, 1.6))
     with pytest.raises(InputError) as info:
-        dd._solve(spec, lin_none, lin_mean, (0.27, 0.28), (1.4, 1.6), (0.0, 0.0),
-                  dd._prefs(spec, 0), 0)
+        solve_deck(spec, goal, preferences(spec, 0), 0)
     message = str(info.value)
     assert message.startswith("infeasible request:")
     assert group in message
-    others = [g for g in dd.GROUPS if g != group and g != "copies"]
+    others = [g for g in GROUPS if g != group and g != "copies"]
     assert not any(f"{g} (" in message for g in others), message
+
+
+@pytest.mark.parametrize(("args", "option"), [
+    (["--per-card", "0-3"], "--per-card"),
+    (["--per-card", "1", "--max-copies", "1"], "--max-copies"),
+    (["--black-holes", "60"], "--black-holes"),
+    (["--cards", "20"], "--cards"),
+    (["--max-copies", "0"], "--max-copies"),
+    (["--galaxies", "0"], "--galaxies"),
+    (["--target-none", "0.2-1.5"], "--target-none"),
+    (["--target-mean", "0-30"], "--target-mean"),
+])
+def test_design_errors_name_the_option(tmp_path: Path, args: list[str], option: str) -> None:
+    """The designer raises at its field's name; the CLI shows the option it came from."""
+    result = CliRunner().invoke(design, [*args, "-o", str(tmp_path / "x.toml")])
+    assert result.exit_code == 2
+    assert result.output.startswith(f"Error: {option}: "), result.output
 
 
 # --------------------------------------------------------------------------- builder helpers
@@ -292,7 +315,7 @@ def test_builder_wild_needed(strategy: str, k: int) -> None:
 
 def test_wild_needed_allows_one_solution_per_required_space_and_turn() -> None:
     # TOSSES[2]: two spaces with required marbles (the black-hole space only prohibits).
-    with pytest.raises(InputError, match="allows at most 2, not --solutions 3"):
+    with pytest.raises(InputError, match="allows at most 2, not 3"):
         build_galaxy(CLASSIC, TOSSES[2], 3, wild_needed=True)
     result = build_galaxy(CLASSIC, TOSSES[2], 2, wild_needed=True, seed=5)
     assert_certified(result, CLASSIC, TOSSES[2], 2, 0, wild_needed=True)
@@ -385,7 +408,7 @@ def test_galaxy_build_cli_reports_and_writes_valid_json(tmp_path: Path) -> None:
 
 @pytest.mark.parametrize(("args", "needle"), [
     (["--solutions", "13"], "more than the 12 cards"),
-    (["--solutions", "9", "--near-misses", "4"], "plus --near-misses 4"),
+    (["--solutions", "9", "--near-misses", "4"], "plus 4 near miss(es) need more than"),
     (["--solutions", "0", "--wild-needed"], "at least 1"),
     (["--solutions", "1", "--size", "9x9"], "at most 64 cards"),
     (["--solutions", "1", "--size", "five"], "COLSxROWS"),
@@ -419,12 +442,35 @@ def test_bad_toss_file_names_the_file(tmp_path: Path) -> None:
     assert str(toss) in result.output and "'X'" in result.output
 
 
-def test_certification_refuses_a_galaxy_that_misses_the_target() -> None:
-    setup = gb._setup(CLASSIC, (5, 5), False, False, 0)
-    target = gb._check_request(setup, BuildRequest(TOSSES[0], 2, 0))
-    ok = build_galaxy(CLASSIC, TOSSES[0], 1, 0)
-    with pytest.raises(BuilderBug, match="1 solutions, wanted 2"):
-        gb._certify(setup, target, ok.galaxy, None)
+def test_certification_refuses_a_galaxy_that_misses_the_target(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """A fast engine that lies is caught: every sampled galaxy is re-counted by the
+    reference engine before it is returned."""
+    def liar(tables: bitboard.Tables, cols: np.ndarray, pairs: object = None) -> np.ndarray:
+        return np.full((cols.shape[0], tables.n), 9, dtype=np.uint8)
+
+    monkeypatch.setattr(bitboard, "count_solutions", liar)
+    with pytest.raises(BuilderBug, match=r"\d+ solutions, wanted 9"):
+        build_galaxy(CLASSIC, TOSSES[0], 9, 0, strategy="sample")
+
+
+@pytest.mark.parametrize(("args", "option"), [
+    (["--solutions", "-1"], "--solutions"),
+    (["--solutions", "1", "--near-misses", "-2"], "--near-misses"),
+    (["--solutions", "1", "--void", "30"], "--void"),
+    (["--solutions", "1", "--size", "2x2"], "--size"),
+    (["--solutions", "0", "--wild-needed"], "--solutions"),
+])
+def test_galaxy_build_errors_name_the_option(tmp_path: Path, args: list[str],
+                                             option: str) -> None:
+    """The builder raises at its field's name; the CLI shows the option it came from."""
+    toss = tmp_path / "toss.json"
+    toss.write_text(json.dumps({"destination": "B2", "marbles": {"R": "A1", "G": "C2"}}))
+    result = CliRunner().invoke(galaxy, ["build", "--toss", str(toss), *args,
+                                         "-o", str(tmp_path / "g.json")])
+    assert result.exit_code == 2
+    assert result.output.startswith(f"Error: {option}: "), result.output
+    assert "--" not in result.output[len(f"Error: {option}: "):]  # the message names no flag
 
 
 def test_batch_builder_certifies_every_request_deterministically() -> None:
@@ -451,7 +497,7 @@ def test_batch_builder_certifies_every_request_deterministically() -> None:
 def test_batch_builder_names_an_impossible_request() -> None:
     bad = BuildRequest(Toss(Pos(1, 1), {p: Pos(0, 0) for p in "RYGP"}), 3, 0)
     fine = BuildRequest(TOSSES[0], 1, 0)
-    with pytest.raises(InputError, match="request 2: infeasible target"):
+    with pytest.raises(InputError, match=r"request 2\.solutions: infeasible target"):
         build_galaxies(CLASSIC, [fine, bad], pool=16, rounds=1)
 
 

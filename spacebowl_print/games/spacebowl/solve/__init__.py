@@ -8,6 +8,7 @@ Public API::
                  seed, strategy) -> BuildResult
     build_galaxies(deck, requests, size, rotation, torus, void, seed, pool, rounds)
         -> list[BuildResult]
+    try_build_galaxies(...same...) -> list[BuildResult | InputError]
 """
 
 from spacebowl_print.games.spacebowl.solve.deck_design import DesignResult, design_deck
@@ -18,9 +19,10 @@ from spacebowl_print.games.spacebowl.solve.galaxy_build import (
     BuildResult,
     build_galaxies,
     build_galaxy,
+    try_build_galaxies,
 )
 
 __all__ = [
     "STRATEGIES", "BuildRequest", "BuildResult", "BuilderBug", "DesignResult", "build_galaxies",
-    "build_galaxy", "design_deck",
+    "build_galaxy", "design_deck", "try_build_galaxies",
 ]

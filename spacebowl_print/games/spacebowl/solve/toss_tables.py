@@ -56,29 +56,44 @@ def _pack(bits: npt.NDArray[np.bool_]) -> npt.NDArray[np.uint64]:
 
 
 def toss_tables(masks: Masks, rows: int, cols: int, torus: bool,
-                columns: npt.NDArray[np.int64]) -> bitboard.Tables:
+                columns: npt.NDArray[np.int64], wild: npt.NDArray[np.intp] | None = None
+                ) -> bitboard.Tables:
     """Tables for galaxies ``masks`` ((n, rows*cols) planet bit masks, −1 = face down) with
-    only the rows listed in ``columns`` (an :func:`~bitboard.encode_tosses` array) filled."""
+    only the rows listed in ``columns`` (an :func:`~bitboard.encode_tosses` array) filled.
+
+    ``wild`` optionally gives each galaxy's Wild token slot (−1 = none): the card there may
+    lack one required planet, as in ``build_tables``; ``ok_plain`` then holds the rows
+    without the token.
+    """
     n = masks.shape[0]
     ok = np.zeros((bitboard.N_COLS, n), dtype=np.uint64)
     one = np.zeros((bitboard.N_COLS, n), dtype=np.uint64)
+    ok_plain = ok if wild is None else np.zeros_like(ok)
     near = _neighbours(rows, cols, torus)
     shown_all = np.maximum(masks, 0)  # a face-down card shows no planets
     half = bitboard.N_OFF * bitboard.N_SET
+    by_offset: dict[int, tuple[npt.NDArray[np.bool_], Masks]] = {}
     for column in np.unique(columns):
         column = int(column)
         if column == bitboard.FACE_UP:
             continue
         kind, rest = divmod(column, half)
         offset, planets = divmod(rest, bitboard.N_SET)
-        target = near[offset]
-        exists = target >= 0
-        shown = np.where(exists, shown_all[:, np.maximum(target, 0)], 0)  # (n, cells)
+        if offset not in by_offset:  # card D+o of every D: whether it exists, what it shows
+            target = near[offset]
+            exists = np.broadcast_to(target >= 0, masks.shape)
+            by_offset[offset] = exists, np.where(exists, shown_all[:, np.maximum(target, 0)], 0)
+        exists, shown = by_offset[offset]
         if kind == bitboard.REQ:
             unmet = np.bitwise_count(planets & ~shown)
         else:
             unmet = np.bitwise_count(planets & shown)
+        if wild is not None:
+            ok_plain[column] = _pack(exists & (unmet == 0))
+            if kind == bitboard.REQ:  # the token's card may lack one required planet
+                helped = (near[offset][None, :] == wild[:, None]) & (unmet > 0)
+                unmet = unmet - helped
         ok[column] = _pack(exists & (unmet == 0))
         one[column] = _pack(exists & (unmet == 1))
-    ok[bitboard.FACE_UP] = _pack(masks >= 0)
-    return bitboard.Tables(rows, cols, torus, ok, one, ok)
+    ok[bitboard.FACE_UP] = ok_plain[bitboard.FACE_UP] = _pack(masks >= 0)
+    return bitboard.Tables(rows, cols, torus, ok, one, ok_plain)
