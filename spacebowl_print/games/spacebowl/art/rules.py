@@ -21,6 +21,7 @@ from spacebowl_print.core.templates import (
     template_environment,
 )
 from spacebowl_print.games.spacebowl.art.kitparts import draw_planet
+from spacebowl_print.games.spacebowl.art.minis import SPACE_NUMBERS, draw_toss
 from spacebowl_print.games.spacebowl.model import (
     Deck,
     Galaxy,
@@ -41,7 +42,7 @@ from spacebowl_print.games.spacebowl.rules.scoring import (
     score_round,
 )
 from spacebowl_print.render.api import Canvas, Page, Style
-from spacebowl_print.render.flow import NOTE_FILL, DocStyle, Figure, Frag, document_pages
+from spacebowl_print.render.flow import DocStyle, Figure, Frag, document_pages
 from spacebowl_print.render.fonts import fit_size, text_width
 from spacebowl_print.render.furniture import GREY, INK
 
@@ -175,8 +176,11 @@ def rules_context(deck: Deck) -> dict[str, Any]:
     Text the user wrote (the deck title, planet names) arrives escaped
     (:func:`core.templates.escape_markup`), so it prints exactly as typed."""
     toss = toss_example(deck)
+    # the text names the toss's spaces by the numbers printed on them (1–9), like the booklets
+    toss["destination"] = SPACE_NUMBERS[parse_space(toss["destination"])]
     for part in (*toss["spaces"], *toss["checks"]):
         part["planets"] = [escape_markup(name) for name in part["planets"]]
+        part["space"] = SPACE_NUMBERS[parse_space(part["space"])]
     return {
         "deck": {"title": escape_markup(deck.title), "cards": len(deck.cards),
                  "planets": [{"id": p.id, "name": escape_markup(p.name)}
@@ -242,23 +246,12 @@ def _toss_frag(deck: Deck, st: DocStyle, captions: Sequence[str]) -> Frag:
         canvas.text(x + left + 4.0, y - 3.0, titles[1], 7.0, "bold", INK, "start")
         # The Ship Computer and the toss.
         top = y - head - 3.5
+        # the same drawing as the puzzle booklets: spaces numbered 1–9, pieces by shape
         dest = parse_space(data["destination"])
-        for sp in (Pos(r, c) for r in range(3) for c in range(3)):
-            sx, sy = x + sp.col * ship_s, top - (sp.row + 1) * ship_s
-            canvas.rect(sx, sy, ship_s, ship_s, Style(fill=None if st.ink_saver else NOTE_FILL,
-                                                       stroke=GREY, width=0.3))
-            canvas.text(sx + 0.6, sy + ship_s - 2.0, cell_name(sp), 4.5, "regular", GREY,
-                        "start")
-            if sp == dest:
-                canvas.circle(sx + ship_s / 2, sy + ship_s / 2 - 0.6, 2.6,
-                              Style(fill=purple, stroke=INK, width=0.2))
-        for item in data["spaces"]:
-            sp = parse_space(item["space"])
-            n = len(item["letters"])
-            for k, letter in enumerate(item["letters"]):
-                cx = x + sp.col * ship_s + ship_s / 2 + (k - (n - 1) / 2) * 3.6
-                cy = top - (sp.row + 1) * ship_s + ship_s / 2 - 0.6
-                draw_planet(canvas, deck.planet(letter), cx, cy, 1.55, st.ink_saver)
+        marbles = {letter: parse_space(item["space"])
+                   for item in data["spaces"] for letter in item["letters"]}
+        draw_toss(canvas, deck, Toss(dest, marbles), x,
+                  top - 3 * ship_s, 3 * ship_s, "")
         # The galaxy.
         gx = x + left + 4.0
         gtop = y - head - 3.5
