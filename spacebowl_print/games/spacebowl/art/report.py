@@ -37,9 +37,11 @@ from spacebowl_print.games.spacebowl.model import (
 )
 from spacebowl_print.games.spacebowl.rules import reference
 from spacebowl_print.games.spacebowl.rules.deck_health import (
+    CHECK_GALAXIES,
     Bands,
     Verdict,
     deck_bands,
+    deck_warnings,
     structure_warnings,
     verdict,
 )
@@ -169,6 +171,26 @@ def report_data(deck: Deck, galaxies: int = 200, seed: int = 1,
     warnings = [*structure_warnings(deck), *art_warnings(deck, card_size)]
     return ReportData(deck, stats, bands, verdicts, tuple(warnings), sample_deal(deck, seed),
                       composition=composition(deck))
+
+
+def deck_check_warnings(deck: Deck, galaxies: int = CHECK_GALAXIES, seed: int = 1,
+                        card_size: tuple[float, float] = (63.0, 88.0)) -> list[str]:
+    """Every warning ``spacebowl deck check`` prints for a valid deck, one line each: how it
+    plays (:func:`~..rules.deck_health.deck_warnings`) and how its pictures print
+    (:func:`~.cards.art_warnings`, at ``card_size``). Empty for a deck that is fine."""
+    return [*deck_warnings(deck, galaxies, seed), *art_warnings(deck, card_size)]
+
+
+def format_distribution(distribution: Sequence[float]) -> str:
+    """Every count of a solution distribution as text, none cut off:
+    ``"0: 26.7 %, 1: 30.2 %, …, 11: 0.0014 %"`` (shares under 0.1 % keep two significant
+    digits, so a rare count never reads as 0)."""
+    parts = []
+    for k, share in enumerate(distribution):
+        pct = 100 * share
+        text = f"{pct:.1f}" if pct >= 0.1 or pct == 0 else f"{pct:.2g}"
+        parts.append(f"{k}: {text} %")
+    return ", ".join(parts)
 
 
 # -- chart pieces ---------------------------------------------------------------------------------
