@@ -15,6 +15,7 @@ from spacebowl_print.games.spacebowl.cli.common import read_text, reports_input_
 from spacebowl_print.games.spacebowl.model import Deck, parse_deck
 from spacebowl_print.games.spacebowl.model.csvdeck import (
     cards_to_csv,
+    deck_name_for,
     import_cards,
     parse_cards_csv,
 )
@@ -55,6 +56,7 @@ def import_command(cards_file: str, theme: str, output: str, name: str | None,
     """
     out = Path(output)
     check_output_file(out)
+    deck_name_for(out, name)  # a bad name fails before any reading
     theme_deck, theme_text = _read_deck(theme)
     csv_path = Path(cards_file)
     cards = parse_cards_csv(read_text(csv_path), shown_path(cards_file), theme_deck.letters,

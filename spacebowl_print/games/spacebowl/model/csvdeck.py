@@ -250,6 +250,16 @@ def leading_comments(text: str) -> str:
     return "".join(block)
 
 
+def deck_name_for(out_path: Path, name: str | None = None) -> str:
+    """The name of a deck written to ``out_path``: ``name``, else the file's stem; an
+    :class:`InputError` at ``name`` unless it is a file-safe id."""
+    deck_name = name or out_path.stem
+    if not _NAME.match(deck_name):
+        raise InputError(f"must be a file-safe id (a-z, 0-9, _ and -), got {deck_name!r}",
+                         "name")
+    return deck_name
+
+
 @dataclass(frozen=True)
 class Imported:
     """The result of :func:`import_cards`: the deck, its TOML text, notes for the user."""
@@ -271,10 +281,7 @@ def import_cards(cards: CsvCards, csv_dir: Path, theme: Deck, theme_text: str,
     deck reader (pictures loaded from the output's folder) before it is returned.
     """
     out_dir = out_path.parent
-    deck_name = name or out_path.stem
-    if not _NAME.match(deck_name):
-        raise InputError(f"must be a file-safe id (a-z, 0-9, _ and -), got {deck_name!r}",
-                         "name")
+    deck_name = deck_name_for(out_path, name)
     if title is None:
         title = theme.title if deck_name == theme.name else deck_name.replace("-", " ").replace(
             "_", " ").title()
