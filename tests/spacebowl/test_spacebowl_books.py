@@ -1,0 +1,177 @@
+"""Puzzle books for print-on-demand, readable puzzle pages and classroom sets, read back from
+the PDFs: boxes and margins, page counts, cover, words in the booklet's language, no text
+under 6 pt, greyscale."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pdfplumber
+import pytest
+from click.testing import CliRunner
+from pypdf import PdfReader
+
+from spacebowl_print.cli.main import cli
+
+IN = 72.0  # points per inch
+
+
+def _run(*args: str) -> tuple[int, str]:
+    result = CliRunner().invoke(cli, list(args))
+    return result.exit_code, result.output
+
+
+@pytest.fixture(scope="module")
+def pod_book(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    out = tmp_path_factory.mktemp("pod")
+    code, text = _run("booklet", "--days", "30", "--trim", "6x9in", "--bleed", "--cover",
+                      "-q", "-o", str(out))
+    assert code == 0, text
+    return out
+
+
+def _char_size(ch: dict[str, Any]) -> float:
+    # pdfplumber reports the advance, not the font size, for turned text
+    return float(ch["size"]) if ch["upright"] else float(ch["x1"]) - float(ch["x0"])
+
+
+def _smallest_text(pdf: Path, pages: int = 60) -> float:
+    with pdfplumber.open(pdf) as doc:
+        sizes = [_char_size(ch) for p in doc.pages[:pages] for ch in p.chars
+                 if ch["text"].strip()]
+    return min(sizes)
+
+
+def test_pod_pages_have_bleed_on_three_sides_and_boxes(pod_book: Path) -> None:
+    reader = PdfReader(pod_book / "booklet.pdf")
+    assert len(reader.pages) >= 24 and len(reader.pages) % 2 == 0
+    for n, page in enumerate(reader.pages, start=1):
+        assert float(page.mediabox.width) == pytest.approx(6.125 * IN, abs=0.01)
+        assert float(page.mediabox.height) == pytest.approx(9.25 * IN, abs=0.01)
+        trim = page.trimbox
+        assert float(trim.width) == pytest.approx(6 * IN, abs=0.01)
+        assert float(trim.height) == pytest.approx(9 * IN, abs=0.01)
+        # bleed on the outside edge: right of right-hand (odd) pages, left of left-hand ones
+        assert float(trim.left) == pytest.approx(0 if n % 2 else 0.125 * IN, abs=0.01)
+        assert float(page.bleedbox.width) == pytest.approx(6.125 * IN, abs=0.01)
+
+
+def test_pod_margins_mirror_with_the_gutter(pod_book: Path) -> None:
+    gutter = 0.375 * IN  # 24–150 pages
+    with pdfplumber.open(pod_book / "booklet.pdf") as doc:
+        for n in (5, 6, 7, 8):  # puzzle pages
+            page = doc.pages[n - 1]
+            xs = [c["x0"] for c in page.chars] + [r["x0"] for r in page.rects]
+            ends = [c["x1"] for c in page.chars] + [r["x1"] for r in page.rects]
+            trim_left = 0 if n % 2 else 0.125 * IN
+            if n % 2:  # right-hand page: the gutter is on the left
+                assert min(xs) - trim_left >= gutter - 0.5
+            else:
+                assert trim_left + 6 * IN - max(ends) >= gutter - 0.5
+
+
+def test_cover_sheet_width_and_spine(pod_book: Path) -> None:
+    pages = len(PdfReader(pod_book / "booklet.pdf").pages)
+    cover = PdfReader(pod_book / "cover.pdf").pages[0]
+    spine = pages * 0.002252
+    assert float(cover.mediabox.width) == pytest.approx((0.125 + 6 + spine + 6 + 0.125) * IN,
+                                                        abs=0.02)
+    assert float(cover.mediabox.height) == pytest.approx(9.25 * IN, abs=0.02)
+    assert pages < 79  # no spine text on so thin a book
+    with pdfplumber.open(pod_book / "cover.pdf") as doc:
+        spine_x = (0.125 + 6) * IN
+        on_spine = [c for c in doc.pages[0].chars
+                    if spine_x <= c["x0"] <= spine_x + spine * IN]
+    assert not on_spine
+
+
+def test_pod_book_is_checked(pod_book: Path) -> None:
+    code, text = _run("check", str(pod_book / "manifest.json"))
+    assert code == 0, text
+
+
+def test_saddle_stitch_refused_above_its_sheet_limit() -> None:
+    code, text = _run("booklet", "--days", "365", "--imposition", "saddle", "-o", "/tmp/x-none")
+    assert code == 2 and "at most 20 folded sheets" in text and "--imposition none" in text
+    assert len(text.strip().splitlines()) == 1
+
+
+def test_bad_trim_is_one_line() -> None:
+    code, text = _run("booklet", "--trim", "3x4in", "-o", "/tmp/x-none")
+    assert code == 2 and "--trim" in text and len(text.strip().splitlines()) == 1
+
+
+@pytest.fixture(scope="module")
+def german(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    out = tmp_path_factory.mktemp("de")
+    code, text = _run("booklet", "--days", "7", "--lang", "de", "-q", "-o", str(out))
+    assert code == 0, text
+    return out
+
+
+def test_title_page_speaks_the_booklets_language(german: Path) -> None:
+    with pdfplumber.open(german / "booklet.pdf") as doc:
+        title = doc.pages[0].extract_text()
+    assert "7 Rätsel" in title and "Kartensatz: Classic" in title and "Startwert 1" in title
+    assert "Deck:" not in title and "seed" not in title
+
+
+def test_puzzle_pages_are_readable(german: Path) -> None:
+    with pdfplumber.open(german / "booklet.pdf") as doc:
+        texts = [p.extract_text() for p in doc.pages]
+    puzzle = next(t for t in texts if "Der Wurf" in t)
+    assert "„keine“" in puzzle and "Deine Antwort:" in puzzle
+    assert all(str(n) in puzzle for n in range(1, 10))  # numbered toss spaces
+    key = "\n".join(t for t in texts if "Lösungen" in t)
+    assert "Scheibe auf" in key or "Keine Karte passt" in key
+
+
+def test_no_text_under_6pt(german: Path, pod_book: Path) -> None:
+    assert _smallest_text(german / "booklet.pdf") >= 5.95
+    assert _smallest_text(pod_book / "booklet.pdf") >= 5.95
+    assert _smallest_text(pod_book / "cover.pdf") >= 5.95
+
+
+@pytest.fixture(scope="module")
+def classroom(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    out = tmp_path_factory.mktemp("class")
+    code, text = _run("classroom", "--students", "30", "--puzzles", "4", "--greyscale", "-q",
+                      "-o", str(out))
+    assert code == 0, text
+    return out
+
+
+def test_classroom_first_page_and_worksheets(classroom: Path) -> None:
+    with pdfplumber.open(classroom / "worksheets.pdf") as doc:
+        first = doc.pages[0].extract_text()
+        sheet = doc.pages[1].extract_text()
+        assert len(doc.pages) == 1 + 30 * 2  # two puzzles a page on A4
+    assert "How to solve a Space Bowl puzzle" in first and "Worked example" in first
+    assert "Destination disc" in first and "Black Hole disc" in first
+    assert "Name:" in sheet and "Date:" in sheet and "Your answer:" in sheet
+
+
+def test_teacher_key_is_one_page_table(classroom: Path) -> None:
+    reader = PdfReader(classroom / "teacher-key.pdf")
+    assert len(reader.pages) == 1
+    codes = json.loads((classroom / "manifest.json").read_text(encoding="utf-8"))["students"]
+    text = reader.pages[0].extract_text()
+    assert all(code in text for code in codes)
+
+
+def test_greyscale_worksheets_have_no_colour(classroom: Path) -> None:
+    with pdfplumber.open(classroom / "worksheets.pdf") as doc:
+        for page in doc.pages[:3]:
+            for obj in page.rects + page.curves + page.chars:
+                for key in ("non_stroking_color", "stroking_color"):
+                    colour = obj.get(key)
+                    if isinstance(colour, (list, tuple)) and len(colour) == 3:
+                        assert max(colour) - min(colour) < 0.02, (key, colour)
+    assert _smallest_text(classroom / "worksheets.pdf", 5) >= 5.95
+
+
+def test_classroom_is_checked(classroom: Path) -> None:
+    code, text = _run("check", str(classroom / "manifest.json"))
+    assert code == 0, text
