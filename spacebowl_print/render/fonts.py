@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import hashlib
 import os
+import re
 import threading
 from functools import lru_cache
 from pathlib import Path
@@ -176,6 +177,9 @@ def _split_long_word(word: str, width_mm: float, size: float, font: Face) -> lis
     return parts
 
 
+_SPACES = re.compile(r"[ \t\r\f\v]+")
+
+
 def wrap(text: str, width_mm: float, size: float, font: Face = "regular") -> list[str]:
     """Greedy word wrap of ``text`` into lines no wider than ``width_mm``.
 
@@ -184,7 +188,8 @@ def wrap(text: str, width_mm: float, size: float, font: Face = "regular") -> lis
     """
     lines: list[str] = []
     for para in text.split("\n"):
-        words = para.split()
+        # ordinary spaces only: a no-break space (U+00A0, French « … ! ») keeps words together
+        words = [w for w in _SPACES.split(para) if w]
         if not words:
             lines.append("")
             continue

@@ -5,6 +5,7 @@ German booklet is German throughout."""
 from __future__ import annotations
 
 from spacebowl_print.core.languages import check_lang
+from spacebowl_print.core.templates import french_spacing
 
 __all__ = ["WORDS", "check_lang"]
 
@@ -148,3 +149,7 @@ WORDS: dict[str, dict[str, str]] = {
         "example": "Beispiel", "example_answer": "Antwort",
     },
 }
+
+# French typography: no-break spaces inside « … » and before ! ? ; : so a closing » never
+# wraps alone (the words above are typed with plain spaces).
+WORDS["fr"] = {key: french_spacing(text) for key, text in WORDS["fr"].items()}
