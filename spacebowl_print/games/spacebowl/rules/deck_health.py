@@ -121,7 +121,8 @@ def verdict(figures: VariantStats, bands: Bands) -> Verdict:
     else:
         meaning = ("within the base game's bands" if status == "in band"
                    else f"{status} than the base game's bands (a variant changes difficulty "
-                        "on purpose)" if status != "uneven" else "uneven against the bands")
+                        "on purpose)" if status != "uneven"
+                   else "uneven against the base game's bands")
     return Verdict(figures.variant, status, f"{figures.variant}: {meaning} — {figures_text}",
                    far)
 
