@@ -23,6 +23,7 @@ from spacebowl_print.games.tomtube.art.look import (
     Point,
     draw_astronaut_token,
     draw_counter,
+    draw_home,
     draw_hub,
     draw_tubes,
     sphere_sector,
@@ -50,6 +51,7 @@ from spacebowl_print.games.tomtube.rules.network import (
 )
 from spacebowl_print.render.api import MM_PER_PT, Canvas, Style
 from spacebowl_print.render.colour import tint
+from spacebowl_print.render.fonts import text_width
 
 HALF_H = SIDE * SQRT3 / 2
 """Half the hexagon's height, in edge lengths (its half width is ``SIDE``)."""
@@ -214,8 +216,7 @@ def paint_module(canvas: Canvas, view: View, knot: int, look: Look) -> None:
     r = look.sphere_r * 1.45
     canvas.circle(here[0], here[1], r, Style(fill=WHITE, stroke=colour, width=look.line_w * 4))
     if m.kind == "base":
-        draw_astronaut_token(canvas, m.owner, here[0], here[1] + r * 0.42, r * 0.42,
-                             look.ink_saver)
+        draw_home(canvas, m.owner, here[0], here[1] + r * 0.42, r * 0.45, look.ink_saver)
     else:
         draw_counter(canvas, "solar", here[0], here[1] + r * 0.42, r * 0.42, look.ink_saver,
                      owner=m.owner, outline=True)
@@ -313,11 +314,10 @@ def paint_board(canvas: Canvas, view: View, look: Look, seed: int | None = None,
 
 # ---------------------------------------------------------------- positions
 
-def paint_position(canvas: Canvas, view: View, pos: Position, tiles: TileSet, look: Look,
-                   sphere_names: float | None = None) -> None:
+def paint_position(canvas: Canvas, view: View, pos: Position, tiles: TileSet,
+                   look: Look) -> None:
     """A position on an empty board drawn with :func:`paint_board`: placed rhombs and
-    triangles, counters on their spheres and both astronauts; with ``sphere_names`` (pt)
-    the name of every free knot sphere in its disc."""
+    triangles, counters on their spheres and both astronauts."""
     b = board()
     edge_line = "#7A8799"
     for r in pos.rhombs:
@@ -330,17 +330,6 @@ def paint_position(canvas: Canvas, view: View, pos: Position, tiles: TileSet, lo
         tube = None if tr.tube is None else (knots.index(tr.tube[0]), knots.index(tr.tube[1]))
         paint_triangle(canvas, [view.knot(b.knot_index[k]) for k in knots], tr.owner, tube,
                        look, edge_line=edge_line, mark=False)
-    taken = set(pos.counters) | {a.at for a in pos.astronauts.values()}
-    if sphere_names:
-        from spacebowl_print.games.tomtube.model.position import complete_knots, coverage
-
-        for k in sorted(complete_knots(coverage(pos))):
-            name = b.knots[k].name
-            if name in taken:
-                continue
-            x, y = view.knot(k)
-            canvas.text(x, y - sphere_names * MM_PER_PT * 0.36, name, sphere_names, "bold",
-                        INK, "middle")
     for name, kind in sorted(pos.counters.items()):
         x, y = view.at(name)
         owner = MODULES[name][0] if name in MODULES else None
@@ -348,6 +337,31 @@ def paint_position(canvas: Canvas, view: View, pos: Position, tiles: TileSet, lo
     for pl in PLAYERS:
         x, y = view.at(pos.astronauts[pl].at)
         draw_astronaut_token(canvas, pl, x, y, look.edge * 0.19, look.ink_saver)
+
+
+def name_chip(canvas: Canvas, x: float, y: float, name: str, size: float) -> None:
+    """A sphere's name in a small white chip centred on (x, y), readable over tubes and
+    routes."""
+    w = text_width(name, size, "bold") + 1.0
+    h = size * MM_PER_PT * 1.05
+    canvas.rect(x - w / 2, y - h / 2, w, h, Style(fill=WHITE, stroke="#8A8A8A", width=0.12),
+                h * 0.3)
+    canvas.text(x, y - size * MM_PER_PT * 0.36, name, size, "bold", INK, "middle")
+
+
+def paint_sphere_names(canvas: Canvas, view: View, pos: Position, size: float,
+                       skip: Iterable[str] = ()) -> None:
+    """A name chip (``size`` pt) on every knot sphere of ``pos`` that holds no counter and
+    no astronaut (nor any in ``skip``). Drawn last, over routes."""
+    from spacebowl_print.games.tomtube.model.position import complete_knots, coverage
+
+    b = board()
+    taken = set(pos.counters) | {a.at for a in pos.astronauts.values()} | set(skip)
+    for k in sorted(complete_knots(coverage(pos))):
+        name = b.knots[k].name
+        if name not in taken:
+            x, y = view.knot(k)
+            name_chip(canvas, x, y, name, size)
 
 
 # ---------------------------------------------------------------- drift routes
@@ -399,9 +413,9 @@ def drift_route(net: Network, start: int, player: str, colours: int, blocked: It
             return path[::-1]
         if node in stop_here:
             continue
-        s2 = ports[node].get((arr + 6) % 12)
-        if s2 is not None:
-            push(s2, node, d)
+        straight = ports[node].get((arr + 6) % 12)
+        if straight is not None:
+            push(straight, node, d)
     return None
 
 
@@ -467,8 +481,29 @@ def spheres_of(pos: Position, tiles: TileSet) -> Mapping[str, str]:
     return out
 
 
-__all__ = ["HALF_H", "ROUTE", "TOM", "DAVE", "View", "board_extent", "board_size",
-           "colours_of", "drift_route", "module_polygon", "node_point", "paint_board",
-           "paint_knot_names", "paint_lattice", "paint_module", "paint_position",
-           "paint_rhomb", "paint_route", "paint_row_letters", "paint_space",
-           "paint_triangle", "spheres_of"]
+__all__ = [
+    "DAVE",
+    "HALF_H",
+    "ROUTE",
+    "TOM",
+    "View",
+    "board_extent",
+    "board_size",
+    "colours_of",
+    "drift_route",
+    "module_polygon",
+    "name_chip",
+    "node_point",
+    "paint_board",
+    "paint_knot_names",
+    "paint_lattice",
+    "paint_module",
+    "paint_position",
+    "paint_rhomb",
+    "paint_route",
+    "paint_row_letters",
+    "paint_space",
+    "paint_sphere_names",
+    "paint_triangle",
+    "spheres_of",
+]

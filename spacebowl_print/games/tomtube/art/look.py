@@ -249,10 +249,10 @@ def grown(points: Sequence[Point], cx: float, cy: float, by: float) -> list[Poin
 def draw_counter(canvas: Canvas, kind: str, cx: float, cy: float, r: float, ink_saver: bool,
                  owner: str | None = None, value: int | None = None, bleed: float = 0.0,
                  outline: bool = True) -> None:
-    """A counter of ``kind`` centred on (cx, cy), its outline reaching radius ``r``: fill,
-    glyph, and the ``value`` printed small when given. A solar counter's ring shows its
-    ``owner``'s colour and initial. ``bleed`` extends the fill beyond the outline (printed
-    counters); ``outline`` strokes the outline (mini boards)."""
+    """A counter of ``kind`` centred on (cx, cy), its outline reaching radius ``r``: fill and
+    glyph, and with ``value`` the glyph moved up and the value printed under it (printed
+    counters). A solar counter's ring shows its ``owner``'s colour and initial. ``bleed``
+    extends the fill beyond the outline; ``outline`` strokes it (mini boards)."""
     base = COUNTER_FILL[kind]
     fill = tint(base, 0.3) if ink_saver else base
     glyph = mix(base, "#000000", 0.45) if ink_saver else (INK if kind == "solar" else WHITE)
@@ -261,38 +261,48 @@ def draw_counter(canvas: Canvas, kind: str, cx: float, cy: float, r: float, ink_
     if bleed:
         canvas.polygon(grown(shape, cx, cy, bleed), Style(fill=fill))
     canvas.polygon(shape, Style(fill=fill, stroke=INK if outline else None, width=lw))
+    # With a value under it, the glyph is smaller and sits higher.
+    g = 0.78 if value is not None else 1.0
+    gy = cy + (0.16 * r if value is not None and kind != "solar" else 0.0)
     if kind == "solar":
         ring = PLAYER_COLOUR[owner] if owner else "#B8860B"
-        canvas.circle(cx, cy, r * 0.56, Style(fill=WHITE if ink_saver else "#FFF8C0",
-                                              stroke=ring, width=r * 0.14))
+        canvas.circle(cx, cy, r * 0.58, Style(fill=WHITE if ink_saver else "#FFF8C0",
+                                              stroke=ring, width=r * 0.13))
         if owner:
-            _label(canvas, cx, cy, PLAYER_INITIAL[owner], r * 0.62, INK, "bold")
+            if value is None:
+                _label(canvas, cx, cy, PLAYER_INITIAL[owner], r * 0.6, INK)
+            else:
+                _label(canvas, cx, cy + r * 0.14, PLAYER_INITIAL[owner], r * 0.36, INK)
     elif kind == "energy":
-        _cross(canvas, (cx, cy), r * 0.55, r * 0.16, glyph)
+        _cross(canvas, (cx, gy), r * 0.55 * g, r * 0.16 * g, glyph)
     elif kind == "control":
-        st = Style(stroke=glyph, width=r * 0.12)
-        canvas.circle(cx, cy, r * 0.5, st)
+        st = Style(stroke=glyph, width=r * 0.12 * g)
+        canvas.circle(cx, gy, r * 0.5 * g, st)
         for k in range(3):
             a = math.radians(90 + 120 * k)
-            canvas.line(cx, cy, cx + r * 0.5 * math.cos(a), cy + r * 0.5 * math.sin(a), st)
-        canvas.circle(cx, cy, r * 0.13, Style(fill=glyph))
+            canvas.line(cx, gy, cx + r * 0.5 * g * math.cos(a), gy + r * 0.5 * g * math.sin(a),
+                        st)
+        canvas.circle(cx, gy, r * 0.13 * g, Style(fill=glyph))
     elif kind == "alien":
         for side in (-1, 1):
-            eye = [(cx + side * r * 0.3 + r * 0.2 * math.cos(t) * math.cos(side * 0.5)
-                    - r * 0.11 * math.sin(t) * math.sin(side * 0.5),
-                    cy + r * 0.08 + r * 0.2 * math.cos(t) * math.sin(side * 0.5)
-                    + r * 0.11 * math.sin(t) * math.cos(side * 0.5))
+            tilt = side * 0.5
+            ex, ey = cx + side * r * 0.3 * g, gy + r * 0.05
+            eye = [(ex + r * g * (0.2 * math.cos(t) * math.cos(tilt)
+                                  - 0.11 * math.sin(t) * math.sin(tilt)),
+                    ey + r * g * (0.2 * math.cos(t) * math.sin(tilt)
+                                  + 0.11 * math.sin(t) * math.cos(tilt)))
                    for t in (2 * math.pi * k / 20 for k in range(20))]
             canvas.polygon(eye, Style(fill=glyph))
-        canvas.line(cx - r * 0.18, cy - r * 0.4, cx + r * 0.18, cy - r * 0.4,
-                    Style(stroke=glyph, width=r * 0.08))
+        if value is None:
+            canvas.line(cx - r * 0.18, cy - r * 0.4, cx + r * 0.18, cy - r * 0.4,
+                        Style(stroke=glyph, width=r * 0.08))
     if value is not None:
-        at = {"solar": (cx, cy - r * 0.47), "energy": (cx + r * 0.5, cy - r * 0.68),
-              "control": (cx + r * 0.64, cy - r * 0.74), "alien": (cx, cy - r * 0.8)}[kind]
-        size = max(6.0, r * 0.42 / MM_PER_PT)
-        colour = INK if kind == "solar" else glyph
-        _label(canvas, at[0], at[1], str(value), size * MM_PER_PT, colour, "bold",
-               baseline=True)
+        base_y = {"solar": cy - r * 0.4, "energy": cy - r * 0.74, "control": cy - r * 0.7,
+                  "alien": cy - r * 0.7}[kind]
+        cap = r * (0.2 if kind == "solar" else 0.25)
+        size = max(6.0, cap / 0.73 / MM_PER_PT)
+        canvas.text(cx, base_y, str(value), size, "bold", INK if kind == "solar" else glyph,
+                    "middle")
 
 
 def _label(canvas: Canvas, x: float, y: float, s: str, height: float, fill: str,
@@ -325,7 +335,19 @@ def draw_astronaut_token(canvas: Canvas, player: str, cx: float, cy: float, r: f
     _label(canvas, cx, cy, PLAYER_INITIAL[player], r * 0.95, ink)
 
 
+def draw_home(canvas: Canvas, owner: str, cx: float, cy: float, r: float,
+              ink_saver: bool) -> None:
+    """A base's mark: a small house in the owner's colour with their initial (a house, not
+    the astronaut's token, so that an empty base never looks occupied)."""
+    colour = PLAYER_COLOUR[owner]
+    fill = tint(colour, 0.35) if ink_saver else tint(colour, 0.6)
+    pts = [(cx - r * 0.8, cy - r * 0.75), (cx + r * 0.8, cy - r * 0.75),
+           (cx + r * 0.8, cy + r * 0.2), (cx, cy + r * 0.95), (cx - r * 0.8, cy + r * 0.2)]
+    canvas.polygon(pts, Style(fill=fill, stroke=colour, width=max(0.15, r * 0.14)))
+    _label(canvas, cx, cy - r * 0.12, PLAYER_INITIAL[owner], r * 0.7, INK)
+
+
 __all__ = ["COUNTER_FILL", "COUNTER_KINDS", "INK", "PLAYER_COLOUR", "PLAYER_INITIAL",
            "TUBE_FILL", "Look", "Point", "angle_of", "arc_points", "counter_outline",
-           "draw_astronaut_token", "draw_counter", "draw_hub", "draw_tubes", "grown",
+           "draw_astronaut_token", "draw_counter", "draw_home", "draw_hub", "draw_tubes", "grown",
            "sphere_sector", "tube_inks"]
