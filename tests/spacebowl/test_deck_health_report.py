@@ -195,7 +195,7 @@ def test_nice_ticks() -> None:
     assert nice_ticks(5.32)[-1] >= 5.32 and nice_ticks(0) == [0.0, 1.0]
 
 
-# -- the solar-system deck --------------------------------------------------------------------------
+# -- the solar-system deck -------------------------------------------------------
 
 def test_solar_system_deck(solar: Deck) -> None:
     assert [p.name for p in solar.planets] == ["Mercury", "Venus", "Earth", "Mars", "Jupiter",
