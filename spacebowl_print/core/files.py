@@ -223,8 +223,9 @@ def check_output_file(path: str | os.PathLike[str]) -> Path:
     return target
 
 
-OUTPUT_NAME = re.compile(r"[a-z0-9][a-z0-9._-]{0,99}\.(?:pdf|svg|json)")
-"""Names of the files our commands write into an output folder."""
+OUTPUT_NAME = re.compile(r"[a-z0-9][a-z0-9._-]{0,99}\.(?:pdf|svg|json|html)")
+"""Names of the files our commands write into an output folder (kits, booklets, classroom
+sets, web sites)."""
 
 SUBFOLDER_NAME = re.compile(r"[a-z0-9][a-z0-9_-]{0,39}")
 """Names of the folders our commands write inside an output folder (``svg``)."""
@@ -242,9 +243,10 @@ def foreign_entry(folder: Path) -> str | None:
 
     The rule: a folder is ours when it is empty, or when it holds one of :data:`SIGNATURES`
     and every entry in it, at any depth, is a regular file named like our outputs
-    (:data:`OUTPUT_NAME`: lower-case, ``.pdf``, ``.svg`` or ``.json``) or a folder named like
-    ours (:data:`SUBFOLDER_NAME`) holding only such entries. No symlinks, no hidden files, no
-    other names. A folder of your own files, or your home folder, is therefore never replaced.
+    (:data:`OUTPUT_NAME`: lower-case, ``.pdf``, ``.svg``, ``.json`` or ``.html``) or a folder
+    named like ours (:data:`SUBFOLDER_NAME`) holding only such entries. No symlinks, no hidden
+    files, no other names. A folder of your own files, or your home folder, is therefore never
+    replaced; an earlier kit, booklet, classroom set or web site is.
     """
     entries = sorted(e for e in os.listdir(folder) if not _OUR_TEMP.fullmatch(e))
     if not entries:

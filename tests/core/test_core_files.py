@@ -210,6 +210,8 @@ def test_a_new_folder_gets_ordinary_permissions_an_old_one_keeps_its_own(tmp_pat
     (lambda d: None, True),
     (lambda d: old_kit(d), True),
     (lambda d: (d / "manifest.json").write_text("{}"), True),
+    (lambda d: [(d / n).write_text("x") for n in ("manifest.json", "index.html",
+                                                 "2027-01-01.html")], True),  # a web site
     (lambda d: (d / "notes.txt").write_text("mine"), False),  # no signature, other name
     (lambda d: [(d / "kit.pdf").write_text("x"), (d / "notes.txt").write_text("mine")], False),
     (lambda d: [(d / "kit.pdf").write_text("x"), (d / ".hidden").write_text("mine")], False),
