@@ -94,6 +94,56 @@ def wild_candidates(target: Target, counts: Counts, limit: int = WILD_CANDIDATES
     return found[np.argsort(room[found], kind="stable")][:limit]
 
 
+@dataclass
+class _Search:
+    """A sampling run so far: galaxies dealt, how many met each half of the target (exactly
+    K solutions / near misses in the band), and the closest miss."""
+
+    tries: int = 0
+    hits_k: int = 0
+    hits_n: int = 0
+    best: tuple[int, Cards, npt.NDArray[np.bool_]] | None = None
+
+    def promising(self, budget: int) -> bool:
+        """Whether the two halves, if independent, promise a hit within ``budget`` deals."""
+        return self.hits_k * self.hits_n / max(self.tries, 1) ** 2 * budget >= 1
+
+    def note(self, miss: Counts, order: Cards, hidden: npt.NDArray[np.bool_]) -> None:
+        i = int(np.argmin(miss))
+        if self.best is None or int(miss[i]) < self.best[0]:
+            self.best = (int(miss[i]), order[i].copy(), hidden[i].copy())
+
+
+def _batch(setup: Setup, target: Target, cols: npt.NDArray[np.int64], order: Cards,
+           hidden: npt.NDArray[np.bool_], rng: np.random.Generator, search: _Search
+           ) -> Sampled | None:
+    """Count one dealt batch; the first galaxy meeting the target, else note the closest."""
+    masks = np.where(hidden, -1, setup.masks[order])
+    tables = toss_tables(masks, setup.rows, setup.cols, setup.torus, cols)
+    counts = bitboard.count_solutions(tables, cols)[0].astype(np.int64)
+    near = np.bitwise_count(bitboard.near_miss_boards(tables, cols)[0]).astype(np.int64)
+    if target.wild != "none":
+        picked = wild_candidates(target, counts)
+        found = wild_search(setup, masks[picked], cols, target, rng) if picked.size else None
+        if found is not None:
+            i = int(picked[found[0]])
+            return Sampled(galaxy_of(setup, order[i], hidden[i]), found[1], search.tries + i + 1,
+                           None)
+        miss = np.maximum(counts - target.plain_max, 0)  # closest: fewest plain solutions
+    else:
+        ok = (counts == target.solutions) & near_in_band(target, near)
+        if ok.any():
+            i = int(np.flatnonzero(ok)[0])
+            return Sampled(galaxy_of(setup, order[i], hidden[i]), None, search.tries + i + 1,
+                           None)
+        miss = np.abs(counts - target.solutions) + near_distance(target, near)
+        search.hits_k += int(np.count_nonzero(counts == target.solutions))
+        search.hits_n += int(np.count_nonzero(near_in_band(target, near)))
+    search.note(miss, order, hidden)
+    search.tries += len(order)
+    return None
+
+
 def sample(setup: Setup, job: Job, rng: np.random.Generator, budget: int, extend: int = 0
            ) -> Sampled:
     """Deal up to ``budget`` galaxies in growing batches; return the first that meets the
@@ -106,40 +156,17 @@ def sample(setup: Setup, job: Job, rng: np.random.Generator, budget: int, extend
     """
     target = job.target
     cols = bitboard.encode_tosses([target.toss], setup.deck.letters, setup.rotation)
-    tries, step = 0, 0
-    hits_k = hits_n = 0  # galaxies with exactly K solutions / with near misses in the band
-    best: tuple[int, Cards, npt.NDArray[np.bool_]] | None = None
+    search, step = _Search(), 0
     while True:
-        if tries >= budget:
-            promise = hits_k * hits_n / max(tries, 1) ** 2  # independence estimate
-            if not extend or target.wild != "none" or promise * budget < 1:
+        if search.tries >= budget:
+            if not extend or target.wild != "none" or not search.promising(budget):
                 break
             budget, extend = budget + extend, 0
-        n = min(BATCHES[min(step, len(BATCHES) - 1)], budget - tries)
+        n = min(BATCHES[min(step, len(BATCHES) - 1)], budget - search.tries)
         step += 1
         order, hidden = deal(setup, rng, n, job.allowed)
-        masks = np.where(hidden, -1, setup.masks[order])
-        tables = toss_tables(masks, setup.rows, setup.cols, setup.torus, cols)
-        counts = bitboard.count_solutions(tables, cols)[0].astype(np.int64)
-        near = np.bitwise_count(bitboard.near_miss_boards(tables, cols)[0]).astype(np.int64)
-        if target.wild != "none":
-            picked = wild_candidates(target, counts)
-            found = wild_search(setup, masks[picked], cols, target, rng) if picked.size else None
-            if found is not None:
-                i = int(picked[found[0]])
-                return Sampled(galaxy_of(setup, order[i], hidden[i]), found[1], tries + i + 1,
-                               None)
-            miss = np.maximum(counts - target.plain_max, 0)  # closest: fewest plain solutions
-        else:
-            ok = (counts == target.solutions) & near_in_band(target, near)
-            if ok.any():
-                i = int(np.flatnonzero(ok)[0])
-                return Sampled(galaxy_of(setup, order[i], hidden[i]), None, tries + i + 1, None)
-            miss = np.abs(counts - target.solutions) + near_distance(target, near)
-            hits_k += int(np.count_nonzero(counts == target.solutions))
-            hits_n += int(np.count_nonzero(near_in_band(target, near)))
-        i = int(np.argmin(miss))
-        if best is None or int(miss[i]) < best[0]:
-            best = (int(miss[i]), order[i].copy(), hidden[i].copy())
-        tries += n
-    return Sampled(None, None, tries, None if best is None else (best[1], best[2]))
+        found = _batch(setup, target, cols, order, hidden, rng, search)
+        if found is not None:
+            return found
+    best = search.best
+    return Sampled(None, None, search.tries, None if best is None else (best[1], best[2]))
