@@ -291,3 +291,21 @@ def test_slow_commands_show_progress_on_a_terminal_only(capsys: pytest.CaptureFi
     assert terminal.getvalue() == ""
     assert run(["classroom", "--students", "2", "--puzzles", "1", "-o", str(tmp_path / "c")]) == 0
     assert "Making worksheets" in terminal.getvalue()
+
+
+def test_any_os_error_left_over_is_one_line_and_an_interrupt_is_130(
+        capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
+    from spacebowl_print.games.spacebowl.cli import solve_cmd
+
+    def denied(name: object) -> None:
+        raise PermissionError(13, "Permission denied", "/secret/deck.toml")
+
+    monkeypatch.setattr(solve_cmd, "load_deck", denied)
+    code, out, err = spacebowl(capsys, "solve", "a.json", "b.json")
+    assert (code, out, err) == (2, "", "Error: /secret/deck.toml: permission denied\n")
+
+    def interrupted(name: object) -> None:
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(solve_cmd, "load_deck", interrupted)
+    assert spacebowl(capsys, "solve", "a.json", "b.json") == (130, "", "Interrupted\n")

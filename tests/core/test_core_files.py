@@ -339,3 +339,24 @@ def test_handlers_are_installed_only_over_defaults_and_restored() -> None:
         assert signal.getsignal(signal.SIGTERM) == signal.SIG_DFL
     finally:
         signal.signal(signal.SIGHUP, previous)
+
+
+@pytest.mark.parametrize(("code", "cause"), [
+    (errno.EACCES, "permission denied"), (errno.EROFS, "read-only file system"),
+    (errno.ENOSPC, "no space left on device"), (errno.EDQUOT, "disk quota exceeded"),
+    (errno.EXDEV, "cannot move across file systems"), (errno.EIO, "input/output error"),
+])
+def test_every_os_error_on_output_is_one_line_naming_the_path(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, code: int, cause: str) -> None:
+    def refuse(*args: object, **kwargs: object) -> None:
+        raise OSError(code, os.strerror(code), str(tmp_path / ".whatever"))
+
+    monkeypatch.setattr(files.tempfile, "mkstemp", refuse)
+    monkeypatch.setattr(files.tempfile, "mkdtemp", refuse)
+    with pytest.raises(OutputError) as caught:
+        write_atomic(tmp_path / "g.json", "{}")
+    assert str(caught.value) == f"{tmp_path}/g.json: {cause}"
+    with pytest.raises(OutputError) as caught, atomic_dir(tmp_path / "kit"):
+        pass
+    assert str(caught.value) == f"{tmp_path}/kit: {cause}"
+    assert os.listdir(tmp_path) == []
