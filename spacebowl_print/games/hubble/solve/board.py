@@ -144,12 +144,16 @@ class Board:
 
     def _new_triangles(self, asts: Sequence[int], changes: Sequence[Change]) -> set[int]:
         geo = self.geo
+        cells = self.cells
         placed = {c for c, icon in changes if icon == ASTEROID}
         new: set[int] = set()
         for c in asts:
             for t in geo.triangles_of[c]:
-                if t not in new and all(x in placed or self.cells[x] == ASTEROID
-                                        for x in geo.triangles[t]):
+                if t in new:
+                    continue
+                a, b, e = geo.triangles[t]
+                if ((a in placed or cells[a] == ASTEROID) and (b in placed or cells[b] == ASTEROID)
+                        and (e in placed or cells[e] == ASTEROID)):
                     new.add(t)
         return new
 
