@@ -43,7 +43,9 @@ def test_tier_features_rise_with_tier(year: list[SpaceBowlPuzzle]) -> None:
     table = {t: {k: mean(p.features()[k] for p in year if p.tier == t)
                  for k in ("marbles", "black_hole", "variants", "near_misses", "decoys_per_card")}
              for t in TIERS}
-    for feature in ("marbles", "near_misses"):
+    for t in TIERS:
+        table[t]["doom"] = mean(float(not p.solutions) for p in year if p.tier == t)
+    for feature in ("marbles", "near_misses", "black_hole", "variants", "doom"):
         values = [table[t][feature] for t in sorted(table)]
         assert values == sorted(values), (feature, values)
     # decoys: none, then stars, then stars and comets (the same card art from tier 3 on)
@@ -51,8 +53,37 @@ def test_tier_features_rise_with_tier(year: list[SpaceBowlPuzzle]) -> None:
     assert decoys[0] == 0 < decoys[1] < min(decoys[2:])
     assert table[5]["variants"] > table[3]["variants"] > table[1]["variants"]
     assert table[1]["black_hole"] == 0 and table[5]["black_hole"] == 1
-    for p in year:  # each puzzle meets its tier's solution targets
-        assert len(p.solutions) in TIERS[p.tier].solutions
+    for t, spec in TIERS.items():  # the shares the tier table promises, kept per block of 20
+        assert abs(table[t]["black_hole"] - spec.black_hole) <= 0.1, (t, table[t])
+        assert table[t]["doom"] <= spec.solutions.get(0, 0.0) + 0.1, (t, table[t])
+
+
+def test_every_puzzle_keeps_its_tier_promises(year: list[SpaceBowlPuzzle]) -> None:
+    """Exact solutions, near misses inside the band, marbles and variants from the tier's
+    list (every entry used), the Wild token needed by some solution, and the tossed
+    planets those of a deck card that is not in the galaxy (a possible top card)."""
+    for p in year:
+        spec = TIERS[p.tier]
+        lo, hi = spec.near_misses
+        assert len(p.solutions) in spec.solutions
+        assert lo <= len(p.near_misses) <= hi, (p.id, len(p.near_misses))
+        assert len(p.toss.marbles) in spec.marbles
+        assert p.variant_names in spec.variants
+        assert (p.variants.wild is not None) == ("wild" in p.variant_names)
+        if p.variants.wild is not None:
+            assert any(s.wild for s in p.solutions), p.id
+        laid = {c for row in p.galaxy.card_ids or () for c in row}
+        tossed = frozenset(p.toss.marbles)
+        assert any(c.planet_set == tossed and c.id not in laid for c in DECK.cards), p.id
+    for t, spec in TIERS.items():
+        used = {p.variant_names for p in year if p.tier == t}
+        assert used == set(spec.variants), (t, used)
+
+
+def test_a_longer_run_extends_a_shorter_one(year: list[SpaceBowlPuzzle]) -> None:
+    """Puzzle n does not depend on how many puzzles come after it."""
+    month = daily_puzzles(DECK, dt.date(2027, 1, 1), 31, 11, (1, 5))
+    assert [p.manifest_entry() for p in month] == [p.manifest_entry() for p in year[:31]]
 
 
 def test_week_ramps_from_easy_to_hard(year: list[SpaceBowlPuzzle]) -> None:

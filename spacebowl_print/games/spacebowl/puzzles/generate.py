@@ -137,9 +137,8 @@ class Generator:
             question = "find"
         rng = np.random.default_rng([self.seed, slot.number, slot.tier, 0])
         toss, top = self._toss(rng, spec, marbles, hole)
-        near_lo, near_hi = spec.near_misses
-        request = BuildRequest(toss, solutions, near_lo, False,
-                               near_hi if near_hi < 99 else None, top, "wild" in names)
+        request = BuildRequest(toss, solutions, spec.near_misses[0], False, spec.near_max, top,
+                               "wild" in names)
         return Plan(slot, names, question, request, 0)
 
     def _toss(self, rng: np.random.Generator, spec: TierSpec, marbles: int, hole: bool

@@ -11,8 +11,12 @@ from dataclasses import dataclass
 class TierSpec:
     """What a tier's puzzles look like, in measurable terms.
 
-    ``solutions`` maps a number of valid destinations to its share of the tier's puzzles;
-    ``variants`` lists the variant sets the tier cycles through (one per puzzle, in turn).
+    ``solutions`` maps a number of valid destinations to its share of the tier's puzzles,
+    ``black_hole`` is the share of tosses with the Black Hole disc, and ``marbles`` and
+    ``questions`` are drawn in equal shares: the generator keeps every share exactly over each
+    block of 20 puzzles of the tier (a puzzle with the Wild token has at least one solution,
+    which the token must help). ``variants`` lists the variant sets the tier cycles through
+    (one per puzzle, in turn).
     """
 
     marbles: tuple[int, ...]
@@ -20,10 +24,16 @@ class TierSpec:
     variants: tuple[tuple[str, ...], ...]
     solutions: Mapping[int, float]
     near_misses: tuple[int, int]
-    """Allowed number of near misses (low, high): the lure grows with the tier."""
+    """Allowed number of near misses (low, high; a high of 99 means no bound): the lure grows
+    with the tier."""
     decoys: str  # "none" | "stars" | "all"
     learning: bool
     questions: tuple[str, ...]
+
+    @property
+    def near_max(self) -> int | None:
+        """The most near misses a puzzle may have, None when unbounded."""
+        return self.near_misses[1] if self.near_misses[1] < 99 else None
 
 
 TIERS: dict[int, TierSpec] = {
@@ -39,7 +49,8 @@ TIERS: dict[int, TierSpec] = {
                 {0: 0.5, 1: 0.5}, (6, 99), "all", False, ("any", "find")),
 }
 """The five tiers. Every variant of the spec appears in tiers 3–5; ≥ 15 % of a week's
-puzzles (tiers 3–5 weighted by the weekly ramp) have no solution."""
+puzzles (tiers 3–5 weighted by the weekly ramp) have no solution: about 18 %, since the
+Wild-token puzzles of tiers 3–5 have at least one."""
 
 WEEK_RAMP = (1, 2, 3, 3, 4, 4, 5)
 """Tier of Monday … Sunday before ``--tiers`` rescales it: the week ramps up."""

@@ -26,7 +26,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 import numpy as np
 import numpy.typing as npt
@@ -214,11 +214,18 @@ class _Pool:
 
 @dataclass
 class _Open:
-    """A request not yet met, with the pooled galaxy that came closest (the CP-SAT hint)."""
+    """A request not yet met, with its own seed (for its Wild cell orders and its CP-SAT
+    build: nothing a later request does changes them) and the pooled galaxy that came
+    closest (the CP-SAT hint)."""
 
     job: Job
+    seed: int
     miss: int = 1 << 30
     hint: Hint | None = None
+    rng: np.random.Generator = field(init=False)
+
+    def __post_init__(self) -> None:
+        self.rng = np.random.default_rng(np.random.SeedSequence(self.seed).spawn(3)[2])
 
     def note(self, pool: _Pool, miss: npt.NDArray[np.int64], usable: npt.NDArray[np.bool_]
              ) -> None:
@@ -230,8 +237,8 @@ class _Open:
 
 
 def _pick(setup: Setup, pool: _Pool, request: _Open, counts: npt.NDArray[np.int64],
-          near: npt.NDArray[np.int64], cols: npt.NDArray[np.int64], share: bool,
-          rng: np.random.Generator) -> tuple[int, Pos | None] | None:
+          near: npt.NDArray[np.int64], cols: npt.NDArray[np.int64], share: bool
+          ) -> tuple[int, Pos | None] | None:
     """The pooled galaxy (and Wild cell) that meets ``request``: the first no earlier request
     took (with ``share``, a taken one rather than none; never for the Wild token)."""
     target, usable = request.job.target, pool.usable(request.job)
@@ -239,7 +246,8 @@ def _pick(setup: Setup, pool: _Pool, request: _Open, counts: npt.NDArray[np.int6
         free = usable & ~pool.taken
         picked = wild_candidates(target, np.where(free, counts, target.plain_max + 1),
                                  POOL_WILD_CANDIDATES)
-        found = wild_search(setup, pool.masks[picked], cols, target, rng) if picked.size else None
+        found = (wild_search(setup, pool.masks[picked], cols, target, request.rng)
+                 if picked.size else None)
         request.note(pool, np.maximum(counts - target.plain_max, 0), usable)
         return None if found is None else (int(picked[found[0]]), found[1])
     ok = (counts == target.solutions) & near_in_band(target, near) & usable
@@ -250,8 +258,8 @@ def _pick(setup: Setup, pool: _Pool, request: _Open, counts: npt.NDArray[np.int6
     return (int(hits[0]), None) if hits.size else None
 
 
-def _match(setup: Setup, pool: _Pool, part: Sequence[_Open], share: bool,
-           rng: np.random.Generator) -> list[tuple[int, Pos | None] | None]:
+def _match(setup: Setup, pool: _Pool, part: Sequence[_Open], share: bool
+           ) -> list[tuple[int, Pos | None] | None]:
     """For each open request (in order), the pooled galaxy that meets it, if any."""
     tosses = bitboard.encode_tosses([o.job.target.toss for o in part], setup.deck.letters,
                                     setup.rotation)
@@ -260,7 +268,7 @@ def _match(setup: Setup, pool: _Pool, part: Sequence[_Open], share: bool,
     near = np.bitwise_count(bitboard.near_miss_boards(tables, tosses)).astype(np.int64)
     out = []
     for k, request in enumerate(part):
-        hit = _pick(setup, pool, request, counts[k], near[k], tosses[k : k + 1], share, rng)
+        hit = _pick(setup, pool, request, counts[k], near[k], tosses[k : k + 1], share)
         if hit is not None:
             pool.taken[hit[0]] = True
         out.append(hit)
@@ -282,7 +290,7 @@ def _pool_rounds(setup: Setup, open_: dict[int, _Open], rng: np.random.Generator
         picks: list[tuple[int, int, Pos | None]] = []
         for start in range(0, len(waiting), CHUNK):
             part = waiting[start : start + CHUNK]
-            hits = _match(setup, dealt, [open_[i] for i in part], round_ == rounds - 1, rng)
+            hits = _match(setup, dealt, [open_[i] for i in part], round_ == rounds - 1)
             picks += [(i, *hit) for i, hit in zip(part, hits, strict=True) if hit is not None]
         share = (time.perf_counter() - started) / max(len(picks), 1)
         for i, g, wild in picks:
@@ -318,22 +326,21 @@ def try_build_galaxies(deck: Deck, requests: Sequence[BuildRequest],
         except InputError as err:
             out.append(err)
     pool_seed, own_seeds = np.random.SeedSequence(seed).spawn(2)
-    open_ = {i: _Open(j) for i, j in enumerate(out) if isinstance(j, Job)}
+    open_ = {i: _Open(j, _child_seed(own_seeds, i)) for i, j in enumerate(out)
+             if isinstance(j, Job)}
     found = _pool_rounds(setup, open_, np.random.default_rng(pool_seed), pool, rounds)
     for i, request in open_.items():
         try:
-            out[i] = found.get(i) or _cpsat_for(setup, request, _child_seed(own_seeds, i),
-                                                rounds * pool, work_limit)
+            out[i] = found.get(i) or _cpsat_for(setup, request, rounds * pool, work_limit)
         except InputError as err:
             out[i] = err
     return [r for r in out if not isinstance(r, Job)]
 
 
-def _cpsat_for(setup: Setup, request: _Open, seed: int, tries: int, work_limit: float
-               ) -> BuildResult:
+def _cpsat_for(setup: Setup, request: _Open, tries: int, work_limit: float) -> BuildResult:
     """CP-SAT for a request the pools did not meet, from its closest pooled galaxy (or, with
     no pool, a seeded random deal)."""
-    started = time.perf_counter()
+    started, seed = time.perf_counter(), request.seed
     seeds = np.random.SeedSequence(seed).spawn(2)
     hint = request.hint
     if hint is None:
