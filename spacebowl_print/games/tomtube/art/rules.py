@@ -14,7 +14,7 @@ layout (:mod:`spacebowl_print.render.flow`) with one figure of our own,
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from spacebowl_print.core.templates import template_environment
@@ -29,9 +29,17 @@ from spacebowl_print.games.tomtube.art.boards import (
     paint_sphere_names,
 )
 from spacebowl_print.games.tomtube.art.boardsheet import EDGE_MM
-from spacebowl_print.games.tomtube.art.look import INK, Look
+from spacebowl_print.games.tomtube.art.look import (
+    INK,
+    Look,
+    draw_astronaut_token,
+    draw_counter,
+    draw_home,
+    draw_hub,
+    draw_tubes,
+)
 from spacebowl_print.games.tomtube.art.words import LANGS, words
-from spacebowl_print.games.tomtube.model.board import BASES, MODULES, TOM, board
+from spacebowl_print.games.tomtube.model.board import BASES, MODULES, NEUTRAL, TOM, board
 from spacebowl_print.games.tomtube.model.position import (
     BLANK_TRIANGLES,
     TOTALS,
@@ -231,11 +239,64 @@ def drift_figure(tiles: TileSet, st: DocStyle, caption: str) -> Frag:
     return Frag(height, paint, 2.0, keep_with_next=False)
 
 
+LEGEND = ("tube_tom", "tube_dave", "tube_neutral", "fork", "energy_sphere", "knot_sphere",
+          "tom", "dave", "base", "solar", "energy", "control", "alien")
+"""The pieces :func:`legend_figure` shows, in order; a document's ``[[legend|…]]`` gives
+one label for each."""
+
+
+def legend_figure(st: DocStyle, labels: Sequence[str]) -> Frag:
+    """A key to the drawings: each piece of :data:`LEGEND` drawn small with its label (the
+    labels come from the document, so the figure speaks its language), in two columns."""
+    rows = (len(LEGEND) + 1) // 2
+    pitch = 6.2
+    height = rows * pitch + 1.0
+    look = Look(14.0, st.ink_saver)
+    names = [*labels, *([""] * len(LEGEND))][:len(LEGEND)]
+
+    def paint(canvas: Canvas, x: float, y: float) -> None:
+        col_w = st.col_w / 2
+        for k, (what, label) in enumerate(zip(LEGEND, names, strict=True)):
+            col, row = divmod(k, rows)
+            cx = x + col * col_w + 5.0
+            cy = y - pitch * row - pitch / 2
+            _legend_glyph(canvas, what, cx, cy, look)
+            size = fit_size(label, col_w - 12.0, 7.0, "regular", 6.0)
+            canvas.text(cx + 6.5, cy - size * MM_PER_PT * 0.36, label, size, "regular", INK,
+                        "start")
+
+    return Frag(height, paint, 2.0)
+
+
+def _legend_glyph(canvas: Canvas, what: str, cx: float, cy: float, look: Look) -> None:
+    """One piece of the legend centred on (cx, cy), about 8 mm wide."""
+    if what.startswith("tube_"):
+        draw_tubes(canvas, [((cx - 4.5, cy), (cx + 4.5, cy), what[5:])], 2.6, look.ink_saver)
+    elif what == "fork":
+        draw_tubes(canvas, [((cx - 4.5, cy), (cx, cy), NEUTRAL), ((cx, cy), (cx + 3.0, cy + 2.5),
+                                                                 NEUTRAL),
+                            ((cx, cy), (cx + 3.0, cy - 2.5), NEUTRAL)], 2.0, look.ink_saver)
+        draw_hub(canvas, (cx, cy), False, look)
+    elif what == "energy_sphere":
+        draw_hub(canvas, (cx, cy), True, look)
+    elif what == "knot_sphere":
+        canvas.circle(cx, cy, look.sphere_r, Style(fill="#FFFFFF", stroke="#2B2B2B", width=0.3))
+    elif what in ("tom", "dave"):
+        draw_astronaut_token(canvas, what, cx, cy, 2.3, look.ink_saver)
+    elif what == "base":
+        draw_home(canvas, TOM, cx, cy, 2.4, look.ink_saver)
+    else:
+        draw_counter(canvas, what, cx, cy, 2.6, look.ink_saver,
+                     owner=TOM if what == "solar" else None)
+
+
 def figures(tiles: TileSet) -> dict[str, Figure]:
-    """The figures Tom Tube documents may ask for: ``[[drift_example|caption]]``."""
+    """The figures Tom Tube documents may ask for: ``[[drift_example|caption]]`` and
+    ``[[legend|label|…]]`` (one label for each piece of :data:`LEGEND`)."""
     return {
         "drift_example": lambda block, st: drift_figure(
             tiles, st, block.rows[0][0] if block.rows and block.rows[0] else ""),
+        "legend": lambda block, st: legend_figure(st, block.rows[0] if block.rows else []),
     }
 
 
@@ -245,5 +306,6 @@ def rules_pages(lang: str, paper: str, tiles: TileSet, ink_saver: bool) -> list[
     return document_pages(rules_text(lang, tiles), paper, ink_saver, figures(tiles))
 
 
-__all__ = ["DRIFT_POSITION", "DRIFT_TARGET", "LANGS", "drift_example", "drift_figure",
-           "figures", "rules_context", "rules_pages", "rules_text", "scoring_example", "trace"]
+__all__ = ["DRIFT_POSITION", "DRIFT_TARGET", "LANGS", "LEGEND", "drift_example",
+           "drift_figure", "figures", "legend_figure", "rules_context", "rules_pages",
+           "rules_text", "scoring_example", "trace"]
