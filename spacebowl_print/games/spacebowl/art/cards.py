@@ -100,7 +100,7 @@ FOOTPRINT = 1.28
 (its letter tag overhangs the disc)."""
 
 
-def _planet_art(planet: Planet, ink_saver: bool
+def _planet_art(planet: Planet, ink_saver: bool, tag: bool = True
                 ) -> tuple[str, float, float, Callable[[Canvas], None]]:
     art = planet.art if not ink_saver else None
 
@@ -133,23 +133,35 @@ def _planet_art(planet: Planet, ink_saver: bool
             gfill, gline = glyph_colours(col)
         if art is None:
             draw_glyph(c, planet.glyph, _C, _C, R * 0.52, gfill, gline, outline_width=0.9)
-        # Letter tag on the rim, lower right: the planet's id, readable without any colour.
-        tx, ty, tr = _C + R * 0.74, _C - R * 0.74, R * 0.33
-        c.circle(tx, ty, tr, Style(fill=WHITE, stroke=BLACK, width=0.6))
-        c.text(tx, ty - 1.55, planet.id, 12.5, "bold", fill=BLACK, anchor="middle")
+        if tag:
+            # Letter tag on the rim, lower right: the planet's id, readable without colour.
+            tx, ty, tr = _C + R * 0.74, _C - R * 0.74, R * 0.33
+            c.circle(tx, ty, tr, Style(fill=WHITE, stroke=BLACK, width=0.6))
+            c.text(tx, ty - 1.55, planet.id, TAG_PT, "bold", fill=BLACK, anchor="middle")
 
     name = f"planet-{planet.id}-{planet.colour[1:]}-{planet.glyph}{'-ink' if ink_saver else ''}"
+    if not tag:
+        name += "-notag"
     if art is not None:
         name += f"-img{art.key[:16]}{'-g' if planet.image_glyph else ''}"
     return name, _BOX, _BOX, paint
 
 
+TAG_PT = 12.5
+"""Size of the letter tag at the art's unit radius (10 mm): the tag prints at
+``TAG_PT * r / 10`` pt, so discs smaller than :data:`TAG_MIN_R` leave it out (no printed text
+under 6 pt; the glyph still tells the planet without colour)."""
+TAG_MIN_R = 6.0 * 10 / TAG_PT
+
+
 def planet_disc(canvas: Canvas, planet: Planet, cx: float, cy: float, r: float,
-                ink_saver: bool = False) -> None:
+                ink_saver: bool = False, tag: bool | None = None) -> None:
     """Draw ``planet`` as a disc of radius ``r`` mm centred on (cx, cy): its colour, its glyph
     (white on black or black on white, whichever contrasts with the colour) and its letter on a
-    tag over the rim. The art is defined once per document and placed scaled."""
-    name, w, h, paint = _planet_art(planet, ink_saver)
+    tag over the rim. ``tag`` None draws the tag when it prints at 6 pt or more. The art is
+    defined once per document and placed scaled."""
+    with_tag = r >= TAG_MIN_R if tag is None else tag
+    name, w, h, paint = _planet_art(planet, ink_saver, with_tag)
     canvas.define(name, w, h, paint)
     s = r / _UNIT_R
     canvas.place(name, cx - _C * s, cy - _C * s, s)
