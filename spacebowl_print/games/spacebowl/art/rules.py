@@ -170,7 +170,7 @@ def toss_example(deck: Deck) -> dict[str, Any]:
     }
 
 
-def rules_context(deck: Deck) -> dict[str, Any]:
+def rules_context(deck: Deck, lang: str = "en") -> dict[str, Any]:
     """What every rules template receives: the deck, the game's constants, the example.
 
     Text the user wrote (the deck title, planet names) arrives escaped
@@ -183,7 +183,8 @@ def rules_context(deck: Deck) -> dict[str, Any]:
         part["space"] = SPACE_NUMBERS[parse_space(part["space"])]
     return {
         "deck": {"title": escape_markup(deck.title), "cards": len(deck.cards),
-                 "planets": [{"id": p.id, "name": escape_markup(p.name)}
+                 "planets": [{"id": p.id, "name": escape_markup(p.name),
+                              "fact": escape_markup(p.fact(lang) or "")}
                              for p in deck.planets]},
         "n": {"start": START_SCORE, "win": WIN_SCORE, "rounds": ROUNDS, "galaxy": 5,
               "big_galaxy": 6, "deck": ROUNDS, "countdown": 10, "players_min": 2,
@@ -203,7 +204,7 @@ def rules_text(lang: str, deck: Deck) -> str:
     if lang not in RULES_LANGS:
         raise ValueError(f"no rule summary in {lang!r} (one of {', '.join(RULES_LANGS)})")
     template = template_environment().get_template(f"spacebowl/rules-{lang}.md.j2")
-    text = template.render(**rules_context(deck))
+    text = template.render(**rules_context(deck, lang))
     return french_spacing(text) if lang == "fr" else text
 
 

@@ -27,6 +27,8 @@ from spacebowl_print.games.spacebowl.puzzles.booklet import (
     build_booklet,
     build_classroom,
 )
+from spacebowl_print.games.spacebowl.puzzles.tiers import TIERS
+from spacebowl_print.games.spacebowl.rules.deck_health import puzzle_refusal
 from spacebowl_print.publish.booklet import VerificationError
 
 MAX_DAYS = 3660
@@ -105,6 +107,9 @@ def booklet_command(deck: str, days: int, start: dt.date, tiers: str, paper: str
     request.layout()  # a bad --trim or combination: one line now, not after the puzzles
     _check_before_work(out_dir)
     loaded = load_deck(deck)
+    lo, hi = request.tiers
+    if why := puzzle_refusal(loaded, {t: TIERS[t] for t in range(lo, hi + 1)}):
+        raise InputError(why, "deck")
     t0 = time.perf_counter()
     with progress(days, "Making puzzles", quiet) as step:
         try:
@@ -150,6 +155,8 @@ def classroom_command(deck: str, students: int, puzzles: int, tier: int | None, 
                          "--students")
     _check_before_work(out_dir)
     loaded = load_deck(deck)
+    if why := puzzle_refusal(loaded, {t: TIERS[t] for t in ([tier] if tier else range(1, 6))}):
+        raise InputError(why, "deck")
     with progress(students * puzzles, "Making worksheets", quiet) as step:
         try:
             report = build_classroom(loaded, Path(out_dir), ClassroomRequest(

@@ -9,6 +9,7 @@ from typing import Any
 
 import click
 
+from spacebowl_print.games.spacebowl.art.report import deck_check_warnings
 from spacebowl_print.games.spacebowl.cli.common import LazyGroup, load_deck, reports_input_errors
 from spacebowl_print.games.spacebowl.model import Deck
 
@@ -57,7 +58,9 @@ def check_command(deck_file: str, as_json: bool) -> None:
     """
     deck = load_deck(deck_file)
     s = deck_summary(deck)
+    warnings = deck_check_warnings(deck)
     if as_json:
+        s["warnings"] = warnings
         click.echo(json.dumps(s))
         return
     click.echo(f"{deck_file}: valid deck {s['name']!r} ({s['title']}), {s['cards']} cards")
@@ -74,3 +77,5 @@ def check_command(deck_file: str, as_json: bool) -> None:
     if s["repeated_sets"]:
         click.echo("repeated planet sets: " + ", ".join(
             f"{k or '(none)'}×{v}" for k, v in s["repeated_sets"].items()))
+    for line in warnings:  # a valid deck that will not play or print well: say so, exit 0
+        click.echo(f"warning: {line}")

@@ -11,7 +11,7 @@ import click
 from spacebowl_print.core.cli import ShortText
 from spacebowl_print.core.files import check_output_dir
 from spacebowl_print.core.reproducible import source_date_epoch
-from spacebowl_print.games.spacebowl.art.cards import parse_card_size
+from spacebowl_print.games.spacebowl.art.cards import art_warnings, parse_card_size
 from spacebowl_print.games.spacebowl.cli.common import (
     deck_option,
     load_deck,
@@ -77,6 +77,8 @@ def kit(deck: str, paper: str, lang: str, card_size: str, ink_saver: bool, fold:
     check_output_dir(out)  # a bad -o fails now, not after the rendering
     source_date_epoch()
     loaded = load_deck(deck)
+    for line in art_warnings(loaded, opts.card_size, opts.bleed):
+        click.echo(f"warning: {line}", err=True)
     result = build_spacebowl_kit(loaded, out, opts, extras=not cards_only)
     if not quiet:
         took = time.perf_counter() - started

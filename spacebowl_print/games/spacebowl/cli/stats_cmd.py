@@ -10,6 +10,7 @@ import click
 
 from spacebowl_print.core.cli import SEED, BoundedInt, ShortText
 from spacebowl_print.core.jsonio import show
+from spacebowl_print.games.spacebowl.art.report import format_distribution
 from spacebowl_print.games.spacebowl.cli.common import (
     load_deck,
     load_json_file,
@@ -105,6 +106,6 @@ def stats_command(deck_file: str | None, galaxy_file: str | None, planets: str |
     click.echo(f"deck {deck.name}: {galaxies} galaxies, seed {seed}, {elapsed:.1f} s")
     click.echo(f"{'variant':<11} {'no solution':>11} {'mean':>6}  distribution (0, 1, 2, …)")
     for figures in result.variants:
-        head = " ".join(f"{p:.2f}" for p in figures.distribution[:8])
+        head = format_distribution(figures.distribution)
         click.echo(f"{figures.variant:<11} {100 * figures.share_none:>10.1f}% "
                    f"{figures.mean:>6.2f}  {head}")

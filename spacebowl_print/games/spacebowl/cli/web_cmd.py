@@ -8,6 +8,7 @@ from pathlib import Path
 import click
 
 from spacebowl_print.core.cli import SEED, BoundedInt, IsoDate, ShortText, last_day
+from spacebowl_print.core.errors import InputError
 from spacebowl_print.games.spacebowl.cli.booklet_cmd import _check_before_work, _tiers
 from spacebowl_print.games.spacebowl.cli.common import (
     deck_option,
@@ -16,7 +17,9 @@ from spacebowl_print.games.spacebowl.cli.common import (
     quiet_option,
     reports_input_errors,
 )
+from spacebowl_print.games.spacebowl.puzzles.tiers import TIERS
 from spacebowl_print.games.spacebowl.puzzles.web import build_site
+from spacebowl_print.games.spacebowl.rules.deck_health import puzzle_refusal
 
 MAX_WEB_DAYS = 3660
 
@@ -51,6 +54,9 @@ def web_command(deck: str, days: int, start: dt.date, tiers: str, lang: str, see
     tier_range = _tiers(tiers)
     _check_before_work(out_dir)
     loaded = load_deck(deck)
+    lo, hi = tier_range
+    if why := puzzle_refusal(loaded, {t: TIERS[t] for t in range(lo, hi + 1)}):
+        raise InputError(why, "deck")
     with progress(days, "Making pages", quiet) as step:
         report = build_site(loaded, Path(out_dir), days, start, tier_range, lang, seed, step)
     if not quiet:
