@@ -446,10 +446,11 @@ def test_certification_refuses_a_galaxy_that_misses_the_target(
         monkeypatch: pytest.MonkeyPatch) -> None:
     """A fast engine that lies is caught: every sampled galaxy is re-counted by the
     reference engine before it is returned."""
-    def liar(tables: bitboard.Tables, cols: np.ndarray, pairs: object = None) -> np.ndarray:
-        return np.full((cols.shape[0], tables.n), 9, dtype=np.uint8)
+    def liar(tables: bitboard.Tables, cols: np.ndarray, plain: bool = False,
+             pairs: object = None) -> np.ndarray:
+        return np.full((*cols.shape[:2], tables.n), 0x1FF, dtype=np.uint64)  # 9 valid cards
 
-    monkeypatch.setattr(bitboard, "count_solutions", liar)
+    monkeypatch.setattr(bitboard, "valid_boards", liar)
     with pytest.raises(BuilderBug, match=r"\d+ solutions, wanted 9"):
         build_galaxy(CLASSIC, TOSSES[0], 9, 0, strategy="sample")
 

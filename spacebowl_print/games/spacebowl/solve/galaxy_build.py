@@ -57,7 +57,7 @@ from spacebowl_print.games.spacebowl.solve.galaxy_sample import (
     wild_candidates,
     wild_search,
 )
-from spacebowl_print.games.spacebowl.solve.toss_tables import toss_tables
+from spacebowl_print.games.spacebowl.solve.toss_tables import tally, toss_tables
 
 __all__ = [
     "PILOT", "SAMPLE_LIMIT", "STRATEGIES", "BuildRequest", "BuildResult", "BuilderBug",
@@ -264,8 +264,7 @@ def _match(setup: Setup, pool: _Pool, part: Sequence[_Open], share: bool
     tosses = bitboard.encode_tosses([o.job.target.toss for o in part], setup.deck.letters,
                                     setup.rotation)
     tables = toss_tables(pool.masks, setup.rows, setup.cols, setup.torus, tosses)
-    counts = bitboard.count_solutions(tables, tosses).astype(np.int64)
-    near = np.bitwise_count(bitboard.near_miss_boards(tables, tosses)).astype(np.int64)
+    counts, near = tally(tables, tosses)
     out = []
     for k, request in enumerate(part):
         hit = _pick(setup, pool, request, counts[k], near[k], tosses[k : k + 1], share)

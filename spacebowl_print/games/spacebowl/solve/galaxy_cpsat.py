@@ -71,17 +71,26 @@ class Layout:
     def turns(self) -> tuple[int, ...]:
         return TURNS if self.rotation else (0,)
 
-    def cover(self, dest: int, disc: Pos, space: Pos, turn: int) -> int | None:
-        """Slot under ``space`` when the box, turned ``turn``°, puts the disc on slot ``dest``;
-        None when that is off the galaxy (never with the torus)."""
-        ts, td = turn_space(space, turn), turn_space(disc, turn)
-        r = dest // self.cols + ts.row - td.row
-        c = dest % self.cols + ts.col - td.col
-        if self.torus:
-            return (r % self.rows) * self.cols + c % self.cols
-        if 0 <= r < self.rows and 0 <= c < self.cols:
-            return r * self.cols + c
-        return None
+    def shifts(self, disc: Pos, spaces: Sequence[Pos], turn: int) -> list[tuple[int, int]]:
+        """(row, column) offset of each space from the disc's, the box turned ``turn``°."""
+        td = turn_space(disc, turn)
+        return [(ts.row - td.row, ts.col - td.col)
+                for ts in (turn_space(space, turn) for space in spaces)]
+
+    def under(self, dest: int, shifts: Sequence[tuple[int, int]]) -> tuple[int, ...] | None:
+        """Slots under the spaces at ``shifts`` when the disc lies on slot ``dest``; None when
+        one is off the galaxy (never with the torus)."""
+        row, col = divmod(dest, self.cols)
+        out = []
+        for dr, dc in shifts:
+            r, c = row + dr, col + dc
+            if self.torus:
+                out.append((r % self.rows) * self.cols + c % self.cols)
+            elif 0 <= r < self.rows and 0 <= c < self.cols:
+                out.append(r * self.cols + c)
+            else:
+                return None
+        return tuple(out)
 
 
 @dataclass(frozen=True)
@@ -128,13 +137,11 @@ class Target:
         demands = tuple(
             (space, sum(bit[p] for p in req), sum(bit[p] for p in pro))
             for space, (req, pro) in sorted(toss.demands().items()))
+        spaces = [space for space, _, _ in demands]
+        shifts = [layout.shifts(toss.destination, spaces, turn) for turn in layout.turns]
         footprints: dict[int, tuple[tuple[int, ...], ...]] = {}
         for dest in range(layout.rows * layout.cols):
-            per_turn = []
-            for turn in layout.turns:
-                under = [layout.cover(dest, toss.destination, sp, turn) for sp, _, _ in demands]
-                if all(u is not None for u in under):
-                    per_turn.append(tuple(u for u in under if u is not None))
+            per_turn = [u for u in (layout.under(dest, sh) for sh in shifts) if u is not None]
             if per_turn:
                 footprints[dest] = tuple(per_turn)
         return Target(toss, solutions, near_misses, near_max, wild, demands, footprints)

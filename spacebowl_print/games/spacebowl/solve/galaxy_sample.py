@@ -23,7 +23,7 @@ from spacebowl_print.games.spacebowl.solve.galaxy_request import (
     deal,
     galaxy_of,
 )
-from spacebowl_print.games.spacebowl.solve.toss_tables import toss_tables
+from spacebowl_print.games.spacebowl.solve.toss_tables import tally, toss_tables
 
 BATCHES = (4, 8, 16, 32, 64, 128, 256, 512)
 """Growing batch sizes: a loose target is usually met within the first few deals, while a
@@ -76,8 +76,7 @@ def wild_search(setup: Setup, masks: Masks, cols: npt.NDArray[np.int64], target:
     slots = np.concatenate([rng.permutation(cells) for _ in range(len(masks))]).astype(np.intp)
     tables = toss_tables(np.repeat(masks, cells, axis=0), setup.rows, setup.cols, setup.torus,
                          cols, slots)
-    counts = bitboard.count_solutions(tables, cols)[0]
-    near = np.bitwise_count(bitboard.near_miss_boards(tables, cols)[0])
+    counts, near = (a[0] for a in tally(tables, cols))
     hits = np.flatnonzero((counts == target.solutions) & near_in_band(target, near))
     if not hits.size:
         return None
@@ -120,8 +119,7 @@ def _batch(setup: Setup, target: Target, cols: npt.NDArray[np.int64], order: Car
     """Count one dealt batch; the first galaxy meeting the target, else note the closest."""
     masks = np.where(hidden, -1, setup.masks[order])
     tables = toss_tables(masks, setup.rows, setup.cols, setup.torus, cols)
-    counts = bitboard.count_solutions(tables, cols)[0].astype(np.int64)
-    near = np.bitwise_count(bitboard.near_miss_boards(tables, cols)[0]).astype(np.int64)
+    counts, near = (a[0] for a in tally(tables, cols))
     if target.wild != "none":
         picked = wild_candidates(target, counts)
         found = wild_search(setup, masks[picked], cols, target, rng) if picked.size else None

@@ -6,7 +6,8 @@ galaxy. A sampler that asks about a single toss reads at most (spaces × turns) 
 so this module fills only those rows, straight from an (n, cells) array of planet masks
 (no :class:`~model.Galaxy` objects), and hands a regular
 :class:`~rules.bitboard.Tables` to the bitboard engine's own
-``count_solutions`` / ``near_miss_boards``.
+``valid_boards`` / ``near_miss_boards`` (:func:`tally`). A Wild token per galaxy is
+supported, as in ``build_tables``.
 
 The rows mean exactly what ``build_tables`` makes them mean (without the Wild token):
 
@@ -66,9 +67,10 @@ def toss_tables(masks: Masks, rows: int, cols: int, torus: bool,
     without the token.
     """
     n = masks.shape[0]
+    # np.zeros, not zeros_like: untouched rows stay unallocated pages
     ok = np.zeros((bitboard.N_COLS, n), dtype=np.uint64)
     one = np.zeros((bitboard.N_COLS, n), dtype=np.uint64)
-    ok_plain = ok if wild is None else np.zeros_like(ok)
+    ok_plain = ok if wild is None else np.zeros((bitboard.N_COLS, n), dtype=np.uint64)
     near = _neighbours(rows, cols, torus)
     shown_all = np.maximum(masks, 0)  # a face-down card shows no planets
     half = bitboard.N_OFF * bitboard.N_SET
@@ -97,3 +99,15 @@ def toss_tables(masks: Masks, rows: int, cols: int, torus: bool,
         one[column] = _pack(exists & (unmet == 1))
     ok[bitboard.FACE_UP] = ok_plain[bitboard.FACE_UP] = _pack(masks >= 0)
     return bitboard.Tables(rows, cols, torus, ok, one, ok_plain)
+
+
+def tally(tables: bitboard.Tables, columns: npt.NDArray[np.int64]
+          ) -> tuple[npt.NDArray[np.int64], npt.NDArray[np.int64]]:
+    """Solutions and near misses, (tosses, galaxies) each, of the encoded tosses ``columns``
+    on ``tables``: the bitboard engine's boards, counted. ``valid_boards`` gathers only the
+    rows the tosses read, where ``count_solutions`` copies whole table blocks to stay in the
+    cache (the right trade for full tables, not for these mostly empty ones)."""
+    valid = np.bitwise_or.reduce(bitboard.valid_boards(tables, columns), axis=1)
+    near = bitboard.near_miss_boards(tables, columns)
+    return (np.bitwise_count(valid).astype(np.int64),
+            np.bitwise_count(near).astype(np.int64))
