@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import datetime as dt
 import importlib
+import json
 import re
 import sys
 from collections.abc import Callable, Iterator, Mapping
@@ -19,8 +20,9 @@ from typing import Any, NoReturn, ParamSpec, TypeVar
 import click
 
 from spacebowl_print.core.errors import InputError
-from spacebowl_print.core.files import output_error, shown_path
+from spacebowl_print.core.files import check_output_dir, output_error, shown_path
 from spacebowl_print.core.jsonio import loads_json, show
+from spacebowl_print.core.reproducible import source_date_epoch
 
 P = ParamSpec("P")
 R = TypeVar("R")
@@ -238,3 +240,44 @@ def progress(length: int, label: str, quiet: bool) -> Iterator[Callable[[int], N
         return
     with click.progressbar(length=length, label=label, file=sys.stderr) as bar:
         yield bar.update
+
+
+def jsonl_lines(text: str) -> list[str]:
+    """The lines of a JSON Lines text: split on ``\\n`` only (a ``\\r`` before it dropped), as
+    the format says. ``str.splitlines`` would also split on U+2028, ``\\x0c``, ``\\x85`` and
+    others, which may stand inside a JSON string, so answers would stop lining up with the
+    input lines. A final newline does not start another line."""
+    lines = text.split("\n")
+    if lines[-1] == "":
+        lines.pop()
+    return [line.removesuffix("\r") for line in lines]
+
+
+def answer_batch(path: str, answer: Callable[[Any], Any], what: str = "case") -> None:
+    """Answer a JSON Lines file one line at a time: output line N answers input line N (an
+    ``answer`` object as JSON), a bad line prints ``{"line": N, "error": "…"}`` in its place
+    (and on stderr); when any line was bad the command ends with one line and status 2."""
+    bad = 0
+    for number, raw in enumerate(jsonl_lines(read_text(path)), start=1):
+        try:
+            if not raw.strip():  # still answered, so that output line N answers input line N
+                raise InputError(f"empty line (one JSON {what} a line)")
+            result = answer(loads_json(raw))
+        except InputError as err:
+            bad += 1
+            err.line = number
+            message = capped(str(err.at_file(shown_path(path))))
+            click.echo(json.dumps({"line": number, "error": message}))
+            click.echo(f"Error: {message}", err=True)
+            continue
+        click.echo(json.dumps(result))
+    sys.stdout.flush()
+    if bad:
+        raise BadInput(f"{shown_path(path)}: {bad} bad line(s) reported above; the others "
+                       "were answered")
+
+
+def check_before_work(out_dir: str) -> None:
+    """Refuse a bad ``-o`` folder or ``SOURCE_DATE_EPOCH`` now, not after minutes of work."""
+    check_output_dir(out_dir)
+    source_date_epoch()

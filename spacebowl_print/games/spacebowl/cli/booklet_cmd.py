@@ -3,16 +3,19 @@
 from __future__ import annotations
 
 import datetime as dt
-import re
 import time
 from pathlib import Path
 
 import click
 
-from spacebowl_print.core.cli import SEED, BoundedInt, IsoDate, ShortText, last_day
-from spacebowl_print.core.files import check_output_dir
-from spacebowl_print.core.jsonio import show
-from spacebowl_print.core.reproducible import source_date_epoch
+from spacebowl_print.core.cli import (
+    SEED,
+    BoundedInt,
+    IsoDate,
+    ShortText,
+    check_before_work,
+    last_day,
+)
 from spacebowl_print.games.spacebowl.cli.common import (
     deck_option,
     load_deck,
@@ -27,7 +30,7 @@ from spacebowl_print.games.spacebowl.puzzles.booklet import (
     build_booklet,
     build_classroom,
 )
-from spacebowl_print.games.spacebowl.puzzles.tiers import TIERS
+from spacebowl_print.games.spacebowl.puzzles.tiers import TIERS, parse_tier_range
 from spacebowl_print.games.spacebowl.rules.deck_health import puzzle_refusal
 from spacebowl_print.publish.booklet import VerificationError
 
@@ -36,22 +39,6 @@ MAX_DAYS = 3660
 MAX_CLASS_PUZZLES = 5000
 """Students × puzzles of one classroom set: about a minute and a half (500 × 50 would take
 ten minutes and more)."""
-
-
-def _tiers(value: str) -> tuple[int, int]:
-    m = re.fullmatch(r"\s*([0-9])\s*(?:-\s*([0-9])\s*)?", value)
-    if not m:
-        raise InputError(f"must look like 1-5, got {show(value)}", "--tiers")
-    pair = (int(m.group(1)), int(m.group(2) or m.group(1)))
-    if not 1 <= pair[0] <= pair[1] <= 5:
-        raise InputError(f"tiers run from 1 to 5, low to high; got {show(value)}", "--tiers")
-    return pair
-
-
-def _check_before_work(out_dir: str) -> None:
-    """Refuse a bad ``-o`` or ``SOURCE_DATE_EPOCH`` now, not after minutes of puzzles."""
-    check_output_dir(out_dir)
-    source_date_epoch()
 
 
 @click.command("booklet")
@@ -101,11 +88,11 @@ def booklet_command(deck: str, days: int, start: dt.date, tiers: str, paper: str
     then replaced as a whole, so it never mixes two runs.
     """
     last_day(start, days)
-    request = BookletRequest(days, start, _tiers(tiers), paper,
+    request = BookletRequest(days, start, parse_tier_range(tiers), paper,
                              "saddle" if imposition == "saddle" else "none", trim, bleed, cover,
                              paper_stock, lang, seed, greyscale)
     request.layout()  # a bad --trim or combination: one line now, not after the puzzles
-    _check_before_work(out_dir)
+    check_before_work(out_dir)
     loaded = load_deck(deck)
     lo, hi = request.tiers
     if why := puzzle_refusal(loaded, {t: TIERS[t] for t in range(lo, hi + 1)}):
@@ -153,7 +140,7 @@ def classroom_command(deck: str, students: int, puzzles: int, tier: int | None, 
         raise InputError(f"{students} students × {puzzles} puzzles is {students * puzzles}; "
                          f"at most {MAX_CLASS_PUZZLES} puzzles a set (make two sets)",
                          "--students")
-    _check_before_work(out_dir)
+    check_before_work(out_dir)
     loaded = load_deck(deck)
     if why := puzzle_refusal(loaded, {t: TIERS[t] for t in ([tier] if tier else range(1, 6))}):
         raise InputError(why, "deck")

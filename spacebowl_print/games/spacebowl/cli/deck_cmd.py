@@ -2,16 +2,13 @@
 
 from __future__ import annotations
 
-import itertools
 import json
-from collections import Counter
-from typing import Any
 
 import click
 
 from spacebowl_print.games.spacebowl.art.report import deck_check_warnings
 from spacebowl_print.games.spacebowl.cli.common import LazyGroup, load_deck, reports_input_errors
-from spacebowl_print.games.spacebowl.model import Deck
+from spacebowl_print.games.spacebowl.model.deck import deck_summary
 
 
 @click.group("deck", cls=LazyGroup,
@@ -21,29 +18,6 @@ from spacebowl_print.games.spacebowl.model import Deck
                    "report": "spacebowl_print.games.spacebowl.cli.deck_report_cmd:report"})
 def deck_group() -> None:
     """Check or design deck files (decks/*.toml, formats.md)."""
-
-
-def deck_summary(deck: Deck) -> dict[str, Any]:
-    """Counts a designer cares about: card sizes, planet and pair frequencies, black holes,
-    decoys and repeated planet sets."""
-    sizes = Counter(len(c.planets) for c in deck.cards)
-    planets = {p.id: sum(p.id in c.planets for c in deck.cards) for p in deck.planets}
-    pairs = {a + b: sum(a in c.planets and b in c.planets for c in deck.cards)
-             for a, b in itertools.combinations(deck.letters, 2)}
-    sets = Counter(c.planets for c in deck.cards)
-    return {
-        "name": deck.name,
-        "title": deck.title,
-        "cards": len(deck.cards),
-        "seed": deck.seed,
-        "planets_per_card": {str(k): sizes[k] for k in sorted(sizes)},
-        "planet_frequency": planets,
-        "pair_frequency": pairs,
-        "black_hole_cards": sum(c.black_hole for c in deck.cards),
-        "comets": sum(c.comets for c in deck.cards),
-        "stars": sum(c.stars for c in deck.cards),
-        "repeated_sets": {k: v for k, v in sorted(sets.items()) if v > 1},
-    }
 
 
 @deck_group.command("check")

@@ -5,9 +5,7 @@ The lead adds :data:`galaxy` to the top-level commands.
 
 from __future__ import annotations
 
-import json
 import re
-from typing import Any
 
 import click
 
@@ -21,6 +19,7 @@ from spacebowl_print.games.spacebowl.cli.common import (
     seed_option,
 )
 from spacebowl_print.games.spacebowl.model import InputError, toss_from_json
+from spacebowl_print.games.spacebowl.model.game import galaxy_json_text
 from spacebowl_print.games.spacebowl.solve import STRATEGIES, build_galaxy
 
 
@@ -30,16 +29,6 @@ def parse_size(text: str) -> tuple[int, int]:
     if not m:
         raise InputError(f"must be COLSxROWS like 5x5, got {text!r}", "size")
     return int(m.group(1)), int(m.group(2))
-
-
-def galaxy_json_text(obj: dict[str, Any]) -> str:
-    """A ``galaxy.json`` value as text: one galaxy row per line, stable bytes."""
-    parts = []
-    for key in ("cards", "card_ids"):
-        if key in obj:
-            rows = ",\n  ".join(json.dumps(r) for r in obj[key])
-            parts.append(f'"{key}": [\n  {rows}]')
-    return "{" + ",\n ".join(parts) + "}\n"
 
 
 @click.group("galaxy")

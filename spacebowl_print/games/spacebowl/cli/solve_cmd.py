@@ -3,19 +3,14 @@
 from __future__ import annotations
 
 import json
-import sys
-from typing import Any
 
 import click
 
-from spacebowl_print.core.cli import capped
-from spacebowl_print.core.files import shown_path
+from spacebowl_print.core.cli import answer_batch
 from spacebowl_print.games.spacebowl.cli.common import (
-    BadInput,
     deck_option,
     load_deck,
     load_json_file,
-    read_text,
     reports_input_errors,
 )
 from spacebowl_print.games.spacebowl.model import (
@@ -25,20 +20,13 @@ from spacebowl_print.games.spacebowl.model import (
     Toss,
     Variants,
     galaxy_from_json,
-    loads_json,
     parse_cell,
-    puzzle_from_json,
     solutions_to_json,
     toss_from_json,
 )
 from spacebowl_print.games.spacebowl.rules import reference
+from spacebowl_print.games.spacebowl.rules.reference import solve_case
 from spacebowl_print.games.spacebowl.rules.textgrid import galaxy_grid
-
-
-def solve_case(case: Any, letters: str) -> dict[str, Any]:
-    """Answer one ``{"galaxy", "toss", "variants"}`` case as formats.md's solutions object."""
-    puzzle = puzzle_from_json(case, letters)
-    return solutions_to_json(reference.solve(puzzle.galaxy, puzzle.toss, puzzle.variants))
 
 
 def _describe(sols: list[Solution], rotation: bool) -> list[str]:
@@ -124,34 +112,6 @@ def _print_human(galaxy: Galaxy, variants: Variants, sols: list[Solution], lette
         click.echo(line)
 
 
-def jsonl_lines(text: str) -> list[str]:
-    """The lines of a JSON Lines text: split on ``\\n`` only (a ``\\r`` before it dropped), as
-    the format says. ``str.splitlines`` would also split on U+2028, ``\\x0c``, ``\\x85`` and
-    others, which may stand inside a JSON string, so answers would stop lining up with the
-    input lines. A final newline does not start another line."""
-    lines = text.split("\n")
-    if lines[-1] == "":
-        lines.pop()
-    return [line.removesuffix("\r") for line in lines]
-
-
 def _batch(path: str, letters: str) -> None:
-    text = read_text(path)
-    bad = 0
-    for number, raw in enumerate(jsonl_lines(text), start=1):
-        try:
-            if not raw.strip():  # still answered, so that output line N answers input line N
-                raise InputError("empty line (one JSON case a line)")
-            answer = solve_case(loads_json(raw), letters)
-        except InputError as err:
-            bad += 1
-            err.line = number
-            message = capped(str(err.at_file(shown_path(path))))
-            click.echo(json.dumps({"line": number, "error": message}))
-            click.echo(f"Error: {message}", err=True)
-            continue
-        click.echo(json.dumps(answer))
-    sys.stdout.flush()
-    if bad:
-        raise BadInput(f"{shown_path(path)}: {bad} bad line(s) reported above; the others "
-                       "were answered")
+    answer_batch(path, lambda case: solve_case(case, letters))
+

@@ -7,9 +7,15 @@ from pathlib import Path
 
 import click
 
-from spacebowl_print.core.cli import SEED, BoundedInt, IsoDate, ShortText, last_day
+from spacebowl_print.core.cli import (
+    SEED,
+    BoundedInt,
+    IsoDate,
+    ShortText,
+    check_before_work,
+    last_day,
+)
 from spacebowl_print.core.errors import InputError
-from spacebowl_print.games.spacebowl.cli.booklet_cmd import _check_before_work, _tiers
 from spacebowl_print.games.spacebowl.cli.common import (
     deck_option,
     load_deck,
@@ -17,7 +23,7 @@ from spacebowl_print.games.spacebowl.cli.common import (
     quiet_option,
     reports_input_errors,
 )
-from spacebowl_print.games.spacebowl.puzzles.tiers import TIERS
+from spacebowl_print.games.spacebowl.puzzles.tiers import TIERS, parse_tier_range
 from spacebowl_print.games.spacebowl.puzzles.web import build_site
 from spacebowl_print.games.spacebowl.rules.deck_health import puzzle_refusal
 
@@ -51,8 +57,8 @@ def web_command(deck: str, days: int, start: dt.date, tiers: str, lang: str, see
     Reveal shows the engine's answer. `spacebowl check out/site/manifest.json` proves it.
     """
     last_day(start, days)
-    tier_range = _tiers(tiers)
-    _check_before_work(out_dir)
+    tier_range = parse_tier_range(tiers)
+    check_before_work(out_dir)
     loaded = load_deck(deck)
     lo, hi = tier_range
     if why := puzzle_refusal(loaded, {t: TIERS[t] for t in range(lo, hi + 1)}):

@@ -10,8 +10,10 @@ the deck's file, line and field before anything is printed.
 
 from __future__ import annotations
 
+import itertools
 import re
 import tomllib
+from collections import Counter
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from functools import partial
@@ -529,3 +531,26 @@ def deck_to_toml(deck: Deck, header_comment: str = "") -> str:
     if design:
         parts.append("\n[design]\n" + tomli_w.dumps(design))
     return "".join(parts)
+
+
+def deck_summary(deck: Deck) -> dict[str, Any]:
+    """Counts a designer cares about: card sizes, planet and pair frequencies, black holes,
+    decoys and repeated planet sets."""
+    sizes = Counter(len(c.planets) for c in deck.cards)
+    planets = {p.id: sum(p.id in c.planets for c in deck.cards) for p in deck.planets}
+    pairs = {a + b: sum(a in c.planets and b in c.planets for c in deck.cards)
+             for a, b in itertools.combinations(deck.letters, 2)}
+    sets = Counter(c.planets for c in deck.cards)
+    return {
+        "name": deck.name,
+        "title": deck.title,
+        "cards": len(deck.cards),
+        "seed": deck.seed,
+        "planets_per_card": {str(k): sizes[k] for k in sorted(sizes)},
+        "planet_frequency": planets,
+        "pair_frequency": pairs,
+        "black_hole_cards": sum(c.black_hole for c in deck.cards),
+        "comets": sum(c.comets for c in deck.cards),
+        "stars": sum(c.stars for c in deck.cards),
+        "repeated_sets": {k: v for k, v in sorted(sets.items()) if v > 1},
+    }

@@ -7,6 +7,7 @@ The shapes are fixed by formats.md. Readers take already-decoded JSON values (us
 
 from __future__ import annotations
 
+import json
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -285,3 +286,13 @@ def solutions_to_json(sols: Sequence[Solution]) -> dict[str, Any]:
             {"cell": s.cell.name, "rotations": list(s.rotations), "wild": s.wild} for s in ordered
         ],
     }
+
+
+def galaxy_json_text(obj: dict[str, Any]) -> str:
+    """A ``galaxy.json`` value as text: one galaxy row per line, stable bytes."""
+    parts = []
+    for key in ("cards", "card_ids"):
+        if key in obj:
+            rows = ",\n  ".join(json.dumps(r) for r in obj[key])
+            parts.append(f'"{key}": [\n  {rows}]')
+    return "{" + ",\n ".join(parts) + "}\n"

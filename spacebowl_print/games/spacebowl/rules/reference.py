@@ -15,6 +15,8 @@ from spacebowl_print.games.spacebowl.model import (
     Solution,
     Toss,
     Variants,
+    puzzle_from_json,
+    solutions_to_json,
     turn_space,
 )
 
@@ -124,3 +126,10 @@ def near_misses(galaxy: Galaxy, toss: Toss, variants: Variants = Variants()) -> 
     """Face-up cards that are not valid but would be with exactly one marble demand dropped
     (formats.md); under rotation, a near miss under some turn and valid under none."""
     return analyse(galaxy, toss, variants)[1]
+
+
+def solve_case(case: object, letters: str) -> dict[str, object]:
+    """Answer one ``{"galaxy", "toss", "variants"}`` case (a decoded ``solve --batch`` line)
+    as the solutions object ``spacebowl solve --json`` prints."""
+    puzzle = puzzle_from_json(case, letters)
+    return solutions_to_json(solve(puzzle.galaxy, puzzle.toss, puzzle.variants))
