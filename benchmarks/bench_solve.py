@@ -11,6 +11,10 @@ and at least 4 near misses" on a 5×5 galaxy; one pass in the base game, one wit
 counted and left out. A target is **loose** when pure sampling meets it within the hybrid's
 pilot (``PILOT`` = 508 deals), **tight** otherwise.
 
+Then the batch builder (what booklets use): 1000 random requests (K 0..3, ≥ 2 near misses),
+and 500 puzzle-like ones (a near-miss band N..N+3, the tossed card kept out of the galaxy,
+one in five with a Wild token that must matter); then the deck designer.
+
 Every galaxy is certified by the reference engine inside the builder; "certified galaxies/s"
 counts that work too.
 """
@@ -33,6 +37,7 @@ from spacebowl_print.games.spacebowl.solve import (
     BuildResult,
     build_galaxies,
     build_galaxy,
+    try_build_galaxies,
 )
 from spacebowl_print.games.spacebowl.solve.deck_design import design_deck
 from spacebowl_print.games.spacebowl.solve.galaxy_build import PILOT, SAMPLE_LIMIT
@@ -118,6 +123,14 @@ def bench_builder(deck: Deck, targets: int, repeat: int, rotation: bool,
               f"(by > 25 % + 2 ms) on {slower} targets")
 
 
+def _batch_report(label: str, results: list[BuildResult], wall: float) -> str:
+    by = {s: sum(r.strategy == s for r in results) for s in ("sample", "cpsat")}
+    return (f"\nbatch builder, {label}: {len(results)} puzzles in {wall:.2f} s = "
+            f"{len(results) / wall:.0f} certified galaxies/s ({by['sample']} from the pooled "
+            f"deals, {by['cpsat']} by CP-SAT); {len({r.galaxy for r in results})} distinct "
+            f"galaxies")
+
+
 def bench_batch(deck: Deck) -> None:
     rng = np.random.default_rng(77)
     tosses = random_tosses(deck, 1200, 78)
@@ -130,11 +143,30 @@ def bench_batch(deck: Deck) -> None:
     requests = requests[:1000]
     t0 = time.perf_counter()
     results = build_galaxies(deck, requests, seed=5)
+    print(_batch_report("K 0..3, ≥ 2 near misses", results, time.perf_counter() - t0))
+
+
+def bench_batch_bands(deck: Deck) -> None:
+    """Puzzle-like requests: a near-miss band with an upper bound, the card whose planets
+    were tossed kept out of the galaxy, every fifth with a Wild token that must matter;
+    impossible ones (CP-SAT proves it) are counted, as a booklet re-plans them."""
+    rng = np.random.default_rng(79)
+    requests = []
+    for i in range(500):
+        card = deck.cards[int(rng.integers(len(deck.cards)))]
+        toss = Toss(SPACES[int(rng.integers(9))],
+                    {p: SPACES[int(rng.integers(9))] for p in card.planets})
+        wild = i % 5 == 4
+        lo = int(rng.integers(0, 4))
+        requests.append(BuildRequest(toss, int(rng.integers(1 if wild else 0, 3)), lo,
+                                     near_misses_max=lo + 3, exclude=frozenset({card.id}),
+                                     wild_matters=wild))
+    t0 = time.perf_counter()
+    out = try_build_galaxies(deck, requests, seed=6, work_limit=2.0)
     wall = time.perf_counter() - t0
-    by = {s: sum(r.strategy == s for r in results) for s in ("sample", "cpsat")}
-    print(f"\nbatch builder: {len(results)} puzzles (K 0..3, ≥ 2 near misses) in {wall:.2f} s "
-          f"= {len(results) / wall:.0f} certified galaxies/s ({by['sample']} from the pooled "
-          f"deals, {by['cpsat']} by CP-SAT); {len({r.galaxy for r in results})} distinct galaxies")
+    results = [r for r in out if isinstance(r, BuildResult)]
+    print(_batch_report("near-miss bands N..N+3, top card excluded, 1 in 5 Wild",
+                        results, wall) + f"; {len(out) - len(results)} proved impossible")
 
 
 def bench_design(base: Deck, repeat: int) -> None:
@@ -170,6 +202,7 @@ def main() -> None:
     if args.only_builder:
         return
     bench_batch(deck)
+    bench_batch_bands(deck)
     bench_design(deck, args.repeat)
 
 
