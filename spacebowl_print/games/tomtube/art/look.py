@@ -305,11 +305,18 @@ def draw_counter(canvas: Canvas, kind: str, cx: float, cy: float, r: float, ink_
                     "middle")
 
 
+MIN_PT = 6.0
+"""No printed text is smaller than this."""
+
+
 def _label(canvas: Canvas, x: float, y: float, s: str, height: float, fill: str,
            font: str = "bold", baseline: bool = False) -> None:
     """Text whose capitals are about ``height`` mm tall, centred on (x, y) (or with its
-    baseline at y when ``baseline``)."""
+    baseline at y when ``baseline``). Initials that would print under :data:`MIN_PT` (tiny
+    icons on mini boards) are left out: the piece's shape and colour still tell it."""
     size = height / 0.73 / MM_PER_PT
+    if size < MIN_PT:
+        return
     base = y if baseline else y - height / 2
     canvas.text(x, base, s, size, "bold" if font == "bold" else "regular", fill, "middle")
 

@@ -1,13 +1,14 @@
 """Tom Tube's rule summaries: the jinja2 templates ``templates/tomtube/rules-<lang>.md.j2``
 rendered with the game's constants and two *computed* examples, then set by the generic flow
-layout (:mod:`spacebowl_print.render.flow`) with one figure of our own,
-``[[drift_example|caption]]``.
+layout (:mod:`spacebowl_print.render.flow`) with figures of our own,
+``[[drift_example|caption]]`` and ``[[legend|labels…]]``.
 
 * :func:`drift_example` takes a small fixed position (:data:`DRIFT_POSITION`: Tom on C6 with
-  9 rhombs and 3 triangles around him) and asks the engine (``rules.network.legal_moves``)
-  for every legal move; the route drawn is traced through the engine's tube network
-  (:func:`art.boards.drift_route`). The text lists the engine's destinations and names every
-  point the route passes, so summary and engine cannot disagree.
+  9 rhombs — its own, :data:`DRIFT_RHOMBS` — and 3 triangles around him) and asks the
+  engine (``rules.network.legal_moves``) for every legal move; the route drawn is traced
+  through the engine's tube network (:func:`art.boards.drift_route`). The text lists the
+  engine's destinations and names every point the route passes, so summary and engine
+  cannot disagree.
 * :func:`scoring_example` scores the spec's worked check (2 solar, 5 energy, 3 control,
   1 alien, a 7-turn lead) with ``rules.play.score``: 33.
 """
@@ -49,7 +50,7 @@ from spacebowl_print.games.tomtube.model.position import (
     Position,
     position_from_json,
 )
-from spacebowl_print.games.tomtube.model.tiles import TileSet
+from spacebowl_print.games.tomtube.model.tiles import Tile, TileSet
 from spacebowl_print.games.tomtube.rules.network import (
     ENERGY,
     FORK,
@@ -65,6 +66,21 @@ from spacebowl_print.render.flow import DocStyle, Figure, Frag, document_pages
 from spacebowl_print.render.fonts import fit_size
 from spacebowl_print.render.furniture import GREY
 
+DRIFT_RHOMBS: dict[int, tuple[str, str, str, str, bool]] = {
+    3: ("dave", "neutral", "neutral", "neutral", True),
+    4: ("tom", "neutral", "neutral", "neutral", False),
+    5: ("", "neutral", "neutral", "dave", True),
+    22: ("tom", "neutral", "tom", "dave", False),
+    24: ("", "neutral", "", "dave", True),
+    29: ("neutral", "tom", "tom", "", False),
+    32: ("dave", "neutral", "tom", "", False),
+    34: ("", "", "dave", "neutral", True),
+    40: ("neutral", "", "dave", "", False),
+}
+"""The rhombs of the drifting example, ``id → (s1, b1, s2, b2, cross)``, as the shipped tile
+set had them when the example was found. The example carries its own tiles so that it keeps
+illustrating the rules when the tile set is redesigned."""
+
 DRIFT_POSITION: dict[str, Any] = {
     "rhombs": [{"id": 34, "at": "A2-B2", "s1": "B3"}, {"id": 4, "at": "B3-C3", "s1": "B2"},
                {"id": 5, "at": "B4-C5", "s1": "C4"}, {"id": 29, "at": "B5-C6", "s1": "C5"},
@@ -74,8 +90,7 @@ DRIFT_POSITION: dict[str, Any] = {
     "triangles": [{"owner": "tom", "at": "B3-B4-C4", "tube": None},
                   {"owner": "tom", "at": "C3-D3-D4", "tube": ["C3", "D4"]},
                   {"owner": "tom", "at": "C4-C5-D5", "tube": ["C4", "C5"]}],
-    "stack": [1, 2, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 23, 25, 26,
-              27, 28, 30, 31, 33, 35, 36, 37, 38, 39],
+    "stack": [],
     "counters": {"C1": "solar", "C7": "solar", "G1": "solar", "G7": "solar"},
     "astronauts": {"tom": {"at": "C6", "held": {"energy": 1, "control": 1},
                            "triangles": {"tube": 4, "blank": 2}},
@@ -84,9 +99,9 @@ DRIFT_POSITION: dict[str, Any] = {
     "stock": {"energy": 22, "control": 7, "alien": 6},
     "to_move": "tom",
 }
-"""The worked drifting example: a mid-game corner of the board, found by a seeded search for
-a short drift home through a fork, a triangle and straight passes, then pruned to the
-rhombs and triangles that make its moves (with the shipped tile set)."""
+"""The worked drifting example: a corner of a board in mid-game, found by a seeded search for
+a short drift home through a fork, a triangle and straight passes, then pruned to the rhombs
+and triangles that make its moves. (The face-down stack does not matter to drifting.)"""
 DRIFT_TARGET = "A3"
 """The destination whose route the figure draws: Tom's base."""
 
@@ -94,14 +109,26 @@ SCORE_HELD = {"solar": 2, "energy": 5, "control": 3, "alien": 1}
 SCORE_BONUS = 7
 
 
-def drift_example(tiles: TileSet) -> dict[str, Any]:
+def drift_tiles() -> TileSet:
+    """The drifting example's own tiles (:data:`DRIFT_RHOMBS`)."""
+    return TileSet({i: Tile(i, (c[0] or None, c[1] or None, c[2] or None, c[3] or None), c[4])
+                    for i, c in DRIFT_RHOMBS.items()}, "drift-example")
+
+
+def drift_position() -> Position:
+    """The drifting example's position, read with its own tiles."""
+    return position_from_json(DRIFT_POSITION, drift_tiles())
+
+
+def drift_example() -> dict[str, Any]:
     """The worked drifting example as plain data for the templates and the figure:
     ``{"at", "held", "free": [sphere…], "paid_only": [sphere…], "paid": [sphere…],
     "jumps": [sphere…], "target", "route": [node name…], "steps": [{"name", "kind"}…]}`` —
     the destinations are the engine's legal moves; ``route`` runs from Tom's sphere to
     :data:`DRIFT_TARGET`; ``steps`` are the points between (``fork``, ``triangle``, ``pass``
     straight through a knot sphere, ``energy`` straight through an energy sphere)."""
-    pos = position_from_json(DRIFT_POSITION, tiles)
+    tiles = drift_tiles()
+    pos = drift_position()
     moves = legal_moves(pos, tiles)
     free = [m.to for m in moves if m.kind == "drift" and m.pay is None]
     paid = [m.to for m in moves if m.kind == "drift" and m.pay == "control"]
@@ -164,7 +191,7 @@ def rules_context(tiles: TileSet) -> dict[str, Any]:
               "edge": EDGE_MM},
         "totals": dict(TOTALS),
         "values": dict(VALUES),
-        "drift": drift_example(tiles),
+        "drift": drift_example(),
         "scoring": scoring_example(),
     }
 
@@ -189,12 +216,13 @@ def _bounds(names: list[str]) -> tuple[float, float, float, float]:
     return (min(xs), min(ys), max(xs), max(ys))
 
 
-def drift_figure(tiles: TileSet, st: DocStyle, caption: str) -> Frag:
+def drift_figure(st: DocStyle, caption: str) -> Frag:
     """The drifting example as a figure as wide as the column: the corner of the board the
     example uses (its tiles, Tom, counters), the route to :data:`DRIFT_TARGET` in magenta
     with its steps numbered, free destinations ringed, paid-only ones ringed dashed."""
-    data = drift_example(tiles)
-    pos = position_from_json(DRIFT_POSITION, tiles)
+    data = drift_example()
+    tiles = drift_tiles()
+    pos = drift_position()
     names = [r["at"] for r in DRIFT_POSITION["rhombs"]] + \
         [t["at"] for t in DRIFT_POSITION["triangles"]] + [data["at"], data["target"]]
     x0, y0, x1, y1 = _bounds(names)
@@ -295,7 +323,7 @@ def figures(tiles: TileSet) -> dict[str, Figure]:
     ``[[legend|label|…]]`` (one label for each piece of :data:`LEGEND`)."""
     return {
         "drift_example": lambda block, st: drift_figure(
-            tiles, st, block.rows[0][0] if block.rows and block.rows[0] else ""),
+            st, block.rows[0][0] if block.rows and block.rows[0] else ""),
         "legend": lambda block, st: legend_figure(st, block.rows[0] if block.rows else []),
     }
 
@@ -306,6 +334,7 @@ def rules_pages(lang: str, paper: str, tiles: TileSet, ink_saver: bool) -> list[
     return document_pages(rules_text(lang, tiles), paper, ink_saver, figures(tiles))
 
 
-__all__ = ["DRIFT_POSITION", "DRIFT_TARGET", "LANGS", "LEGEND", "drift_example",
-           "drift_figure", "figures", "legend_figure", "rules_context", "rules_pages",
-           "rules_text", "scoring_example", "trace"]
+__all__ = ["DRIFT_POSITION", "DRIFT_RHOMBS", "DRIFT_TARGET", "LANGS", "LEGEND",
+           "drift_example", "drift_figure", "drift_position", "drift_tiles", "figures",
+           "legend_figure", "rules_context", "rules_pages", "rules_text", "scoring_example",
+           "trace"]
