@@ -61,9 +61,11 @@ def _mirrored(outline: tuple[Point, ...], width: float) -> tuple[Point, ...]:
     return tuple((width - x, y) for x, y in outline)
 
 
-def _face(canvas: Canvas, w: float, h: float, fill: str) -> None:
-    """Fill the whole art box (the bleed included)."""
-    canvas.rect(0.0, 0.0, w, h, Style(fill=fill))
+def _face(canvas: Canvas, outline: tuple[Point, ...], bleed: float, fill: str) -> None:
+    """Fill the tile's outline grown by the bleed (in art-box coordinates): the sheets cut
+    inside it, and a tile's SVG shows its own shape."""
+    canvas.polygon([(x + bleed, y + bleed) for x, y in _inset(outline, -bleed)],
+                   Style(fill=fill))
 
 
 @dataclass(frozen=True)
@@ -93,7 +95,7 @@ class RhombFront:
 
     def draw(self, canvas: Canvas) -> None:
         look = Look(self.edge, self.ink_saver)
-        _face(canvas, self.width, self.height, look.tile_face)
+        _face(canvas, self.outline, self.bleed, look.tile_face)
         canvas.save()
         canvas.translate(self.bleed, self.bleed)
         paint_rhomb(canvas, self.outline, self.tile, look, label=True)
@@ -132,13 +134,17 @@ class RhombBack:
         w, h, b = self.width, self.height, self.bleed
         ink = "#1D2840"
         if self.ink_saver:
-            _face(canvas, w, h, "#FFFFFF")
+            _face(canvas, self.outline, b, "#FFFFFF")
         else:
-            _face(canvas, w, h, SPACE)
+            _face(canvas, self.outline, b, SPACE)
+            face = [(x + b, y + b) for x, y in _inset(self.outline, -b)]
+            canvas.save()
+            canvas.clip_path([("M", *face[0]), *(("L", x, y) for x, y in face[1:]), ("Z",)])
             rng = random.Random(self.seed)
             for _ in range(46):
                 canvas.circle(rng.uniform(0, w), rng.uniform(0, h), rng.uniform(0.12, 0.35),
                               Style(fill="#E8ECF5"))
+            canvas.restore()
             ink = "#FFFFFF"
         inset = [(x + b, y + b) for x, y in _inset(self.outline, 2.2)]
         canvas.polygon(inset, Style(stroke=tint(ink, 0.6) if not self.ink_saver else "#9AA5B8",
@@ -154,7 +160,12 @@ class RhombBack:
 
 
 def _inset(poly: tuple[Point, ...], by: float) -> list[Point]:
-    """A convex polygon moved ``by`` mm inwards on every side."""
+    """A convex polygon (either way round) moved ``by`` mm inwards on every side (outwards
+    for a negative ``by``; corners mitred)."""
+    area2 = sum(x0 * y1 - x1 * y0 for (x0, y0), (x1, y1) in zip(poly, poly[1:] + poly[:1],
+                                                                 strict=True))
+    if area2 < 0:  # a mirrored outline runs clockwise: turn it counter-clockwise
+        poly = tuple(reversed(poly))
     n = len(poly)
     lines = []
     for i in range(n):
@@ -196,7 +207,7 @@ class TriangleFront:
 
     def draw(self, canvas: Canvas) -> None:
         look = Look(self.edge, self.ink_saver)
-        _face(canvas, self.width, self.height,
+        _face(canvas, self.outline, self.bleed,
               tint(PLAYER_COLOUR[self.owner], 0.12 if not self.ink_saver else 0.06))
         canvas.save()
         canvas.translate(self.bleed, self.bleed)
@@ -228,7 +239,7 @@ class TriangleBack:
 
     def draw(self, canvas: Canvas) -> None:
         colour = PLAYER_COLOUR[self.owner]
-        _face(canvas, self.width, self.height, tint(colour, 0.2 if self.ink_saver else 0.55))
+        _face(canvas, self.outline, self.bleed, tint(colour, 0.2 if self.ink_saver else 0.55))
         cx = self.bleed + self.edge / 2
         cy = self.bleed + self.edge * SQRT3 / 6
         draw_astronaut_token(canvas, self.owner, cx, cy, self.edge * 0.12, self.ink_saver)
