@@ -25,7 +25,7 @@ challenge (``benchmarks/bench_hubble.py`` measures it).
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from itertools import permutations
 from typing import Any
 
@@ -54,6 +54,7 @@ from spacebowl_print.games.hubble.rules.scoring import (
     GALAXY_POINTS,
     Score,
     comet_group_points,
+    score_cells,
     score_pad,
 )
 from spacebowl_print.games.hubble.rules.stars import Placement, placements
@@ -66,10 +67,11 @@ from spacebowl_print.games.hubble.solve.moves import fog_icons
 class Weights:
     """The potentials of the beam search's valuation (points per item)."""
 
-    star_red: float = 2.0  # × the card's value, shared over its red stars …
+    star_red: float = 4.0  # × the card's value, shared over its red stars …
     star_curve: float = 1.0  # … growing as (stars drawn / red stars) ** curve
     star_done: float = 0.0  # × the card's value, once all its red stars are drawn
     star_purple: float = 1.0  # × the card's bonus
+    free_star: float = 0.8  # without a plan: × the card's value, shared over its red stars
     lone_comet: float = 0.5
     lone_planet_line: float = 0.5
     asteroid_pair: float = 0.5
@@ -82,8 +84,8 @@ class Weights:
 class ParSettings:
     """How hard the solver works: beam width, number of star plans, fog window."""
 
-    width: int = 10
-    plans: int = 3
+    width: int = 8
+    plans: int = 6
     fog_window: int = 10  # fogs are tried once this few cells are empty
     weights: Weights = Weights()
 
@@ -98,6 +100,7 @@ class Plan:
     sizes: tuple[int, ...] = ()
     values: tuple[float, ...] = ()
     label: str = ""
+    free_stars: _FreeStars | None = None
 
     @property
     def reserved(self) -> frozenset[int]:
@@ -114,6 +117,53 @@ class Plan:
             return 0.0
         v = self.values[j] * (((k + 1) / n) ** w.star_curve - (k / n) ** w.star_curve)
         return v + (self.values[j] * w.star_done if k + 1 == n else 0.0)
+
+
+class _FreeStars:
+    """Stars without a plan: per card, every placement of its red stars; a pad is worth, per
+    card, ``value × weight × k / n`` where k is the most red stars drawn in a placement
+    that no other icon blocks yet."""
+
+    def __init__(self, cards: Sequence[Constellation], geo: PadGeometry, weight: float):
+        self.cards = []
+        for card in cards:
+            cells = [p.red for p in placements(card, geo.cols, geo.rows)]
+            by_cell: dict[int, list[int]] = {}
+            for i, red in enumerate(cells):
+                for c in red:
+                    by_cell.setdefault(c, []).append(i)
+            self.cards.append((cells, by_cell, card.value * weight / len(card.red)))
+
+    def levels(self, cells: Sequence[str]) -> list[tuple[list[int], int]]:
+        """Per card: each placement's drawn red stars (-1 when blocked) and the best."""
+        out = []
+        for red_cells, _, _ in self.cards:
+            ks = []
+            for red in red_cells:
+                k = 0
+                for c in red:
+                    if cells[c] == STAR:
+                        k += 1
+                    elif cells[c] != BLANK:
+                        k = -1
+                        break
+                ks.append(k)
+            out.append((ks, max(ks, default=-1)))
+        return out
+
+    def delta(self, levels: list[tuple[list[int], int]], c: int, icon: str) -> float:
+        """The change of worth of drawing ``icon`` in empty cell ``c``."""
+        d = 0.0
+        for (ks, best), (_, by_cell, per_star) in zip(levels, self.cards, strict=True):
+            mine = by_cell.get(c, ())
+            if icon == STAR:
+                if best >= 0 and any(ks[i] == best for i in mine):
+                    d += per_star
+            elif best > 0 and any(ks[i] == best for i in mine):
+                inside = set(mine)
+                rest = max((k for i, k in enumerate(ks) if i not in inside), default=-1)
+                d -= per_star * (best - max(rest, 0))
+        return d
 
 
 @dataclass(frozen=True)
@@ -447,17 +497,32 @@ def _expand(node: _Node, roll: Roll, frames: Sequence[tuple[tuple[str, ...], int
     reserved = {c for c, j in plan.red.items() if node.progress[j] >= 0}
     single: dict[tuple[int, str], float] = {}
 
+    free = plan.free_stars
+    levels = free.levels(cells) if free is not None else []
+    star_memo: dict[tuple[int, str], float] = {}
+
+    def free_part(changes: list[tuple[int, str]]) -> float:
+        if free is None:
+            return 0.0
+        d = 0.0
+        for ch in changes:
+            v = star_memo.get(ch)
+            if v is None:
+                v = star_memo[ch] = free.delta(levels, ch[0], ch[1])
+            d += v
+        return d
+
     def value(changes: list[tuple[int, str]]) -> float:
         kinds = [i for _, i in changes if i != STAR]
         if len(set(kinds)) < len(kinds):
-            return _delta(board, changes, plan, w, node.progress)
+            return _delta(board, changes, plan, w, node.progress) + free_part(changes)
         d = 0.0
         for ch in changes:
             v = single.get(ch)
             if v is None:
                 v = single[ch] = _single(board, ch[0], ch[1], plan, w, node.progress)
             d += v
-        return d
+        return d + free_part(changes)
 
     def may_draw(c: int, icon: str) -> bool:
         return icon == BLANK or (cells[c] == BLANK and (icon == STAR or c not in reserved))
@@ -595,24 +660,41 @@ def _first_two(child: tuple[Any, ...]) -> tuple[float, int]:
     return child[0], child[1]
 
 
+def _attempts(settings: ParSettings) -> list[ParSettings]:
+    """The settings, then a wider, calmer search: tried only when the first cannot beat the
+    greedy player (rare), so that par stays above the calibration player."""
+    w = settings.weights
+    return [settings, replace(settings, width=settings.width * 2, plans=settings.plans + 2,
+                              weights=replace(w, star_red=w.star_red / 2,
+                                              free_star=w.free_star / 2))]
+
+
 def solve_par(challenge: Challenge, cards: Sequence[Constellation],
               settings: ParSettings | None = None) -> ParResult:
     """The par play of ``challenge`` with its dealt ``cards`` (the set's cards named by
-    ``challenge.constellations``, in order). Deterministic."""
+    ``challenge.constellations``, in order). Deterministic: the same challenge and settings
+    always give the same log."""
     settings = settings or ParSettings()
-    candidates: list[tuple[PlayLog, str]] = [(greedy_play(challenge), "greedy")]
-    plans = [*star_plans(challenge, cards, settings.plans, settings.weights),
-             Plan({}, {}, label="no plan")]
-    for plan in plans:
-        finals = _beam(challenge, plan, settings)
-        finals.sort(key=lambda n: -n.h)
-        for node in finals[:settings.width]:
-            candidates.append((PlayLog(challenge.id, tuple(node.turns())), plan.label))
-    best: ParResult | None = None
-    for log, label in candidates:
-        pad = replay(challenge, log)
-        score = score_pad(pad, cards)
-        if best is None or score.total > best.score.total:
-            best = ParResult(log, pad, score, label)
-    assert best is not None
-    return best
+    geo = challenge.geometry
+    greedy = greedy_play(challenge)
+    floor = score_pad(replay(challenge, greedy), cards).total
+    best_total, best_turns, best_label = floor, list(greedy.turns), "greedy"
+    for attempt in _attempts(settings):
+        free = _FreeStars(cards, geo, attempt.weights.free_star)
+        plans = [*star_plans(challenge, cards, attempt.plans, attempt.weights),
+                 Plan({}, {}, label="free stars", free_stars=free),
+                 Plan({}, {}, label="no plan")]
+        for plan in plans:
+            finals = _beam(challenge, plan, attempt)
+            finals.sort(key=lambda n: -n.h)
+            for node in finals[:attempt.width]:
+                total = score_cells("".join(node.board.cells), geo, cards).total
+                if total > best_total:
+                    best_total, best_turns, best_label = total, node.turns(), plan.label
+        if best_total > floor:
+            break
+    play = PlayLog(challenge.id, tuple(best_turns))
+    pad = replay(challenge, play)  # the checker, not the search, has the last word
+    score = score_pad(pad, cards)
+    assert score.total == best_total
+    return ParResult(play, pad, score, best_label)
