@@ -34,6 +34,7 @@ def check_command(manifest_file: str, deck: str | None, answers_only: bool) -> N
     \b
     Exit status: 0 every check holds; 1 a puzzle or file is wrong (the first is named);
     2 the file is not a readable manifest.
+    The manifest, the seal and each check: docs/formats.md.
     """
     data = load_json_file(manifest_file)
     if isinstance(data, dict) and deck:

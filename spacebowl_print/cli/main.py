@@ -33,17 +33,23 @@ from spacebowl_print.core.files import interrupts_as_exceptions, os_cause, shown
              context_settings={"help_option_names": ["-h", "--help"], "max_content_width": 100})
 @click.version_option(__version__, "--version", "-V", prog_name="spacebowl")
 def cli() -> None:
-    """Design, verify and publish print-and-play material for Space Bowl.
+    """Design, verify and publish print-and-play material for Space Bowl, Tom Tube and
+    Hubble.
 
     \b
     Start with:
-      spacebowl kit -o out/kit/            the printable game, default deck
-      spacebowl booklet --days 7 -o out/booklet/
-      spacebowl solve galaxy.json toss.json
-      spacebowl deck check decks/classic.toml
+      spacebowl kit -o out/kit/                   Space Bowl: the printable game
+      spacebowl booklet --days 7 -o out/booklet/  a week of puzzles with answers
+      spacebowl solve galaxy.json toss.json       every valid destination card
+      spacebowl deck check decks/classic.toml     a deck checked and summarised
+      spacebowl tomtube kit -o out/tomtube-kit/   Tom Tube: the printable game
+      spacebowl tomtube puzzles --count 20        "way home" puzzles
+      spacebowl check out/booklet/manifest.json   prove a booklet of any game
+    (Hubble's engine has no commands yet.)
 
-    Inputs use the shapes of formats.md; bad input exits with status 2 and one line
-    naming the file and field.
+    Every command, rule and file format is explained in docs/ (start at docs/README.md;
+    Space Bowl: docs/spacebowl.md, docs/formats.md). Bad input exits with status 2 and
+    one line naming the file and field (docs/errors.md).
 
     \b
     Outputs appear whole or not at all: an output folder is built aside and swapped in

@@ -86,6 +86,9 @@ def booklet_command(deck: str, days: int, start: dt.date, tiers: str, paper: str
     Writes booklet.pdf and manifest.json (every galaxy, toss, variant and answer). Every
     answer is re-derived by the reference engine before anything is written; the folder is
     then replaced as a whole, so it never mixes two runs.
+
+    Tiers and options: docs/spacebowl.md; manifest: docs/formats.md; printing at home or
+    on demand: docs/printing.md.
     """
     last_day(start, days)
     request = BookletRequest(days, start, parse_tier_range(tiers), paper,
@@ -135,7 +138,9 @@ def booklet_command(deck: str, days: int, start: dt.date, tiers: str, paper: str
 def classroom_command(deck: str, students: int, puzzles: int, tier: int | None, paper: str,
                       greyscale: bool, lang: str, seed: int, quiet: bool, out_dir: str) -> None:
     """A classroom set: one worksheet per student (a code on each), all puzzles distinct
-    with the same tier mix, a teacher's answer key by code, and manifest.json."""
+    with the same tier mix, a teacher's answer key by code, and manifest.json.
+
+    See docs/spacebowl.md; photocopying: docs/printing.md."""
     if students * puzzles > MAX_CLASS_PUZZLES:
         raise InputError(f"{students} students × {puzzles} puzzles is {students * puzzles}; "
                          f"at most {MAX_CLASS_PUZZLES} puzzles a set (make two sets)",

@@ -17,7 +17,7 @@ from spacebowl_print.games.spacebowl.model.deck import deck_summary
                    "export": "spacebowl_print.games.spacebowl.cli.deck_io_cmd:export_command",
                    "report": "spacebowl_print.games.spacebowl.cli.deck_report_cmd:report"})
 def deck_group() -> None:
-    """Check or design deck files (decks/*.toml, formats.md)."""
+    """Check, design, import, export or report on deck files (docs/deck-format.md)."""
 
 
 @deck_group.command("check")
@@ -28,7 +28,7 @@ def check_command(deck_file: str, as_json: bool) -> None:
     """Validate a deck file and summarise it (planet and pair frequencies).
 
     Exit status 2 with one line naming the file, line, card or planet id and field when
-    the deck is not valid.
+    the deck is not valid. The deck file: docs/deck-format.md.
     """
     deck = load_deck(deck_file)
     s = deck_summary(deck)

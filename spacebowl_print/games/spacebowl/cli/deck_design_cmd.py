@@ -81,6 +81,8 @@ def design(cards: int, per_card: str, black_holes: int, target_none: str, target
     \b
     Example:
       spacebowl deck design --seed 7 -o decks/mydeck.toml
+
+    See docs/spacebowl.md; the deck file: docs/deck-format.md.
     """
     deck_name = name or Path(output).stem
     if not _NAME.match(deck_name):

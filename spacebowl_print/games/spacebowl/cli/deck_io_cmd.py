@@ -53,6 +53,8 @@ def import_command(cards_file: str, theme: str, output: str, name: str | None,
     Example:
       spacebowl deck export decks/classic.toml -o cards.csv
       spacebowl deck import cards.csv --theme decks/classic.toml -o mydeck.toml
+
+    The CSV and deck files: docs/deck-format.md.
     """
     out = Path(output)
     check_output_file(out)
@@ -78,7 +80,7 @@ def export_command(deck_file: str, output: str) -> None:
     """Write a deck's cards as a CSV card list (one row a card).
 
     Columns: id, planets, comets, stars, black_hole, plus title and image when any card
-    has them (image paths rewritten relative to the CSV file).
+    has them (image paths rewritten relative to the CSV file). See docs/deck-format.md.
     """
     deck, _ = _read_deck(deck_file)
     if output == "-":

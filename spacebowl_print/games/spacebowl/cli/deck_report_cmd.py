@@ -49,6 +49,8 @@ def report(deck_file: str, output: str | None, galaxies: int, seed: int, paper: 
     Example:
       spacebowl deck report classic -o classic-report.pdf
       spacebowl deck report decks/mydeck.toml --json
+
+    See docs/spacebowl.md; the JSON: docs/formats.md.
     """
     if output is None and not as_json:
         raise click.UsageError("give -o REPORT.pdf, --json, or both")

@@ -33,13 +33,13 @@ def parse_size(text: str) -> tuple[int, int]:
 
 @click.group("galaxy")
 def galaxy() -> None:
-    """Build galaxies with a controlled number of solutions."""
+    """Build galaxies with a controlled number of solutions (docs/spacebowl.md)."""
 
 
 @galaxy.command("build")
 @deck_option
 @click.option("--toss", "toss_path", required=True, type=click.Path(dir_okay=False),
-              metavar="TOSS.json", help="The toss (formats.md).")
+              metavar="TOSS.json", help="The toss (docs/formats.md).")
 @click.option("--solutions", "-k", type=int, required=True,
               help="Exact number of valid destination cards (0 allowed).")
 @click.option("--near-misses", type=int, default=0, show_default=True,
@@ -67,6 +67,8 @@ def build(deck: str, toss_path: str, solutions: int, near_misses: int, size: str
     \b
     Example:
       spacebowl galaxy build --toss toss.json --solutions 1 --near-misses 4 -o galaxy.json
+
+    The toss and galaxy files: docs/formats.md.
     """
     the_deck = load_deck(deck)
     try:

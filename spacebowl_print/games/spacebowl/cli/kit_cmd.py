@@ -67,6 +67,8 @@ def kit(deck: str, paper: str, lang: str, card_size: str, ink_saver: bool, fold:
     FOLDER/cut-guide.json   every card's trim box, for cutting machines
     FOLDER/svg/             each card as an SVG at its real size
     plus the Ship Computer, scoretrack, tokens and rule summaries as separate PDFs.
+
+    Printing and cutting: docs/printing.md; cut-guide.json: docs/formats.md.
     """
     started = time.perf_counter()
     opts = KitOptions(

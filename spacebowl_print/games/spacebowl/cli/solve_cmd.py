@@ -47,7 +47,8 @@ def _describe(sols: list[Solution], rotation: bool) -> list[str]:
 @click.option("--rotation", is_flag=True, help="Rotation variant: the box may be turned.")
 @click.option("--torus", is_flag=True, help="Toroidal variant: rows and columns wrap.")
 @click.option("--wild", "wild", metavar="CELL", help="The Wild token lies on this card (e.g. C4).")
-@click.option("--json", "as_json", is_flag=True, help="Print the formats.md solutions object.")
+@click.option("--json", "as_json", is_flag=True,
+              help="Print the solutions object (docs/formats.md).")
 @click.option("--batch", "batch", metavar="CASES.jsonl",
               help="Answer one {galaxy, toss, variants} case a line, one JSON answer a line.")
 @deck_option
@@ -62,7 +63,8 @@ def solve_command(galaxy_file: str | None, toss_file: str | None, rotation: bool
     spacebowl solve --batch cases.jsonl              one answer a line
 
     A face-down card is null in galaxy.json (void variant); the black hole is part of the
-    toss. Planet letters are those of --deck.
+    toss. Planet letters are those of --deck. File shapes: docs/formats.md; the rules:
+    docs/spacebowl.md.
     """
     letters = load_deck(deck).letters
     if batch:

@@ -68,6 +68,8 @@ def stats_command(deck_file: str | None, galaxy_file: str | None, planets: str |
         deck difficulty: for each dealt galaxy and each card left over as the top card,
         every toss of its marbles; share of tosses with no solution, mean and distribution
         of solutions, per variant.
+
+    Output shapes: docs/formats.md.
     """
     deck = load_deck(deck_file)
     if galaxy_file:

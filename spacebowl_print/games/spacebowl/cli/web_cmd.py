@@ -55,6 +55,7 @@ def web_command(deck: str, days: int, start: dt.date, tiers: str, lang: str, see
     access), index.html and manifest.json. On a page: click cards (or use the arrow keys
     and Space) to pick the valid ones, or "No valid card"; Check says whether you are right;
     Reveal shows the engine's answer. `spacebowl check out/site/manifest.json` proves it.
+    See docs/spacebowl.md; projecting and offline use: docs/printing.md.
     """
     last_day(start, days)
     tier_range = parse_tier_range(tiers)
