@@ -1,0 +1,261 @@
+"""The words Hubble's printed pieces use, in English, French and German. Longer texts (the
+rule summaries) are jinja2 templates in ``templates/hubble/``; the solo titles live with the
+engine (:mod:`spacebowl_print.games.hubble.model.titles`)."""
+
+from __future__ import annotations
+
+from spacebowl_print.core.languages import check_lang
+
+LANGS: tuple[str, ...] = ("en", "fr", "de")
+
+WORDS: dict[str, dict[str, str]] = {
+    "en": {
+        "game": "Hubble",
+        "brand": "Hubble · print-and-play",
+        "red": "red", "blue": "blue", "yellow": "yellow", "green": "green", "white": "white",
+        "G": "galaxy", "P": "planet", "A": "asteroid", "C": "comet", "S": "star",
+        ".": "blank",
+        "how_G": "a spiral", "how_P": "a ball with a ring", "how_A": "a lumpy rock",
+        "how_C": "a dot with a tail", "how_S": "a five-point star", "how_.": "draw nothing",
+        "pad": "Hubble pad",
+        "pad_sub": "{cols}×{rows} hexes · pad {n} of {total}",
+        "pad_note": "Place the Scope on three touching hexes inside the rolled quadrants "
+                    "(both only when they touch along an edge); or fog: one icon in one empty "
+                    "hex and cross a lens box.",
+        "name": "Name",
+        "date": "Date",
+        "fog": "Fogged Lens",
+        "fog_hint": "Cross a box each time you fog. The third cross ends your game.",
+        "score": "Score",
+        "score_G": "Galaxies: 11 × fewest in a quadrant",
+        "score_P": "Planets: lines with 2 or more",
+        "score_A": "Asteroids: 8 × separate triangles",
+        "score_C": "Comets: groups 2→4 3→7 4→11 5→15 +5",
+        "score_S": "Constellations",
+        "card_n": "card {n}",
+        "total": "Total",
+        "legend": "How to draw",
+        "titles": "Solo titles",
+        "cards": "Constellation cards",
+        "card_red": "all red stars",
+        "card_purple": "each purple star",
+        "card_none": "no purple stars",
+        "card_turn": "may be turned, never mirrored",
+        "back_word": "CONSTELLATION",
+        "dice": "Paper dice",
+        "dice_sub": "5 dice: red, blue, green, yellow (the bag) and white (solo)",
+        "dice_note": "Cut along the solid outline, fold every dotted line the same way, glue "
+                     "the grey tabs inside. Card stock (160–200 g/m²) makes firm dice.",
+        "rules": "Rule summary",
+        "day": "Day",
+        "challenge": "Challenge",
+        "rolls": "Rolls",
+        "choice": "your choice",
+        "third": "3rd",
+        "your_pad": "Your pad",
+        "par": "Par",
+        "par_line": "Par {total}: {title}",
+        "answers": "Answers",
+        "tier": "tier",
+        "no_card": "not completed",
+        "completed": "completed",
+        "daily_title": "Hubble — Daily Challenges",
+        "daily_sub": "{n} solo challenges, {start} – {end}",
+        "daily_one": "{n} solo challenge, {start}",
+        "pad_line": "Standard pad: {cols}×{rows} hexes, {rolls} rolls a challenge",
+        "seed_line": "seed {seed}",
+        "set_line": "constellation set “{name}”",
+        "how_title": "How to play a day",
+        "how_1": "Read the rolls from the top, one a turn. The two coloured quadrants and "
+                 "the two icons come from the bag dice; the third icon is the white die’s, "
+                 "or your choice on every third roll.",
+        "how_2": "Draw the three icons on three touching hexes inside the rolled quadrants "
+                 "(spread over both only when they share an edge), or fog: draw one of them "
+                 "in one empty hex of those quadrants and cross a Fogged Lens box.",
+        "how_3": "The game ends at the third fog or after the last roll. Score your pad and "
+                 "compare it with the par, which the solver reached on the same rolls; its "
+                 "finished pad is in the answers at the back.",
+        "class_title": "Hubble — Class challenge",
+        "class_sub": "{n} students · challenge {id}",
+        "teacher": "Teacher’s sheet",
+        "teacher_hint": "Read one roll at a time: the two quadrant colours, then the icons. "
+                        "On a “your choice” roll every student picks the third icon.",
+        "student_pad": "Student pad",
+        "par_pad": "The par’s finished pad",
+        "breakdown": "Score",
+        "stars": "stars",
+        "fogs": "fogs",
+    },
+    "fr": {
+        "game": "Hubble",
+        "brand": "Hubble · à imprimer et jouer",
+        "red": "rouge", "blue": "bleu", "yellow": "jaune", "green": "vert", "white": "blanc",
+        "G": "galaxie", "P": "planète", "A": "astéroïde", "C": "comète", "S": "étoile",
+        ".": "vide",
+        "how_G": "une spirale", "how_P": "une boule et son anneau",
+        "how_A": "un caillou bosselé", "how_C": "un point et sa queue",
+        "how_S": "une étoile à cinq branches", "how_.": "rien à dessiner",
+        "pad": "Feuille Hubble",
+        "pad_sub": "{cols}×{rows} hexagones · feuille {n} sur {total}",
+        "pad_note": "Posez la lunette sur trois hexagones qui se touchent dans les quadrants "
+                    "tirés (à cheval sur les deux seulement s’ils partagent un bord) ; ou "
+                    "brouillard : une icône dans une case vide et cochez une case de lentille.",
+        "name": "Nom",
+        "date": "Date",
+        "fog": "Lentille embuée",
+        "fog_hint": "Cochez une case à chaque brouillard. La troisième croix termine votre "
+                    "partie.",
+        "score": "Score",
+        "score_G": "Galaxies : 11 × le quadrant le plus pauvre",
+        "score_P": "Planètes : lignes d’au moins 2",
+        "score_A": "Astéroïdes : 8 × triangles séparés",
+        "score_C": "Comètes : groupes 2→4 3→7 4→11 5→15 +5",
+        "score_S": "Constellations",
+        "card_n": "carte {n}",
+        "total": "Total",
+        "legend": "Comment dessiner",
+        "titles": "Titres en solo",
+        "cards": "Cartes constellation",
+        "card_red": "toutes les étoiles rouges",
+        "card_purple": "par étoile violette",
+        "card_none": "pas d’étoile violette",
+        "card_turn": "on peut la tourner, jamais la retourner",
+        "back_word": "CONSTELLATION",
+        "dice": "Dés en papier",
+        "dice_sub": "5 dés : rouge, bleu, vert, jaune (le sac) et blanc (solo)",
+        "dice_note": "Découpez le contour plein, pliez chaque pointillé du même côté, collez "
+                     "les languettes grises à l’intérieur. Un papier épais (160–200 g/m²) "
+                     "donne des dés solides.",
+        "rules": "Résumé des règles",
+        "day": "Jour",
+        "challenge": "Défi",
+        "rolls": "Lancers",
+        "choice": "au choix",
+        "third": "3e",
+        "your_pad": "Votre feuille",
+        "par": "Par",
+        "par_line": "Par {total} : {title}",
+        "answers": "Solutions",
+        "tier": "niveau",
+        "no_card": "non réalisée",
+        "completed": "réalisée",
+        "daily_title": "Hubble — Défis du jour",
+        "daily_sub": "{n} défis en solo, {start} – {end}",
+        "daily_one": "{n} défi en solo, {start}",
+        "pad_line": "Feuille standard : {cols}×{rows} hexagones, {rolls} lancers par défi",
+        "seed_line": "graine {seed}",
+        "set_line": "jeu de constellations « {name} »",
+        "how_title": "Jouer un défi",
+        "how_1": "Lisez les lancers dans l’ordre, un par tour. Les deux quadrants colorés et "
+                 "les deux icônes viennent des dés du sac ; la troisième icône est celle du "
+                 "dé blanc, ou à votre choix un lancer sur trois.",
+        "how_2": "Dessinez les trois icônes sur trois hexagones qui se touchent dans les "
+                 "quadrants tirés (à cheval seulement s’ils partagent un bord), ou "
+                 "brouillard : l’une d’elles dans une case vide de ces quadrants, et cochez "
+                 "une case de la lentille embuée.",
+        "how_3": "La partie s’arrête au troisième brouillard ou après le dernier lancer. "
+                 "Comptez vos points et comparez-les au par, atteint par le solveur avec les "
+                 "mêmes lancers ; sa feuille finie est dans les solutions à la fin.",
+        "class_title": "Hubble — Défi de la classe",
+        "class_sub": "{n} élèves · défi {id}",
+        "teacher": "Fiche de l’enseignant",
+        "teacher_hint": "Lisez un lancer à la fois : les deux couleurs de quadrant, puis les "
+                        "icônes. Sur un lancer « au choix », chaque élève choisit la "
+                        "troisième icône.",
+        "student_pad": "Feuille d’élève",
+        "par_pad": "La feuille finie du par",
+        "breakdown": "Score",
+        "stars": "étoiles",
+        "fogs": "brouillards",
+    },
+    "de": {
+        "game": "Hubble",
+        "brand": "Hubble · Print-and-Play",
+        "red": "rot", "blue": "blau", "yellow": "gelb", "green": "grün", "white": "weiß",
+        "G": "Galaxie", "P": "Planet", "A": "Asteroid", "C": "Komet", "S": "Stern",
+        ".": "leer",
+        "how_G": "eine Spirale", "how_P": "eine Kugel mit Ring", "how_A": "ein krummer Brocken",
+        "how_C": "ein Punkt mit Schweif", "how_S": "ein fünfzackiger Stern",
+        "how_.": "nichts zeichnen",
+        "pad": "Hubble-Blatt",
+        "pad_sub": "{cols}×{rows} Sechsecke · Blatt {n} von {total}",
+        "pad_note": "Das Fernrohr auf drei sich berührende Felder in den gewürfelten "
+                    "Quadranten legen (über beide nur, wenn sie eine Kante teilen); oder "
+                    "Nebel: ein Symbol in ein leeres Feld und ein Linsenkästchen ankreuzen.",
+        "name": "Name",
+        "date": "Datum",
+        "fog": "Beschlagene Linse",
+        "fog_hint": "Bei jedem Nebel ein Kästchen ankreuzen. Das dritte Kreuz beendet dein "
+                    "Spiel.",
+        "score": "Wertung",
+        "score_G": "Galaxien: 11 × ärmster Quadrant",
+        "score_P": "Planeten: Linien mit 2 oder mehr",
+        "score_A": "Asteroiden: 8 × getrennte Dreiecke",
+        "score_C": "Kometen: Gruppen 2→4 3→7 4→11 5→15 +5",
+        "score_S": "Sternbilder",
+        "card_n": "Karte {n}",
+        "total": "Summe",
+        "legend": "So wird gezeichnet",
+        "titles": "Solo-Titel",
+        "cards": "Sternbildkarten",
+        "card_red": "alle roten Sterne",
+        "card_purple": "je violetter Stern",
+        "card_none": "keine violetten Sterne",
+        "card_turn": "darf gedreht, nie gespiegelt werden",
+        "back_word": "STERNBILD",
+        "dice": "Papierwürfel",
+        "dice_sub": "5 Würfel: rot, blau, grün, gelb (der Beutel) und weiß (solo)",
+        "dice_note": "An der durchgezogenen Linie ausschneiden, alle gepunkteten Linien in "
+                     "dieselbe Richtung falzen, die grauen Laschen innen verkleben. Karton "
+                     "(160–200 g/m²) gibt feste Würfel.",
+        "rules": "Regelübersicht",
+        "day": "Tag",
+        "challenge": "Aufgabe",
+        "rolls": "Würfe",
+        "choice": "freie Wahl",
+        "third": "3.",
+        "your_pad": "Dein Blatt",
+        "par": "Par",
+        "par_line": "Par {total}: {title}",
+        "answers": "Lösungen",
+        "tier": "Stufe",
+        "no_card": "nicht erfüllt",
+        "completed": "erfüllt",
+        "daily_title": "Hubble — Tagesaufgaben",
+        "daily_sub": "{n} Solo-Aufgaben, {start} – {end}",
+        "daily_one": "{n} Solo-Aufgabe, {start}",
+        "pad_line": "Standardblatt: {cols}×{rows} Sechsecke, {rolls} Würfe je Aufgabe",
+        "seed_line": "Startwert {seed}",
+        "set_line": "Sternbild-Satz „{name}“",
+        "how_title": "So spielst du einen Tag",
+        "how_1": "Lies die Würfe der Reihe nach, einen pro Zug. Die zwei farbigen Quadranten "
+                 "und die zwei Symbole kommen von den Beutelwürfeln; das dritte Symbol zeigt "
+                 "der weiße Würfel, bei jedem dritten Wurf wählst du es selbst.",
+        "how_2": "Zeichne die drei Symbole in drei sich berührende Felder der gewürfelten "
+                 "Quadranten (über beide nur, wenn sie eine Kante teilen), oder Nebel: eines "
+                 "davon in ein leeres Feld dieser Quadranten, dazu ein Kästchen der "
+                 "beschlagenen Linse ankreuzen.",
+        "how_3": "Das Spiel endet beim dritten Nebel oder nach dem letzten Wurf. Zähle deine "
+                 "Punkte und vergleiche sie mit dem Par, das der Löser mit denselben Würfen "
+                 "erreicht hat; sein fertiges Blatt steht hinten bei den Lösungen.",
+        "class_title": "Hubble — Klassenaufgabe",
+        "class_sub": "{n} Schüler · Aufgabe {id}",
+        "teacher": "Lehrerblatt",
+        "teacher_hint": "Einen Wurf nach dem anderen vorlesen: die zwei Quadrantenfarben, dann "
+                        "die Symbole. Bei „freie Wahl“ wählt jedes Kind das dritte Symbol.",
+        "student_pad": "Schülerblatt",
+        "par_pad": "Das fertige Blatt des Par",
+        "breakdown": "Wertung",
+        "stars": "Sterne",
+        "fogs": "Nebel",
+    },
+}
+"""Every label, per language (the same keys in each)."""
+
+
+def words(lang: str) -> dict[str, str]:
+    """The labels in ``lang`` (en, fr or de); another code is an :class:`InputError`."""
+    return WORDS[check_lang(lang, LANGS)]
+
+
+__all__ = ["LANGS", "WORDS", "words"]

@@ -1,0 +1,140 @@
+"""Hubble's print-and-play kit: the constellation cards through the shared card-sheet pipeline
+(:func:`spacebowl_print.publish.kit.build_kit`: bleed, crop marks to the paper edge, mirrored
+backs for long-edge duplex, ``cut-guide.json``, cut-line SVGs), plus the pads (one a page,
+one per player), the paper dice and one rule summary per language, all behind one cover in
+``kit.pdf``.
+
+The pads are the engine's standard size (:data:`~spacebowl_print.games.hubble.solve.
+challenges.STANDARD_COLS` × ``STANDARD_ROWS``, chosen by its calibration) unless asked
+otherwise. The seed only scatters the specks of sky in the cards' name bands; the same inputs
+and seed give byte-identical files.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+from dataclasses import dataclass
+
+from spacebowl_print.core.errors import InputError
+from spacebowl_print.core.languages import parse_langs
+from spacebowl_print.games.hubble.art.cards import BLEED_MM, card_items
+from spacebowl_print.games.hubble.art.dice import dice_pages
+from spacebowl_print.games.hubble.art.padsheet import pad_pages
+from spacebowl_print.games.hubble.art.rules import rules_pages
+from spacebowl_print.games.hubble.art.words import LANGS, words
+from spacebowl_print.games.hubble.model.constellations import ConstellationSet
+from spacebowl_print.games.hubble.model.geometry import check_size
+from spacebowl_print.games.hubble.solve.challenges import STANDARD_COLS, STANDARD_ROWS
+from spacebowl_print.publish.items import CARDS, LayoutError
+from spacebowl_print.publish.kit import Document, KitResult, build_kit
+from spacebowl_print.render.api import PAPER
+
+PAPERS: tuple[str, ...] = ("a4", "letter")
+MAX_PLAYERS = 100
+"""Pads a kit prints at most (one a page)."""
+
+
+@dataclass(frozen=True)
+class KitOptions:
+    """What ``spacebowl hubble kit`` lets the user choose: paper, languages (the first labels
+    pads, cards and dice; each gets a rule summary), pads to print, ink saver, seed and the
+    pad size."""
+
+    paper: str = "a4"
+    langs: tuple[str, ...] = ("en",)
+    players: int = 4
+    ink_saver: bool = False
+    seed: int = 1
+    cols: int = STANDARD_COLS
+    rows: int = STANDARD_ROWS
+
+    def check(self) -> KitOptions:
+        """Return self, or raise :class:`InputError` naming the bad option."""
+        if self.paper not in PAPERS:
+            raise InputError(f"must be one of {', '.join(PAPERS)}, got {self.paper!r}",
+                             "paper")
+        if not self.langs:
+            raise InputError("at least one language is needed", "lang")
+        for lang in self.langs:
+            words(lang)
+        if not 1 <= self.players <= MAX_PLAYERS:
+            raise InputError(f"must be 1 to {MAX_PLAYERS}, got {self.players}", "players")
+        if self.seed < 0:
+            raise InputError(f"must be ≥ 0, got {self.seed}", "seed")
+        problem = check_size(self.cols, self.rows)
+        if problem:
+            raise InputError(problem, "pad_size")
+        return self
+
+
+def parse_kit_langs(text: str) -> tuple[str, ...]:
+    """``--lang en,fr``: distinct codes among Hubble's languages, in the order given."""
+    return parse_langs(text, LANGS)
+
+
+_SIZE = re.compile(r"\s*(\d{1,2})\s*[x×]\s*(\d{1,2})\s*")
+
+
+def parse_pad_size(text: str) -> tuple[int, int]:
+    """``--pad-size 12x12``: (cols, rows), both even from 4 to 26; an :class:`InputError`
+    at ``pad_size`` otherwise."""
+    m = _SIZE.fullmatch(text)
+    if not m:
+        raise InputError(f"must look like 12x12 (columns x rows), got {text[:20]!r}",
+                         "pad_size")
+    cols, rows = int(m.group(1)), int(m.group(2))
+    problem = check_size(cols, rows)
+    if problem:
+        raise InputError(problem, "pad_size")
+    return cols, rows
+
+
+def extra_documents(cset: ConstellationSet, opts: KitOptions) -> list[Document]:
+    """The kit's documents besides the card sheets, in print order: the pads (labelled in
+    the first language), the paper dice, then one rule summary per language
+    (``rules-<lang>``)."""
+    lang = opts.langs[0]
+    docs = [
+        Document("pads", f"Pads ({opts.cols}×{opts.rows}, {opts.players})",
+                 pad_pages(opts.paper, opts.cols, opts.rows, lang, opts.ink_saver,
+                           opts.players),
+                 "one a player a game; in a sheet protector with a dry-wipe pen they last"),
+        Document("dice", "Paper dice", dice_pages(opts.paper, lang, opts.ink_saver),
+                 "card stock; cut, fold, glue"),
+    ]
+    for code in opts.langs:
+        docs.append(Document(f"rules-{code}", f"Rule summary ({code})",
+                             rules_pages(code, opts.paper, cset, opts.ink_saver, opts.cols,
+                                         opts.rows)))
+    return docs
+
+
+TIPS = (
+    "Quadrants differ by pattern as well as colour (red dots, blue bands, yellow slants, "
+    "green stripes), and red stars are solid while purple ones are hollow sparkles, so a "
+    "greyscale print plays as well.",
+    "No dice at hand? The paper dice need card stock, scissors and glue; or roll two "
+    "ordinary dice: 1–4 picks the colour, 1–6 the face in the order G P A C S blank.",
+)
+
+
+def build_hubble_kit(cset: ConstellationSet, out_dir: str | os.PathLike[str],
+                     opts: KitOptions) -> KitResult:
+    """Write Hubble's print-and-play kit for ``cset`` into ``out_dir`` (all or nothing):
+    ``cards.pdf``, ``cut-guide.json``, ``cut-lines-NN.svg``, ``svg/card-NNN.svg`` and
+    ``svg/back.svg``, ``pads.pdf``, ``dice.pdf``, ``rules-<lang>.pdf`` and ``kit.pdf``.
+    Raises :class:`InputError` naming the bad option."""
+    opts.check()
+    fronts, back = card_items(cset, opts.langs[0], opts.ink_saver, opts.seed)
+    docs = extra_documents(cset, opts)
+    try:
+        return build_kit(out_dir, fronts=fronts, back=back, bleed=BLEED_MM,
+                         paper=PAPER[opts.paper], title="Hubble", extras=docs, tips=TIPS,
+                         naming=CARDS)
+    except LayoutError as err:
+        raise InputError(err.message, "paper") from None
+
+
+__all__ = ["MAX_PLAYERS", "PAPERS", "TIPS", "KitOptions", "build_hubble_kit",
+           "extra_documents", "parse_kit_langs", "parse_pad_size"]
