@@ -68,7 +68,7 @@ from spacebowl_print.games.tomtube.rules.play import (
 from spacebowl_print.games.tomtube.solve.wayhome import can_reach_base
 
 TURN_CAP = 400
-NEAR = 3  # while placing, a player walks to a goal this many moves away rather than place
+NEAR = 8  # while placing, a player walks to a goal this many moves away rather than place
 HOME_WITH_BONUS = 100.0
 
 
@@ -350,8 +350,9 @@ def self_play(tiles: TileSet, games: int, seed: int, workers: int = 1,
 
 
 def summarise(results: Sequence[GameResult]) -> dict[str, Any]:
-    """The self-play table: first-player (Tom) win rate, draws, how games ended, mean
-    length in turns, mean counters placed, mean scores."""
+    """The self-play table: first-player (Tom) wins, second-player wins, draws, the
+    first-player rate (wins plus half the draws: the figure tuned to 45–55 %), how games
+    ended, mean length in turns (both players' turns), mean counters placed, mean scores."""
     n = len(results)
     if not n:
         return {"games": 0}
@@ -362,6 +363,9 @@ def summarise(results: Sequence[GameResult]) -> dict[str, Any]:
         "first_player_wins": round(sum(1 for r in results if r.winner == TOM) / n, 4),
         "second_player_wins": round(sum(1 for r in results if r.winner == "dave") / n, 4),
         "draws": round(sum(1 for r in results if r.winner is None) / n, 4),
+        # the target figure: a draw counts half a win for each player
+        "first_player_rate": round((sum(1 for r in results if r.winner == TOM)
+                                    + 0.5 * sum(1 for r in results if r.winner is None)) / n, 4),
         "ended_with_bonus": round(ends["bonus"], 4),
         "ended_home_without_bonus": round(ends["home"], 4),
         "ended_by_stranding": round(ends["stranded"], 4),

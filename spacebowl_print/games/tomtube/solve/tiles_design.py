@@ -202,13 +202,16 @@ def _paired_start(params: DesignParams, rng: random.Random
     twins (balanced by construction), meeting the count constraints."""
     swap = {0: 0, 1: 2, 2: 1, 3: 3}
     half = params.tiles // 2
+    # Corner colours drawn near the wanted neutral share, so the draw soon meets the counts.
+    share = (params.neutral[0] + params.neutral[1]) / (8.0 * params.tiles)
+    weights = [0.15, (0.85 - share) / 2, (0.85 - share) / 2, share]
     while True:
         seen: set[tuple[int, ...]] = set()
         out: list[tuple[list[int], bool]] = []
         crosses = set(rng.sample(range(half), params.crosses // 2))
         for i in range(half):
             for _ in range(1000):
-                corners = [rng.randrange(4) for _ in range(4)]
+                corners = rng.choices(range(4), weights=weights, k=4)
                 twin = [swap[c] for c in corners]
                 cr = i in crosses
                 keys = {(*v, cr) for v in (corners, corners[2:] + corners[:2])}

@@ -18,9 +18,12 @@ from spacebowl_print.games.tomtube.solve.tiles_design import (
     shuffled_ids,
 )
 
-# The shipped design. Tuned by self-play: with 2-4 tubes a tile and 56-64 of 160 corners
-# neutral, fewer greedy games end with an astronaut lost in space than with sparser sets.
-SHIPPED = DesignParams(tiles=40, crosses=12, neutral=(56, 64), mixed=12, min_tubes=2,
+# The shipped design, tuned by self-play (160 games a candidate, greedy players): sparse
+# sets (2-4 tubes a tile, 56-64 neutral corners, 12 crosses) left an astronaut lost in
+# space in a third of the games and never ended with a bonus; 3-4 tubes, 72-80 neutral
+# corners and 14 crosses gave a first-player rate near 50 %, bonus endings in half the games
+# and few strandings (docs/tomtube.md has the table).
+SHIPPED = DesignParams(tiles=40, crosses=14, neutral=(72, 80), mixed=12, min_tubes=3,
                        seed=2026, budget=2.0)
 SELFPLAY_GAMES = 1000
 SELFPLAY_SEED = 7
