@@ -106,11 +106,12 @@ def _centre(points: Sequence[Point]) -> Point:
 # ---------------------------------------------------------------- tiles
 
 def paint_rhomb(canvas: Canvas, corners: Sequence[Point], tile: Tile, look: Look,
-                label: bool = False, edge_line: str | None = None) -> None:
+                label: bool = False, edge_line: str | None = None, hub: bool = True) -> None:
     """A rhomb tile whose corners ``s1, b1, s2, b2`` lie at ``corners`` (counter-clockwise):
     face, tubes from each corner to the centre in their colours, sphere sectors at the
-    corners, the fork hub or energy cross, and with ``label`` its id small by the ``s1-b1``
-    side. Everything stays inside the outline (the caller paints any bleed)."""
+    corners, the fork hub or energy cross (unless ``hub`` is False: the caller draws it
+    upright), and with ``label`` its id small by the ``s1-b1`` side. Everything stays inside
+    the outline (the caller paints any bleed)."""
     c = ((corners[1][0] + corners[3][0]) / 2, (corners[1][1] + corners[3][1]) / 2)
     canvas.polygon(corners, Style(fill=look.tile_face))
     canvas.save()
@@ -120,7 +121,7 @@ def paint_rhomb(canvas: Canvas, corners: Sequence[Point], tile: Tile, look: Look
     for i, p in enumerate(corners):
         sphere_sector(canvas, p, corners[i - 1], corners[(i + 1) % 4], look)
     canvas.restore()
-    if segs or tile.cross:
+    if hub and (segs or tile.cross):
         draw_hub(canvas, c, tile.cross, look)
     if edge_line:
         canvas.polygon(corners, Style(stroke=edge_line, width=look.line_w))
@@ -314,26 +315,105 @@ def paint_board(canvas: Canvas, view: View, look: Look, seed: int | None = None,
 
 # ---------------------------------------------------------------- positions
 
+def placed_board(canvas: Canvas, view: View, look: Look) -> None:
+    """The empty board (:func:`paint_board` without stars or names) defined once per size
+    and ink mode in a document and placed: a booklet repeats it on every page for the cost
+    of one."""
+    w, h = board_size(view.edge)
+    pad = view.edge * 0.45  # the module docks stand out of the hexagon
+    fw, fh = w + 2 * pad, h + 2 * pad
+    name = f"tt-board-{view.edge:.4f}-{int(look.ink_saver)}"
+    canvas.define(name, fw, fh, lambda c: paint_board(c, View(fw / 2, fh / 2, view.edge), look))
+    canvas.place(name, view.cx - fw / 2, view.cy - fh / 2)
+
+
+def _place_rotated(canvas: Canvas, name: str, origin: Point, towards: Point) -> None:
+    """Place art ``name`` (defined with its reference side along +x from its origin) with
+    that origin on ``origin``, turned so the side points at ``towards``."""
+    canvas.save()
+    canvas.translate(origin[0], origin[1])
+    canvas.rotate(math.degrees(math.atan2(towards[1] - origin[1], towards[0] - origin[0])))
+    canvas.place(name, -FORM_PAD, -FORM_PAD)
+    canvas.restore()
+
+
+FORM_PAD = 0.5
+"""Margin (mm) around a tile's form, so its outline stroke is not cut off."""
+
+
+def place_rhomb(canvas: Canvas, corners: Sequence[Point], tile: Tile, look: Look,
+                edge_line: str) -> None:
+    """:func:`paint_rhomb` (no label) through a form: every design is drawn once per size in
+    a document, each placement is the form turned so ``s1 → b1`` runs along its side. The
+    hub is drawn after, upright (an energy cross stays a "+")."""
+    e = look.edge
+    h = e * SQRT3 / 2
+    design = "".join((c or "x")[0] for c in tile.corners) + ("+" if tile.cross else "")
+    name = f"tt-rhomb-{design}-{e:.4f}-{int(look.ink_saver)}"
+
+    def draw(c: Canvas) -> None:
+        c.translate(FORM_PAD, FORM_PAD)
+        paint_rhomb(c, [(0.0, 0.0), (e, 0.0), (1.5 * e, h), (0.5 * e, h)], tile, look,
+                    edge_line=edge_line, hub=False)
+
+    canvas.define(name, 1.5 * e + 2 * FORM_PAD, h + 2 * FORM_PAD, draw)
+    _place_rotated(canvas, name, corners[0], corners[1])
+    if tile.cross or any(tile.corners):
+        centre = ((corners[1][0] + corners[3][0]) / 2, (corners[1][1] + corners[3][1]) / 2)
+        draw_hub(canvas, centre, tile.cross, look)
+
+
+def place_triangle(canvas: Canvas, corners: Sequence[Point], owner: str,
+                   tube: tuple[int, int] | None, look: Look, edge_line: str) -> None:
+    """:func:`paint_triangle` (no mark) through a form, as :func:`place_rhomb`: the form
+    has its tube on its two base corners; it is turned so they land on the ``tube``
+    corners (counter-clockwise order), or any way for a blank triangle."""
+    apex = 3 - sum(tube) if tube is not None else 2
+    a, b_ = [corners[k] for k in range(3) if k != apex]
+    top = corners[apex]
+    # Base left and base right, counter-clockwise with the apex.
+    if (b_[0] - a[0]) * (top[1] - a[1]) - (b_[1] - a[1]) * (top[0] - a[0]) < 0:
+        a, b_ = b_, a
+    e = look.edge
+    h = e * SQRT3 / 2
+    name = f"tt-tri-{owner}-{int(tube is not None)}-{e:.4f}-{int(look.ink_saver)}"
+
+    def draw(c: Canvas) -> None:
+        c.translate(FORM_PAD, FORM_PAD)
+        paint_triangle(c, [(0.0, 0.0), (e, 0.0), (0.5 * e, h)], owner,
+                       (0, 1) if tube is not None else None, look, edge_line=edge_line,
+                       mark=False)
+
+    canvas.define(name, e + 2 * FORM_PAD, h + 2 * FORM_PAD, draw)
+    _place_rotated(canvas, name, a, b_)
+
+
 def paint_position(canvas: Canvas, view: View, pos: Position, tiles: TileSet,
                    look: Look) -> None:
     """A position on an empty board drawn with :func:`paint_board`: placed rhombs and
-    triangles, counters on their spheres and both astronauts."""
+    triangles (each design drawn once per document, see :func:`place_rhomb`), counters on
+    their spheres and both astronauts."""
     b = board()
     edge_line = "#7A8799"
     for r in pos.rhombs:
         p = b.position_index[r.at]
         corners = b.corners(p, b.knot_index[r.s1])
-        paint_rhomb(canvas, [view.knot(k) for k in corners], tiles[r.id], look,
-                    edge_line=edge_line)
+        place_rhomb(canvas, [view.knot(k) for k in corners], tiles[r.id], look, edge_line)
     for tr in pos.triangles:
         knots = tr.at.split("-")
         tube = None if tr.tube is None else (knots.index(tr.tube[0]), knots.index(tr.tube[1]))
-        paint_triangle(canvas, [view.knot(b.knot_index[k]) for k in knots], tr.owner, tube,
-                       look, edge_line=edge_line, mark=False)
+        place_triangle(canvas, [view.knot(b.knot_index[k]) for k in knots], tr.owner, tube,
+                       look, edge_line)
     for name, kind in sorted(pos.counters.items()):
         x, y = view.at(name)
         owner = MODULES[name][0] if name in MODULES else None
         draw_counter(canvas, kind, x, y, look.edge * 0.2, look.ink_saver, owner=owner)
+    paint_astronauts(canvas, view, pos, look)
+
+
+def paint_astronauts(canvas: Canvas, view: View, pos: Position, look: Look) -> None:
+    """Both astronauts' tokens where they stand (drawn again over routes that start under
+    them)."""
     for pl in PLAYERS:
         x, y = view.at(pos.astronauts[pl].at)
         draw_astronaut_token(canvas, pl, x, y, look.edge * 0.19, look.ink_saver)

@@ -14,11 +14,12 @@ from dataclasses import dataclass
 from spacebowl_print.games.tomtube.art.boards import (
     HALF_H,
     View,
-    paint_board,
+    paint_astronauts,
     paint_position,
     paint_route,
     paint_row_letters,
     paint_sphere_names,
+    placed_board,
 )
 from spacebowl_print.games.tomtube.art.look import Look
 from spacebowl_print.games.tomtube.art.rules import trace
@@ -86,13 +87,15 @@ def mini_board(canvas: Canvas, x: float, y: float, w: float, h: float, pos: Posi
     edge = fit_edge(w, h)
     view = View(x + w / 2, y + h / 2, edge)
     look = Look(edge, ink_saver)
-    paint_board(canvas, view, look)
+    placed_board(canvas, view, look)
     paint_position(canvas, view, pos, tiles, look)
     paint_row_letters(canvas, view, "#666666", 6.5, edge * 0.3)
     width = max(0.45, edge * 0.05)
     for k, leg in enumerate(route, start=1):
         paint_route(canvas, [view.at(n) for n in leg.path], width, jump=leg.jump, number=k,
                     number_size=6.0)
+    if route:
+        paint_astronauts(canvas, view, pos, look)
     if names:
         paint_sphere_names(canvas, view, pos, names)
     return edge

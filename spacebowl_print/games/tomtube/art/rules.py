@@ -24,6 +24,7 @@ from spacebowl_print.games.tomtube.art.boards import (
     View,
     colours_of,
     drift_route,
+    paint_astronauts,
     paint_board,
     paint_position,
     paint_route,
@@ -253,6 +254,7 @@ def drift_figure(st: DocStyle, caption: str) -> Frag:
             canvas.circle(px, py, ring, Style(stroke=ROUTE, width=0.6, dash=(1.0, 0.8)))
         points = [view.at(n) for n in data["route"]]
         paint_route(canvas, points, max(0.6, edge * 0.04))
+        paint_astronauts(canvas, view, pos, look)
         for k, name in enumerate(data["route"][1:-1], start=1):
             px, py = view.at(name)
             if name in board().knot_index:  # beside the sphere: its name stays readable
