@@ -73,5 +73,8 @@ def test_verifier_catches_wrong_answers() -> None:
     verdict = verify_entry(shorter_exists, TILES)
     assert verdict is not None  # either the detour is illegal or a shorter line exists
     bad_shape = copy.deepcopy(p)
-    bad_shape["difficulty"] = 1
-    assert verify_entry(bad_shape, TILES) is not None
+    del bad_shape["id"]
+    assert "needs the keys" in (verify_entry(bad_shape, TILES) or "")
+    extra = copy.deepcopy(p)
+    extra["tier"] = 3  # a booklet may annotate entries; the answer is what is checked
+    assert verify_entry(extra, TILES) is None
