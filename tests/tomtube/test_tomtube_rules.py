@@ -132,3 +132,15 @@ def test_worked_score_is_33() -> None:
     a = Astronaut("A3", {"solar": 2, "energy": 5, "control": 3, "alien": 1})
     assert score(a, bonus=7) == 33
     assert score(a, bonus=7, lost=True) == 0
+
+
+def test_variants_at_the_start() -> None:
+    from spacebowl_print.games.tomtube.model import start_position
+
+    easy = start_position([1], extra_energy=2)
+    assert easy.astronauts["tom"].held["energy"] == 3 and easy.stock["energy"] == 18
+    for variant, expected in ((True, "alien"), (False, None)):
+        pos = start_position([9, 10, 7, 8], aliens_and_controls=variant)
+        for at, s1 in (("B2-B3", "A2"), ("B3-C4", "B4"), ("C2-C3", "B2"), ("C3-D4", "C4")):
+            pos = place(pos, T, Placement(at, s1))
+        assert pos.counters.get("C3") == expected

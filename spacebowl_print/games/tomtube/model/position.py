@@ -440,16 +440,20 @@ def position_to_json(pos: Position) -> dict[str, Any]:
     }
 
 
-def start_position(stack: list[int] | tuple[int, ...], extra_energy: int = 0) -> Position:
-    """The start: both astronauts on their base with ``1 + extra_energy`` energy counters,
-    solar counters on their modules, the given face-down stack (top first), Tom to move."""
+def start_position(stack: list[int] | tuple[int, ...], extra_energy: int = 0,
+                   aliens_and_controls: bool = True) -> Position:
+    """The start: both astronauts on their base with ``1 + extra_energy`` energy counters
+    (the beginners' handicap gives extra ones), solar counters on their modules, the given
+    face-down stack (top first), Tom to move. ``aliens_and_controls=False`` is the variant
+    without them: they stay out of the stock, so none is ever put on the board."""
     held = {"energy": 1 + extra_energy, "control": 0, "alien": 0, "solar": 0}
     counters = {m: "solar" for m, (_, kind) in MODULES.items() if kind == "solar"}
     return Position(
         (), (), tuple(stack), counters,
         {TOM: Astronaut("A3", dict(held)), DAVE: Astronaut("I3", dict(held))},
-        {"energy": TOTALS["energy"] - 2 * held["energy"], "control": TOTALS["control"],
-         "alien": TOTALS["alien"]},
+        {"energy": TOTALS["energy"] - 2 * held["energy"],
+         "control": TOTALS["control"] if aliens_and_controls else 0,
+         "alien": TOTALS["alien"] if aliens_and_controls else 0},
         TOM)
 
 
