@@ -240,22 +240,6 @@ class WayHome:
             frontier = nxt
         return None
 
-    def distances_from(self, s0: State, limit: int) -> dict[State, int]:
-        """Breadth-first depths of states reachable from ``s0`` within ``limit`` moves
-        (moves into the base excluded)."""
-        seen = {s0: 0}
-        q = deque([s0])
-        while q:
-            s = q.popleft()
-            if seen[s] >= limit:
-                continue
-            for st in self.steps(s):
-                t = st.state
-                if t[0] != self.base and t not in seen:
-                    seen[t] = seen[s] + 1
-                    q.append(t)
-        return seen
-
 
 def can_reach_base(pos: Position, tiles: TileSet, player: str, *, cap: int = 50_000) -> bool:
     """Whether ``player`` can still reach their base by their own moves with what they hold
