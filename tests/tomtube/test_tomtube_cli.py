@@ -94,3 +94,18 @@ def test_help_teaches() -> None:
     assert res.exit_code == 0 and "moves" in res.output and "play" in res.output
     res = CliRunner().invoke(tomtube, ["play", "--help"])
     assert '"kind": "place"' in res.output
+
+
+def test_errors_in_pretty_files_name_the_line(tmp_path: Path) -> None:
+    js = position_to_json(start_position([1, 2]))
+    js["astronauts"]["dave"]["held"]["solar"] = 3
+    text = json.dumps(js, indent=1)
+    line = next(i for i, ln in enumerate(text.split("\n"), 1) if '"solar": 3' in ln)
+    f = write(tmp_path, "p.json", text)
+    res = CliRunner().invoke(tomtube, ["moves", f])
+    assert res.exit_code == 2
+    assert f"p.json:{line}: astronauts.dave.held.solar:" in res.output
+    m = write(tmp_path, "m.json", '{\n "kind": "jump",\n "to": "E5",\n "pay": null\n}')
+    res = CliRunner().invoke(tomtube, ["play", write(tmp_path, "s.json", js | {
+        "astronauts": position_to_json(start_position([1, 2]))["astronauts"]}), m])
+    assert res.exit_code == 2 and "m.json:4: pay:" in res.output

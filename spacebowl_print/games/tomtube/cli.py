@@ -14,7 +14,6 @@ from spacebowl_print.core.cli import (
     BadInput,
     BoundedInt,
     ShortText,
-    load_json_file,
     progress,
     quiet_option,
     read_text,
@@ -32,6 +31,7 @@ from spacebowl_print.games.tomtube.model import (
     position_to_json,
     tiles_from_toml,
 )
+from spacebowl_print.games.tomtube.model.locate import line_of
 from spacebowl_print.games.tomtube.rules.network import legal_moves, placement_count
 from spacebowl_print.games.tomtube.rules.play import play
 
@@ -55,11 +55,25 @@ def moves_json(pos: Position, tiles: TileSet) -> dict[str, Any]:
             "placements": placement_count(pos)}
 
 
-def _read_position(path: str, tiles: TileSet) -> Position:
+def _read_json(path: str) -> tuple[str, Any]:
+    text = read_text(path)
     try:
-        return position_from_json(load_json_file(path), tiles)
+        return text, loads_json(text)
     except InputError as err:
         raise err.at_file(path) from None
+
+
+def _located(err: InputError, path: str, text: str) -> InputError:
+    """``err`` tied to ``path`` and, when the field can be found, to its line."""
+    return err.at_file(path, line_of(text, err.where))
+
+
+def _read_position(path: str, tiles: TileSet) -> Position:
+    text, obj = _read_json(path)
+    try:
+        return position_from_json(obj, tiles)
+    except InputError as err:
+        raise _located(err, path, text) from None
 
 
 tiles_option = click.option("--tiles", "tiles_file", metavar="FILE",
@@ -177,11 +191,15 @@ def play_command(position_file: str, move_file: str, tiles_file: str | None,
     """
     tiles = load_tiles(tiles_file)
     pos = _read_position(position_file, tiles)
+    text, obj = _read_json(move_file)
     try:
-        action = move_from_json(load_json_file(move_file))
+        action = move_from_json(obj)
+    except InputError as err:
+        raise _located(err, move_file, text) from None
+    try:
         after = play(pos, tiles, action)
     except InputError as err:
-        raise err.at_file(move_file) from None
+        raise _located(err, move_file, text) from None
     out = position_to_json(after)
     click.echo(json.dumps(out) if as_json else json.dumps(out, indent=1))
 
