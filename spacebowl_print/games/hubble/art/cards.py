@@ -15,6 +15,7 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Literal
 
 from spacebowl_print.games.hubble.art.look import (
     INK,
@@ -110,26 +111,31 @@ def draw_pattern(canvas: Canvas, card: Constellation, x: float, y: float, w: flo
 
 
 def value_key(canvas: Canvas, card: Constellation, x: float, y: float, w: float, lang: str,
-              ink_saver: bool, size: float = 7.0) -> float:
+              ink_saver: bool, size: float = 7.0, compact: bool = False) -> float:
     """Two lines from ``y`` (top) down: a red star and "all red stars: V", a purple sparkle and
-    "each purple star: +B" (or "no purple stars"). Returns the y under them."""
+    "each purple star: +B" (or "no purple stars"); ``compact`` says just "V" and "+B each"
+    (small cards). Returns the y under them."""
     wd = words(lang)
     lh = size * MM_PER_PT * 1.55
     r = size * MM_PER_PT * 0.55
-    draw_red_star(canvas, x + r, y - lh / 2, r, ink_saver)
-    text = f"{wd['card_red']}: {card.value}"
-    canvas.text(x + 2 * r + 1.2, y - lh / 2 - size * MM_PER_PT * 0.36, text,
-                fit_size(text, w - 2 * r - 1.5, size, "regular", MIN_PT), "regular", INK)
-    y -= lh
+    lines = [(True, str(card.value) if compact else f"{wd['card_red']}: {card.value}")]
     if card.purple:
-        draw_purple_star(canvas, x + r, y - lh / 2, r, ink_saver)
-        text = f"{wd['card_purple']}: +{card.bonus}"
-    else:
-        text = wd["card_none"]
-    canvas.text(x + 2 * r + 1.2, y - lh / 2 - size * MM_PER_PT * 0.36, text,
-                fit_size(text, w - 2 * r - 1.5, size, "regular", MIN_PT), "regular",
-                INK if card.purple else MUTED)
-    return y - lh
+        lines.append((False, wd["card_each"].format(bonus=card.bonus) if compact else
+                      f"{wd['card_purple']}: +{card.bonus}"))
+    elif not compact:
+        lines.append((False, wd["card_none"]))
+    for red, text in lines:
+        if red:
+            draw_red_star(canvas, x + r, y - lh / 2, r, ink_saver)
+        elif card.purple:
+            draw_purple_star(canvas, x + r, y - lh / 2, r, ink_saver)
+        bold = compact and red
+        face: Literal["bold", "regular"] = "bold" if bold else "regular"
+        canvas.text(x + 2 * r + 1.2, y - lh / 2 - size * MM_PER_PT * 0.36, text,
+                    fit_size(text, w - 2 * r - 1.5, size, face, MIN_PT), face,
+                    INK if card.purple or red else MUTED)
+        y -= lh
+    return y
 
 
 # ---------------------------------------------------------------- card items
@@ -285,7 +291,7 @@ def draw_mini_card(canvas: Canvas, card: Constellation, x: float, y: float, w: f
     for line in lines[:2]:
         canvas.text(x + pad, ty, line, size, "bold", NIGHT)
         ty -= size * MM_PER_PT * 1.2
-    value_key(canvas, card, x + pad, ty - 0.8, left_w - pad, lang, ink_saver, 6.5)
+    value_key(canvas, card, x + pad, ty - 0.8, left_w - pad, lang, ink_saver, 7.0, True)
     draw_pattern(canvas, card, x + left_w, y + 1.0, w - left_w - 1.5, h - 2.0, ink_saver,
                  s_max=3.6, margin=0)
 

@@ -346,27 +346,49 @@ def legend(canvas: Canvas, x: float, top: float, w: float, lang: str) -> float:
     return y
 
 
+def _title_grid(w: float, lang: str) -> tuple[int, list[list[str]]]:
+    """(boxes a row, each title's lines): six boxes in a row when every title's longest word
+    fits its box, else three a row (narrow pages, long German compounds)."""
+    n = len(TITLE_FLOORS)
+    per_row = n
+    if any(text_width(word, 6.5) > w / n - 2 for t in TITLES[lang] for word in t.split()):
+        per_row = n // 2
+    return per_row, [wrap(TITLES[lang][b], w / per_row - 2, 6.5) for b in range(n)]
+
+
+def _box_h(lines: list[list[str]]) -> float:
+    return 4.0 + 2.9 * max(len(ls) for ls in lines) + 0.8
+
+
+def titles_strip_height(w: float, lang: str, heading: bool = True) -> float:
+    """The height :func:`titles_strip` takes in ``w`` mm."""
+    per_row, lines = _title_grid(w, lang)
+    rows = -(-len(lines) // per_row)
+    return (5.0 if heading else 0.0) + rows * (_box_h(lines) + 0.6)
+
+
 def titles_strip(canvas: Canvas, x: float, top: float, w: float, lang: str,
                  heading: bool = True) -> float:
-    """The six solo titles with their totals, in a row of boxes. Returns the y under it."""
+    """The six solo titles with their totals, in boxes (one row of six, or two of three
+    where the titles need the room). Returns the y under it."""
     wd = words(lang)
     y = top
     if heading:
         canvas.text(x, y - 3.6, wd["titles"], 8, "bold", INK)
         y -= 5.0
-    n = len(TITLE_FLOORS)
-    bw = w / n
-    names = TITLES[lang]
-    lines = [wrap(names[b], bw - 2, 6.5) for b in range(n)]
-    h = 4.0 + 2.9 * max(len(ls) for ls in lines) + 0.8
-    for b in range(n):
-        bx = x + b * bw
-        canvas.rect(bx + 0.3, y - h, bw - 0.6, h, Style(stroke="#B8B8C8", width=0.25),
+    per_row, lines = _title_grid(w, lang)
+    bw = w / per_row
+    h = _box_h(lines)
+    for b, title in enumerate(lines):
+        row, col = divmod(b, per_row)
+        bx, by = x + col * bw, y - row * (h + 0.6)
+        canvas.rect(bx + 0.3, by - h, bw - 0.6, h, Style(stroke="#B8B8C8", width=0.25),
                     radius=0.8)
-        canvas.text(bx + bw / 2, y - 3.2, band_label(b), 7, "bold", INK, "middle")
-        for k, line in enumerate(lines[b]):
-            canvas.text(bx + bw / 2, y - 6.2 - 2.9 * k, line, 6.5, "regular", MUTED, "middle")
-    return y - h
+        canvas.text(bx + bw / 2, by - 3.2, band_label(b), 7, "bold", INK, "middle")
+        for k, line in enumerate(title):
+            canvas.text(bx + bw / 2, by - 6.2 - 2.9 * k, line, 6.5, "regular", MUTED,
+                        "middle")
+    return y - titles_strip_height(w, lang, False)
 
 
 def name_fields(canvas: Canvas, x: float, top: float, w: float, lang: str) -> float:
@@ -449,4 +471,5 @@ def pad_pages(paper: str, cols: int, rows: int, lang: str, ink_saver: bool, coun
 
 __all__ = ["BORDER", "MIN_PT", "PAD_HEX_MAX", "Marks", "PadArt", "PadGrid", "border_edges",
            "draw_grid", "draw_pad", "fit_grid", "fit_pad", "fog_track", "legend", "name_fields",
-           "pad_cells_layout", "pad_page", "pad_pages", "score_box", "titles_strip"]
+           "pad_cells_layout", "pad_page", "pad_pages", "score_box", "titles_strip",
+           "titles_strip_height"]

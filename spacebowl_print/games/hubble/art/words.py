@@ -5,6 +5,7 @@ engine (:mod:`spacebowl_print.games.hubble.model.titles`)."""
 from __future__ import annotations
 
 from spacebowl_print.core.languages import check_lang
+from spacebowl_print.core.templates import french_spacing
 
 LANGS: tuple[str, ...] = ("en", "fr", "de")
 
@@ -40,6 +41,7 @@ WORDS: dict[str, dict[str, str]] = {
         "card_red": "all red stars",
         "card_purple": "each purple star",
         "card_none": "no purple stars",
+        "card_each": "+{bonus} each",
         "card_turn": "may be turned, never mirrored",
         "back_word": "CONSTELLATION",
         "dice": "Paper dice",
@@ -65,6 +67,9 @@ WORDS: dict[str, dict[str, str]] = {
         "pad_line": "Standard pad: {cols}×{rows} hexes, {rolls} rolls a challenge",
         "seed_line": "seed {seed}",
         "set_line": "constellation set “{name}”",
+        "read_roll": "Reading a roll",
+        "roll_parts": "the two quadrants (colour and pattern) · the two bag dice · the third "
+                      "icon: the white die, or your choice on every third roll",
         "how_title": "How to play a day",
         "how_1": "Read the rolls from the top, one a turn. The two coloured quadrants and "
                  "the two icons come from the bag dice; the third icon is the white die’s, "
@@ -119,6 +124,7 @@ WORDS: dict[str, dict[str, str]] = {
         "card_red": "toutes les étoiles rouges",
         "card_purple": "par étoile violette",
         "card_none": "pas d’étoile violette",
+        "card_each": "+{bonus} chacune",
         "card_turn": "on peut la tourner, jamais la retourner",
         "back_word": "CONSTELLATION",
         "dice": "Dés en papier",
@@ -145,6 +151,9 @@ WORDS: dict[str, dict[str, str]] = {
         "pad_line": "Feuille standard : {cols}×{rows} hexagones, {rolls} lancers par défi",
         "seed_line": "graine {seed}",
         "set_line": "jeu de constellations « {name} »",
+        "read_roll": "Lire un lancer",
+        "roll_parts": "les deux quadrants (couleur et motif) · les deux dés du sac · la "
+                      "troisième icône : le dé blanc, ou à votre choix un lancer sur trois",
         "how_title": "Jouer un défi",
         "how_1": "Lisez les lancers dans l’ordre, un par tour. Les deux quadrants colorés et "
                  "les deux icônes viennent des dés du sac ; la troisième icône est celle du "
@@ -201,6 +210,7 @@ WORDS: dict[str, dict[str, str]] = {
         "card_red": "alle roten Sterne",
         "card_purple": "je violetter Stern",
         "card_none": "keine violetten Sterne",
+        "card_each": "je +{bonus}",
         "card_turn": "darf gedreht, nie gespiegelt werden",
         "back_word": "STERNBILD",
         "dice": "Papierwürfel",
@@ -227,6 +237,9 @@ WORDS: dict[str, dict[str, str]] = {
         "pad_line": "Standardblatt: {cols}×{rows} Sechsecke, {rolls} Würfe je Aufgabe",
         "seed_line": "Startwert {seed}",
         "set_line": "Sternbild-Satz „{name}“",
+        "read_roll": "Einen Wurf lesen",
+        "roll_parts": "die zwei Quadranten (Farbe und Muster) · die zwei Beutelwürfel · das "
+                      "dritte Symbol: der weiße Würfel, bei jedem dritten Wurf freie Wahl",
         "how_title": "So spielst du einen Tag",
         "how_1": "Lies die Würfe der Reihe nach, einen pro Zug. Die zwei farbigen Quadranten "
                  "und die zwei Symbole kommen von den Beutelwürfeln; das dritte Symbol zeigt "
@@ -251,6 +264,11 @@ WORDS: dict[str, dict[str, str]] = {
     },
 }
 """Every label, per language (the same keys in each)."""
+
+
+# French typography: no-break spaces before « : ; ! ? » and after «, so a colon never starts
+# a line (the labels are typed with plain spaces)
+WORDS["fr"] = {k: french_spacing(v) for k, v in WORDS["fr"].items()}
 
 
 def words(lang: str) -> dict[str, str]:
