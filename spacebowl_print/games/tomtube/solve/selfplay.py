@@ -4,18 +4,20 @@ The player ("greedy for points, seeded random tie-break"):
 
 * **while rhombs can be placed:** if a move gains points now (the counter taken, less what
   it pays: control 2, energy 1, or 3 / 2 when an alien must be exchanged first), make the
-  best one; coming home with both solar counters (bonus) beats everything. Otherwise place
-  the top rhomb: of ``candidates`` random (position, s1) choices, the one maximising
-  (best gain the placer could then make) − (best gain the opponent, who moves next, could
-  make) + 0.1 × (places the placer can reach by free drift). Isolated triangles get the
-  placer's tube triangles first, turned to join two inside corners where possible (chosen at
-  random), then blanks.
-* **once nothing can be placed:** follow a shortest line that collects both solar counters
-  and comes home; if there is none, take the best positive gain if any, else follow a
-  shortest line home. Stranding is checked for both astronauts after every turn.
-* **bonus phase:** the trailing player follows a shortest line home without taking solar
-  counters; the turns they take are the leader's bonus (if they are lost the bonus is the
-  turns taken until then).
+  best one; coming home with both solar counters (bonus) beats everything. Otherwise, if a
+  goal (an own solar module still holding its counter, else home) is at most ``NEAR`` moves
+  away by :func:`plan`, make the first move towards it. Otherwise place the top rhomb: of
+  ``candidates`` random (position, s1) choices, the one maximising (best gain the placer
+  could then make) − (best gain the opponent, who moves next, could make) + 0.1 × (places
+  the placer can reach by free drift). Isolated triangles get the placer's tube triangles
+  first, turned to join two inside corners where possible (chosen at random), then blanks.
+* **once nothing can be placed:** head for the next goal along a :func:`plan` route; when
+  no solar counter is left to fetch (or no route exists), take the best move that gains
+  points, else go home. Stranding is checked (exactly) for both astronauts before every
+  turn.
+* **bonus phase:** the trailing player goes home along :func:`plan` routes without taking
+  solar counters; the turns they take are the leader's bonus (if they are lost the bonus
+  is the turns taken until then).
 
 Each game is seeded (stack order and tie-breaks), so a run is reproducible.
 """
