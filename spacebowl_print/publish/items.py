@@ -1,5 +1,5 @@
 """What the sheets impose: the :class:`Item` contract, its optional die-cut outline, the words
-used for the items, and the one error imposition raises.
+used for the items (in every language), and the one error imposition raises.
 
 An *item* is anything with ``id``, ``width``, ``height`` (its art box: the trim box grown by the
 bleed on every side) and ``draw(canvas)`` painting the art box from its lower-left corner. It may
@@ -17,11 +17,12 @@ right, a rhomb leaning left.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from dataclasses import dataclass
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
 from typing import Protocol
 
 from spacebowl_print.publish.geometry import EPS, Polygon, is_convex, simplify
+from spacebowl_print.publish.words import Nouns, nouns, stock_tip
 from spacebowl_print.render.api import Canvas
 
 Box = tuple[float, float, float, float]
@@ -69,28 +70,45 @@ class OutlinedItem(Item, Protocol):
 
 @dataclass(frozen=True)
 class Naming:
-    """How the imposed items are named: ``noun``/``plural`` in printed texts and file names
-    (``cards.pdf``, ``svg/card-001.svg``), ``key`` for the item lists of ``cut-guide.json``
-    (``plural`` when empty), ``stock_tip`` a printing tip about paper and cutting."""
+    """How the imposed items are named. ``noun``/``plural`` are the English words: they make
+    the file names (``cards.pdf``, ``svg/card-001.svg``) in every language, and pick the
+    printed nouns of each language (:meth:`nouns`, from
+    :data:`~spacebowl_print.publish.words.NOUNS`). ``key`` names the item lists of
+    ``cut-guide.json`` (``plural`` when empty). ``stock_tip`` is a printing tip about paper and
+    cutting in English ("" for the built-in one of the noun), ``stock_tips`` the same tip in
+    other languages, by code (see :meth:`tip`)."""
 
     noun: str = "card"
     plural: str = "cards"
     key: str = ""
-    stock_tip: str = ("Thick paper or card stock (160–250 g/m²) makes cards that shuffle well; "
-                      "a metal ruler and a craft knife cut straighter than scissors.")
+    stock_tip: str = ""
+    stock_tips: Mapping[str, str] = field(default_factory=dict, hash=False)
 
     @property
     def guide_key(self) -> str:
         """The key of each page's item list in ``cut-guide.json``."""
         return self.key or self.plural
 
+    def nouns(self, lang: str = "en") -> Nouns:
+        """The items' printed nouns in ``lang`` ("cards", "cartes", "Karten"); a noun the
+        words table lacks prints in English."""
+        return nouns(self.noun, self.plural, lang)
+
+    def tip(self, lang: str = "en") -> str:
+        """The paper-and-cutting tip in ``lang``: ``stock_tips[lang]`` when given; in English
+        ``stock_tip`` when given; else the built-in tip of the noun in ``lang``; else
+        ``stock_tip`` (English rather than nothing)."""
+        if lang in self.stock_tips:
+            return self.stock_tips[lang]
+        if lang == "en" and self.stock_tip:
+            return self.stock_tip
+        return stock_tip(self.noun, lang) or self.stock_tip
+
 
 CARDS = Naming()
 """Playing cards (Space Bowl's wording)."""
 
-TILES = Naming("tile", "tiles", stock_tip=(
-    "Card stock (250–350 g/m²), or sheets glued on grey board before cutting, make sturdy "
-    "tiles; a cutting machine follows cut-lines-NN.svg, a craft knife the printed lines."))
+TILES = Naming("tile", "tiles")
 """Die-cut tiles."""
 
 

@@ -23,6 +23,11 @@ Files written into the output folder:
 * ``<name>.pdf`` for every extra document;
 * ``kit.pdf`` — a cover (contents and print tips), then all of the above in print order; in
   duplex mode each part starts on the front of a sheet.
+
+Every word this module and the sheets print — the cover, the tips, the calibration pages, the
+sheet labels — and every bookmark is in the kit's ``lang`` (English, French or German, from
+:mod:`spacebowl_print.publish.words`); file names stay English. The caller's own texts (the
+title, the documents' titles and notes, its tips) are printed as given.
 """
 
 from __future__ import annotations
@@ -34,9 +39,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from spacebowl_print.core.files import atomic_dir
-from spacebowl_print.publish.calibration import OFFSET_HINT
 from spacebowl_print.publish.items import CARDS, Item, Naming
 from spacebowl_print.publish.sheets import Imposition, impose
+from spacebowl_print.publish.words import count, word
 from spacebowl_print.render.api import Canvas, DrawnPage, FontName, Page, PdfOptions, Style
 from spacebowl_print.render.fonts import fit_size, line_height, text_width, wrap
 from spacebowl_print.render.pdf import pdf_bytes
@@ -76,26 +81,33 @@ def _blank(width: float, height: float) -> Page:
 
 def cover_page(paper: tuple[float, float], title: str, contents: Sequence[tuple[str, str]],
                tips: Sequence[str], files: Sequence[tuple[str, str]] = (),
-               subtitle: str = "Print-and-play kit") -> Page:
-    """The kit's cover: ``title``, ``subtitle``, the contents in print order (``(what, where)``
-    rows, e.g. ``("Cards — 56 cards on 7 sheets", "pages 3–20")``), printing ``tips`` and the
-    folder's ``files`` (``(file name, what it is for)`` rows)."""
+               subtitle: str | None = None, lang: str = "en") -> Page:
+    """The kit's cover: ``title``, ``subtitle`` (None: "Print-and-play kit" in ``lang``), the
+    contents in print order (``(what, where)`` rows, e.g. ``("Cards — 56 cards on 7 sheets",
+    "pages 3–20")``), printing ``tips`` and the folder's ``files`` (``(file name, what it is
+    for)`` rows), under headings in ``lang``; titles and headings shrink to the page width."""
     pw, ph = paper
+    sub = word(lang, "kit") if subtitle is None else subtitle
+    heads = [word(lang, key) for key in ("contents", "tips", "files")]
+
+    m = 20.0
+    width = pw - 2 * m
+
+    def head(c: Canvas, y: float, text: str) -> None:
+        c.text(m, y, text, fit_size(text, width, 13, "bold"), "bold")
 
     def paint(c: Canvas) -> None:
-        m = 20.0
-        width = pw - 2 * m
         y = ph - m - 8
         c.text(pw / 2, y, title, fit_size(title, width, 24, "bold"), "bold", anchor="middle")
         y -= 10
-        c.text(pw / 2, y, subtitle, 13, anchor="middle", fill="#444444")
+        c.text(pw / 2, y, sub, fit_size(sub, width, 13), anchor="middle", fill="#444444")
         y -= 8
         c.line(m, y, pw - m, y, Style(stroke="#000000", width=0.3))
         y -= 9
-        c.text(m, y, "Contents, in print order", 13, "bold")
+        head(c, y, heads[0])
         y = _cover_table(c, y - 7, contents, (m + 2, pw - m), "regular", True)
         y -= 5
-        c.text(m, y, "Printing tips", 13, "bold")
+        head(c, y, heads[1])
         y -= 7
         for tip in tips:
             c.circle(m + 1.2, y + 1.1, 0.7, Style(fill="#000000"))
@@ -105,7 +117,7 @@ def cover_page(paper: tuple[float, float], title: str, contents: Sequence[tuple[
             y -= 1.6
         if files:
             y -= 5
-            c.text(m, y, "Files in this folder", 13, "bold")
+            head(c, y, heads[2])
             _cover_table(c, y - 7, files, (m + 2, pw - m), "mono", False)
 
     return DrawnPage(pw, ph, paint)
@@ -114,14 +126,16 @@ def cover_page(paper: tuple[float, float], title: str, contents: Sequence[tuple[
 def _cover_table(c: Canvas, y: float, rows: Sequence[tuple[str, str]],
                  span: tuple[float, float], key_font: FontName, right_aligned: bool) -> float:
     """Two-column rows from baseline ``y`` down between ``span`` = (left, right): keys wrapped
-    with values right-aligned on their first line, or mono keys with values wrapped beside them.
-    Returns the y below the last row."""
+    with values right-aligned on their first line (keys keep 30 mm clear, or the widest value
+    and 4 mm), or mono keys with values wrapped beside them. Returns the y below the last
+    row."""
     left, right = span
     lh = line_height(9.5, 1.3)
     key_w = max((text_width(k, 9, "mono") for k, _ in rows), default=0.0)
+    clear = max([30.0, *(text_width(v, 9.5) + 4 for _, v in rows)]) if right_aligned else 0
     for key, value in rows:
         if right_aligned:
-            lines = wrap(key, right - left - 30, 9.5, key_font)
+            lines = wrap(key, right - left - clear, 9.5, key_font)
             for k, line in enumerate(lines):
                 c.text(left, y, line, 9.5, key_font)
                 if k == 0:
@@ -147,8 +161,10 @@ def _span(names: Sequence[str]) -> str:
     return f"{stem}-{number}…{last.rpartition('-')[2].partition('.')[0]}{dot}{ext}"
 
 
-def _pages_label(first: int, count: int) -> str:
-    return f"page {first}" if count == 1 else f"pages {first}–{first + count - 1}"
+def _pages_label(first: int, n: int, lang: str = "en") -> str:
+    """Where a part lies in ``kit.pdf``: "page 5", "pages 3–20" (in ``lang``)."""
+    return (word(lang, "page", first=first) if n == 1
+            else word(lang, "pages", first=first, last=first + n - 1))
 
 
 def card_svgs(items: Sequence[Item], back: Item | Sequence[Item], bleed: float,
@@ -203,11 +219,15 @@ class _Part:
 
 
 def _sheet_files(imp: Imposition, fronts: Sequence[Item], back: Item | Sequence[Item],
-                 bleed: float, title: str, naming: Naming) -> dict[str, bytes]:
-    """``<plural>.pdf``, ``cut-guide.json``, ``cut-lines-NN.svg`` and the per-item SVGs."""
+                 bleed: float, title: str, naming: Naming, lang: str = "en"
+                 ) -> dict[str, bytes]:
+    """``<plural>.pdf`` (its PDF title and subject in ``lang``), ``cut-guide.json``,
+    ``cut-lines-NN.svg`` and the per-item SVGs."""
+    names = naming.nouns(lang).fields()
     files: dict[str, bytes] = {}
     files[f"{naming.plural}.pdf"] = pdf_bytes(imp.pages, PdfOptions(
-        title=f"{title} — {naming.plural}", subject=f"print-and-play {naming.noun} sheets",
+        title=word(lang, "sheets_title", title=title, **names),
+        subject=word(lang, "sheets_subject", **names),
         duplex=imp.duplex, bookmarks=tuple(imp.bookmarks)))
     files["cut-guide.json"] = (json.dumps(imp.cut_guide, indent=1) + "\n").encode("utf-8")
     for k, svg in enumerate(imp.cut_lines, start=1):
@@ -216,62 +236,61 @@ def _sheet_files(imp: Imposition, fronts: Sequence[Item], back: Item | Sequence[
     return files
 
 
-def _assemble(paper: tuple[float, float], parts: Sequence[_Part], duplex: bool
+def _assemble(paper: tuple[float, float], parts: Sequence[_Part], duplex: bool,
+              lang: str = "en"
               ) -> tuple[list[Page], list[tuple[int, str]], list[tuple[str, str]]]:
     """The body of ``kit.pdf`` (all parts, each starting on the front of a sheet in duplex
     mode, so that item fronts and backs stay on the two sides of one sheet), its bookmarks and
-    the cover's contents rows; page numbers count the cover (and its blank back)."""
+    the cover's contents rows (in ``lang``); page numbers count the cover (and its blank
+    back)."""
     pw, ph = paper
     body: list[Page] = []
-    marks: list[tuple[int, str]] = [(0, "Cover")]
+    marks: list[tuple[int, str]] = [(0, word(lang, "mark_cover"))]
     contents: list[tuple[str, str]] = []
     start = 2 if duplex else 1  # the cover (and its blank back) come first
     for part in parts:
         if duplex and (start + len(body)) % 2 == 1:
             body.append(_blank(pw, ph))
         first = start + len(body) + 1
-        contents.append((part.what, _pages_label(first, len(part.pages))))
+        contents.append((part.what, _pages_label(first, len(part.pages), lang)))
         marks.append((first - 1, part.mark))
         body.extend(part.pages)
     return body, marks, contents
 
 
 def _folder_rows(files: dict[str, bytes], extras: Sequence[Document], fold: bool,
-                 naming: Naming, sheets: int, outlined: bool) -> list[tuple[str, str]]:
-    """The cover's "Files in this folder" rows; ``outlined`` when the items are die-cut."""
+                 naming: Naming, sheets: int, outlined: bool, lang: str = "en"
+                 ) -> list[tuple[str, str]]:
+    """The cover's "Files in this folder" rows (what each is for, in ``lang``); ``outlined``
+    when the items are die-cut."""
     noun, plural = naming.noun, naming.plural
+    nouns = naming.nouns(lang).fields()
     names = sorted(files)
     cut_names = [f"cut-lines-{k:02d}.svg" for k in range(1, sheets + 1)]
     item_names = [n for n in names if n.startswith(f"svg/{noun}-")]
     back_names = [n for n in names if n.startswith("svg/back")]
     return [
-        ("kit.pdf", "everything below, in print order, behind this cover"),
-        (f"{plural}.pdf", f"the {noun} sheets alone (with the print check"
-                          + (")" if fold else " and the duplex check)")),
-        ("cut-guide.json", f"every {noun}'s " + ("outline and trim box" if outlined else
-                                                 "trim box")
-         + f" per page of {plural}.pdf (mm, origin bottom-left), for cutting machines and "
-           "scripts"),
-        (_span(cut_names), "cut lines of each front sheet, each once, paper-sized, for "
-                           "cutting machines" if outlined else
-                           "trim outlines of each front sheet, paper-sized, for cutters"),
-        (_span(item_names), f"each {noun} at its real size, for screens"),
-        (_span(back_names), f"the {noun} back" + ("s" if len(back_names) > 1 else "")),
+        ("kit.pdf", word(lang, "file_kit")),
+        (f"{plural}.pdf", word(lang, "file_sheets_fold" if fold else "file_sheets", **nouns)),
+        ("cut-guide.json", word(lang, "file_guide_outlined" if outlined else "file_guide",
+                                file=f"{plural}.pdf", **nouns)),
+        (_span(cut_names), word(lang, "file_cuts_outlined" if outlined else "file_cuts")),
+        (_span(item_names), word(lang, "file_svgs", **nouns)),
+        (_span(back_names), word(lang, "file_backs" if len(back_names) > 1 else "file_back",
+                                 **nouns)),
         *((f"{doc.name}.pdf", doc.title) for doc in extras if doc.pages),
     ]
 
 
-def _cover_tips(start: int, fold: bool, naming: Naming, tips: Sequence[str]) -> list[str]:
-    """The cover's printing tips: scale, how to print the item sheets, paper, then ``tips``."""
-    label, noun = naming.plural.capitalize(), naming.noun
+def _cover_tips(start: int, fold: bool, naming: Naming, tips: Sequence[str],
+                lang: str = "en") -> list[str]:
+    """The cover's printing tips in ``lang``: scale, how to print the item sheets, paper,
+    then ``tips`` (as given)."""
+    nouns = naming.nouns(lang).fields()
     return [
-        "Print at 100 % (“actual size”): turn off “fit to page”. Page " + str(start + 1)
-        + " has a 50 mm square to check.",
-        (f"{label}: print double-sided, flip on the long edge. If the backs come out shifted, "
-         f"the duplex check at the end of the {noun} section tells you by how much."
-         if not fold else
-         f"{label}: print single-sided, fold each sheet on the dashed line, glue, then cut."),
-        naming.stock_tip,
+        word(lang, "tip_scale", page=start + 1),
+        word(lang, "tip_fold" if fold else "tip_duplex", **nouns),
+        naming.tip(lang),
         *tips,
     ]
 
@@ -291,7 +310,7 @@ def build_kit(out_dir: str | os.PathLike[str], *, fronts: Sequence[Item],
               fold: bool = False, back_offset: tuple[float, float] = (0.0, 0.0),
               extras: Sequence[Document] = (), tips: Sequence[str] = (),
               naming: Naming = CARDS, margin: float = 0.0,
-              offset_hint: str = OFFSET_HINT) -> KitResult:
+              offset_hint: str | None = None, lang: str = "en") -> KitResult:
     """Write the whole kit into ``out_dir`` (see the module docstring for the files).
 
     ``fronts`` are the items (ids used in file names and the cut guide): rectangular cards of one
@@ -300,34 +319,39 @@ def build_kit(out_dir: str | os.PathLike[str], *, fronts: Sequence[Item],
     ``naming`` what the items are called (:data:`~spacebowl_print.publish.items.CARDS`,
     :data:`~spacebowl_print.publish.items.TILES` or the game's own); ``margin``, ``fold``,
     ``back_offset`` and ``offset_hint`` as :func:`~spacebowl_print.publish.sheets.impose` takes
-    them. Raises :class:`~spacebowl_print.publish.items.LayoutError` when the items cannot be
-    imposed; nothing is written then.
+    them. ``lang`` (en, fr, de; a kit in several languages passes its first) is the language
+    of the cover, the tips, the calibration pages, the sheet labels and the bookmarks; the
+    caller's ``title``, documents and ``tips`` print as given. Raises
+    :class:`~spacebowl_print.publish.items.LayoutError` when the items cannot be imposed, and
+    ``ValueError`` for an unknown language; nothing is written then.
     """
-    label = naming.plural
+    names = naming.nouns(lang).fields()
     imp: Imposition = impose(fronts, back, paper=paper, bleed=bleed, fold=fold,
-                             back_offset=back_offset, title=f"{title} — {label}", naming=naming,
-                             margin=margin, offset_hint=offset_hint)
+                             back_offset=back_offset,
+                             title=word(lang, "sheets_title", title=title, **names),
+                             naming=naming, margin=margin, offset_hint=offset_hint, lang=lang)
     sheets = len(imp.cut_lines)
-    files = _sheet_files(imp, fronts, back, bleed, title, naming)
+    files = _sheet_files(imp, fronts, back, bleed, title, naming, lang)
     for doc in extras:
         if doc.pages:
             files[f"{doc.name}.pdf"] = pdf_bytes(list(doc.pages),
                                                  PdfOptions(title=f"{title} — {doc.title}"))
-    parts = [_Part(f"{label.capitalize()} — {len(fronts)} {label} on {sheets} "
-                   + ("sheet " if sheets == 1 else "sheets ")
-                   + ("(fold and glue)" if fold else "(fronts, then backs)"), label.capitalize(),
-                   list(imp.pages))]
+    what = word(lang, "part", items=count(lang, len(fronts), (names["one"], names["many"])),
+                sheets=count(lang, sheets, "sheet"),
+                how=word(lang, "part_fold" if fold else "part_duplex"), **names)
+    parts = [_Part(what, names["Many"], list(imp.pages))]
     parts += [_Part(doc.title + (f" — {doc.note}" if doc.note else ""), doc.title,
                     list(doc.pages)) for doc in extras if doc.pages]
     duplex = imp.duplex is not None
     outlined = any(p.outline is not None for plan in imp.plans for p in plan.placements)
-    body, marks, contents = _assemble(paper, parts, duplex)
+    body, marks, contents = _assemble(paper, parts, duplex, lang)
     cover = cover_page(paper, title, contents,
-                       _cover_tips(2 if duplex else 1, fold, naming, tips),
-                       _folder_rows(files, extras, fold, naming, sheets, outlined))
+                       _cover_tips(2 if duplex else 1, fold, naming, tips, lang),
+                       _folder_rows(files, extras, fold, naming, sheets, outlined, lang),
+                       lang=lang)
     kit_pages = [cover] + ([_blank(*paper)] if duplex else []) + body
     files["kit.pdf"] = pdf_bytes(kit_pages, PdfOptions(
-        title=f"{title} — print-and-play kit", duplex=imp.duplex, bookmarks=tuple(marks)))
+        title=word(lang, "kit_title", title=title), duplex=imp.duplex, bookmarks=tuple(marks)))
     _write(out_dir, files)
     return KitResult(Path(out_dir), tuple(sorted(files)), len(fronts), sheets, len(kit_pages),
                      {k: len(v) for k, v in files.items()})

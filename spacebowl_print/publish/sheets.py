@@ -38,6 +38,8 @@ Layout (all mm, origin bottom-left, y up, as the drawing API), chosen per imposi
   vertical centre line on the right half, a dashed fold line between; fold, glue, cut.
 * Page 1 is a scale check: a 50 mm square and rulers with "Print at 100 % (no scaling)"; in
   duplex mode page 2 is its (blank) back, so that every front sheet lands on a sheet's front.
+* Every word printed (calibration pages, tips, sheet labels, "fold here") and every bookmark is
+  in the imposition's ``lang`` (:mod:`~spacebowl_print.publish.words`).
 """
 
 from __future__ import annotations
@@ -48,7 +50,6 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from spacebowl_print.publish.calibration import (
-    OFFSET_HINT,
     blank_back_page,
     duplex_check_pages,
     scale_check_page,
@@ -74,6 +75,7 @@ from spacebowl_print.publish.items import (
     trim_size,
 )
 from spacebowl_print.publish.tessellate import Shape, tile_sheets
+from spacebowl_print.publish.words import word
 from spacebowl_print.render.api import Canvas, DrawnPage, Page, Style
 from spacebowl_print.render.fonts import fit_size
 
@@ -228,13 +230,13 @@ def _label(canvas: Canvas, plan: SheetPlan, text: str, mirrored: bool = False) -
     canvas.text(cx, by0 / 2 - size * 0.3528 * 0.35, text, size, fill="#555555", anchor="middle")
 
 
-def _fold_line(canvas: Canvas, paper: tuple[float, float]) -> None:
+def _fold_line(canvas: Canvas, paper: tuple[float, float], text: str = "fold here") -> None:
     pw, ph = paper
     canvas.line(pw / 2, 0, pw / 2, ph, Style(stroke="#666666", width=0.25, dash=(2.0, 1.5)))
     canvas.save()
     canvas.translate(pw / 2 - 1.2, ph / 2)
     canvas.rotate(90)
-    canvas.text(0, 0, "fold here", 6, fill="#666666", anchor="middle")
+    canvas.text(0, 0, text, 6, fill="#666666", anchor="middle")
     canvas.restore()
 
 
@@ -274,6 +276,7 @@ class _Job:
     fold: bool
     back_offset: tuple[float, float]
     naming: Naming
+    lang: str = "en"
 
     def backs_of(self, plan: SheetPlan) -> list[Placement]:
         """Where the backs of ``plan``'s items go: mirrored, on the back sheet (shifted by the
@@ -295,11 +298,11 @@ class _Job:
             if self.fold:
                 self.draw_all(c, back_places, backs=True)
                 _marks(c, plan, right_limit=pw / 2 - 1.0)
-                _fold_line(c, self.paper)
-                _label(c, plan, tag + " · fold, glue, cut")
+                _fold_line(c, self.paper, word(self.lang, "fold_here"))
+                _label(c, plan, tag + " · " + word(self.lang, "fold_glue_cut"))
             else:
                 _marks(c, plan)
-                _label(c, plan, tag + " · fronts")
+                _label(c, plan, tag + " · " + word(self.lang, "fronts"))
 
         return DrawnPage(pw, self.paper[1], paint)
 
@@ -318,60 +321,59 @@ class _Job:
 
         def paint(c: Canvas) -> None:
             self.draw_all(c, back_places, backs=True)
-            _label(c, plan, tag + " · backs", mirrored=True)
+            _label(c, plan, tag + " · " + word(self.lang, "backs"), mirrored=True)
 
         return DrawnPage(self.paper[0], self.paper[1], paint)
 
 
 def _opening_pages(job: _Job, title: str, tips: Sequence[str], tiled: bool) -> list[Page]:
-    """The scale check (and its blank back in duplex mode), with the printing tips."""
-    noun = job.naming.noun
-    cut = "the printed cut lines" if tiled else "the crop marks"
-    side_tips = ([f"In the print dialog choose the actual paper size, then “Print on both "
-                  f"sides”, “Flip on long edge”. Each sheet of {noun} fronts is followed by its "
-                  "backs.",
-                  "Before printing everything, print the last two pages (the duplex check) to "
-                  "see whether your printer shifts the backs."]
-                 if not job.fold else
-                 ["Print single-sided. Fold each sheet along the dashed line (print inwards "
-                  f"out), glue the halves together, then cut along {cut}."])
-    pages = [scale_check_page(job.paper, title, [*side_tips, *tips])]
+    """The scale check (and its blank back in duplex mode), with the printing tips, in the
+    job's language."""
+    lang, names = job.lang, job.naming.nouns(job.lang).fields()
+    cut = word(lang, "cut_lines" if tiled else "cut_marks")
+    side_tips = ([word(lang, "side_duplex", **names), word(lang, "side_check")]
+                 if not job.fold else [word(lang, "side_fold", cut=cut)])
+    pages = [scale_check_page(job.paper, title, [*side_tips, *tips], lang)]
     if not job.fold:
-        pages.append(blank_back_page(job.paper, noun))
+        pages.append(blank_back_page(job.paper, job.naming.noun, lang, job.naming.plural))
     return pages
 
 
 def impose(items: Sequence[Item], back: Item | Sequence[Item], *, paper: tuple[float, float],
            bleed: float, fold: bool = False, back_offset: tuple[float, float] = (0.0, 0.0),
            title: str = "", tips: Sequence[str] = (), naming: Naming = CARDS,
-           margin: float = 0.0, offset_hint: str = OFFSET_HINT) -> Imposition:
+           margin: float = 0.0, offset_hint: str | None = None, lang: str = "en"
+           ) -> Imposition:
     """Impose ``items`` with their backs on ``paper`` (portrait, mm).
 
     ``back`` is one item used behind every front, or one back per front (each the size of its
     front). ``bleed`` is the items' bleed (their art box is the trim box grown by ``bleed`` on
     every side). ``margin`` is kept free along every paper edge. ``naming`` names the items in
     the printed texts and gives the cut guide's key; ``offset_hint`` tells the duplex check's
-    reader how to apply the measured shift (e.g. a game's option). Raises :class:`LayoutError`
-    (its ``field`` names the argument at fault) for anything :func:`plan_sheets` rejects and for
-    backs that do not match the fronts.
+    reader how to apply the measured shift (e.g. a game's option; None: the language's "the
+    back offset set to X,Y"). ``lang`` (en, fr, de) is the language of every printed word and
+    bookmark (``title`` and ``tips`` are printed as given). Raises :class:`LayoutError` (its
+    ``field`` names the argument at fault) for anything :func:`plan_sheets` rejects and for
+    backs that do not match the fronts, ``ValueError`` for an unknown language.
     """
+    names = naming.nouns(lang).fields()
     plans = plan_sheets(items, paper, bleed, fold, margin)
-    job = _Job(items, _backs(items, back, bleed), paper, bleed, fold, back_offset, naming)
-    pages = _opening_pages(job, title or naming.plural.capitalize(), tips, plans[0].grid is None)
-    marks: list[tuple[int, str]] = [(0, "Print check")]
+    job = _Job(items, _backs(items, back, bleed), paper, bleed, fold, back_offset, naming, lang)
+    pages = _opening_pages(job, title or names["Many"], tips, plans[0].grid is None)
+    marks: list[tuple[int, str]] = [(0, word(lang, "mark_check"))]
     guide: list[dict[str, Any]] = []
     for s, plan in enumerate(plans):
-        tag = f"{naming.plural} · sheet {s + 1} of {len(plans)}"
-        marks.append((len(pages), f"Sheet {s + 1}"))
+        tag = word(lang, "sheet_tag", n=s + 1, total=len(plans), **names)
+        marks.append((len(pages), word(lang, "mark_sheet", n=s + 1)))
         pages.append(job.front_page(plan, tag))
         front_no = len(pages)
         if not fold:
             pages.append(job.back_page(plan, tag))
         guide += job.guide_entries(plan, front_no, len(pages))
     if not fold:
-        marks.append((len(pages), "Duplex check"))
+        marks.append((len(pages), word(lang, "mark_duplex")))
         pages.extend(duplex_check_pages(paper, back_offset, offset_hint, naming.noun,
-                                        naming.plural))
+                                        naming.plural, lang))
     cut_lines = [cut_svg(paper, plan.placements) for plan in plans]
     return Imposition(plans, pages, cut_guide(guide), cut_lines, marks, None if fold else DUPLEX)
 
