@@ -86,7 +86,7 @@ class ParSettings:
 
     width: int = 8
     plans: int = 6
-    fog_window: int = 10  # fogs are tried once this few cells are empty
+    fog_window: int = 16  # fogs are tried once this few cells are empty
     weights: Weights = Weights()
 
 
@@ -664,7 +664,7 @@ def _attempts(settings: ParSettings) -> list[ParSettings]:
     """The settings, then a wider, calmer search: tried only when the first cannot beat the
     greedy player (rare), so that par stays above the calibration player."""
     w = settings.weights
-    return [settings, replace(settings, width=settings.width * 2, plans=settings.plans + 2,
+    return [settings, replace(settings, width=settings.width * 2, plans=2,
                               weights=replace(w, star_red=w.star_red / 2,
                                               free_star=w.free_star / 2))]
 

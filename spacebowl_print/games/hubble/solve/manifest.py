@@ -1,0 +1,114 @@
+"""Daily manifest entries: making them (with the par solver) and re-deriving them.
+
+An entry is ``{"id", "challenge", "par": {"total", "score", "play"}}``: the challenge as
+``challenge.json`` writes it, and the par play with the engine's score object and total.
+:func:`verify_entry` trusts nothing in the entry: it reads the challenge strictly, checks
+it follows the solo rules, replays the play log with the legality checker and rescores the
+finished pad with the engine.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from collections.abc import Mapping
+from typing import Any
+
+from spacebowl_print.core.errors import InputError
+from spacebowl_print.core.jsonio import show
+from spacebowl_print.games.hubble.model.challenge import (
+    Challenge,
+    challenge_from_json,
+    challenge_to_json,
+    play_from_json,
+    play_to_json,
+    solo_rules_problem,
+)
+from spacebowl_print.games.hubble.model.constellations import (
+    ConstellationSet,
+    load_constellation_set,
+)
+from spacebowl_print.games.hubble.rules.legality import replay
+from spacebowl_print.games.hubble.rules.scoring import score_pad, score_to_json
+from spacebowl_print.games.hubble.solve.challenges import (
+    STANDARD_COLS,
+    STANDARD_ROWS,
+    daily_challenges,
+)
+from spacebowl_print.games.hubble.solve.par import ParSettings, solve_par
+
+ENTRY_KEYS = ("id", "challenge", "par")
+PAR_KEYS = ("total", "score", "play")
+
+
+def make_entry(challenge: Challenge, cset: ConstellationSet | None = None,
+               settings: ParSettings | None = None) -> dict[str, Any]:
+    """The manifest entry of ``challenge``: the par solver's play, replayed and scored."""
+    cset = cset or load_constellation_set()
+    result = solve_par(challenge, cset.pick(challenge.constellations), settings)
+    geo = challenge.geometry
+    return {"id": challenge.id, "challenge": challenge_to_json(challenge),
+            "par": {"total": result.score.total, "score": score_to_json(result.score, geo),
+                    "play": play_to_json(result.play, geo)}}
+
+
+def daily_entries(seed: int | str, start: dt.date, days: int,
+                  cset: ConstellationSet | None = None, cols: int = STANDARD_COLS,
+                  rows: int = STANDARD_ROWS) -> list[dict[str, Any]]:
+    """Entries for ``days`` daily challenges from ``start`` (ids are ISO dates)."""
+    cset = cset or load_constellation_set()
+    return [make_entry(ch, cset) for ch in daily_challenges(seed, start, days, cset.names,
+                                                            cols, rows)]
+
+
+def verify_entry(entry: Mapping[str, Any], cset: ConstellationSet | None = None) -> str | None:
+    """``None`` if ``entry`` re-derives exactly, else one line saying what is wrong: a
+    challenge that does not read or break the solo rules, an illegal play, or a recorded score
+    or total that the replayed pad does not earn. ``cset`` defaults to the shipped set."""
+    try:
+        return _verify(entry, cset or load_constellation_set())
+    except InputError as err:
+        return str(err)
+
+
+def _verify(entry: Mapping[str, Any], cset: ConstellationSet) -> str | None:
+    if not isinstance(entry, Mapping):
+        return f"an entry must be a JSON object, got {show(entry)}"
+    for key in entry:
+        if key not in ENTRY_KEYS:
+            return f"unknown key {show(key)} (expected {', '.join(ENTRY_KEYS)})"
+    for key in ENTRY_KEYS:
+        if key not in entry:
+            return f"{key}: missing key"
+    try:
+        challenge = challenge_from_json(entry["challenge"], cset.names)
+    except InputError as err:
+        raise err.within("challenge") from None
+    if entry["id"] != challenge.id:
+        return f"id {show(entry['id'])} is not the challenge's id {show(challenge.id)}"
+    problem = solo_rules_problem(challenge)
+    if problem:
+        return f"challenge: {problem}"
+    par = entry["par"]
+    if not isinstance(par, Mapping):
+        return f"par: must be a JSON object, got {show(par)}"
+    for key in par:
+        if key not in PAR_KEYS:
+            return f"par: unknown key {show(key)} (expected {', '.join(PAR_KEYS)})"
+    for key in PAR_KEYS:
+        if key not in par:
+            return f"par.{key}: missing key"
+    geo = challenge.geometry
+    try:
+        play = play_from_json(par["play"], geo)
+        pad = replay(challenge, play)
+    except InputError as err:
+        raise err.within("par", "play") from None
+    score = score_pad(pad, cset.pick(challenge.constellations))
+    derived = score_to_json(score, geo)
+    if par["score"] != derived:
+        return (f"par.score: the replayed pad scores {show(derived)[:200]}, not the recorded "
+                f"{show(par['score'])}")
+    total = par["total"]
+    if not isinstance(total, int) or isinstance(total, bool) or total != score.total:
+        return f"par.total: the replayed pad scores {score.total}, not {show(total)}"
+    return None
