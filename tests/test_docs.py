@@ -10,6 +10,7 @@ relative link to a file or heading that does not exist), and the README's set-up
 from __future__ import annotations
 
 import re
+import subprocess
 from functools import cache
 from pathlib import Path
 
@@ -146,6 +147,25 @@ def test_the_docs_index_lists_every_page() -> None:
     for page in DOCS:
         if page.name != "README.md":
             assert f"({page.name})" in index, f"docs/README.md does not link {page.name}"
+
+
+def _benchmarks() -> list[str]:
+    """The benchmark scripts of the repository: those git tracks (a work-in-progress file
+    is not yet the README's business), or every one when this is not a git checkout."""
+    try:
+        listed = subprocess.run(["git", "ls-files", "benchmarks/*.py"], cwd=ROOT,
+                                capture_output=True, text=True, timeout=10, check=True)
+    except (OSError, subprocess.SubprocessError):
+        return sorted(p.relative_to(ROOT).as_posix() for p in ROOT.glob("benchmarks/*.py"))
+    return sorted(listed.stdout.split())
+
+
+def test_every_benchmark_is_listed_in_the_readme() -> None:
+    readme = _text(ROOT / "README.md")
+    for script in _benchmarks():
+        assert f"python {script}" in readme, f"README.md does not list {script}"
+    for script in re.findall(r"python (benchmarks/\S+\.py)", readme):
+        assert (ROOT / script).is_file(), f"README.md lists {script}, which does not exist"
 
 
 def test_the_readme_set_up_block_is_the_first_sh_block_with_two_lines() -> None:
