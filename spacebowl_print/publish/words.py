@@ -171,8 +171,8 @@ WORDS: dict[str, dict[str, str]] = {
                        "vous. Les traits rouges imprimés de l’autre côté se voient par "
                        "transparence.",
         "duplex_read": "Lisez le nombre là où le trait rouge vertical croise la règle X, et là "
-                       "où le trait rouge horizontal croise la règle Y (un demi-millimètre "
-                       "près suffit).",
+                       "où le trait rouge horizontal croise la règle Y (une lecture au "
+                       "demi-millimètre suffit).",
         "duplex_apply": "Imprimez de nouveau les {many} avec {hint}, X et Y étant ces deux "
                         "nombres (cette page utilisait {ox},{oy} : ajoutez-y vos lectures). "
                         "Les deux sur 0 : votre imprimante n’a besoin d’aucune correction.",

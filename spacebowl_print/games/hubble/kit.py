@@ -131,7 +131,7 @@ def build_hubble_kit(cset: ConstellationSet, out_dir: str | os.PathLike[str],
     try:
         return build_kit(out_dir, fronts=fronts, back=back, bleed=BLEED_MM,
                          paper=PAPER[opts.paper], title="Hubble", extras=docs, tips=TIPS,
-                         naming=CARDS)
+                         naming=CARDS, lang=opts.langs[0])
     except LayoutError as err:
         raise InputError(err.message, "paper") from None
 

@@ -214,6 +214,6 @@ def build_spacebowl_kit(deck: Deck, out_dir: str | os.PathLike[str], opts: KitOp
         return build_kit(out_dir, fronts=fronts, back=back, bleed=opts.bleed,
                          paper=PAPER[opts.paper], title=f"Space Bowl — {deck.title}",
                          fold=opts.fold, back_offset=opts.back_offset, extras=docs,
-                         naming=CARDS, offset_hint=BACK_OFFSET_HINT)
+                         naming=CARDS, offset_hint=BACK_OFFSET_HINT, lang=opts.langs[0])
     except LayoutError as err:
         raise InputError(err.message, LAYOUT_FIELDS.get(err.field, "card_size")) from None

@@ -38,7 +38,10 @@ PRINTER_MARGIN_MM = 5.0
 TOMTUBE_TILES = Naming("tile", "tiles", stock_tip=(
     f"Tiles: {EDGE_MM:g} mm a side, like the board's edges. Print on card stock "
     "(250–350 g/m²) or glue the sheets on grey board before cutting; neighbouring tiles "
-    "share one cut, so cut along every printed line."))
+    "share one cut, so cut along every printed line."), stock_tips={"de": (
+        f"Plättchen: {EDGE_MM:g} mm Kantenlänge, wie die Kanten des Spielplans. Auf Karton "
+        "(250–350 g/m²) drucken oder die Bögen vor dem Schneiden auf Graupappe kleben; "
+        "benachbarte Plättchen teilen sich einen Schnitt, also jede gedruckte Linie schneiden.")})
 
 
 @dataclass(frozen=True)
@@ -139,7 +142,8 @@ def build_tomtube_kit(tiles: TileSet, out_dir: str | os.PathLike[str],
     try:
         return build_kit(out_dir, fronts=fronts, back=backs, bleed=BLEED_MM,
                          paper=PAPER_MM[opts.paper], title="Tom Tube", extras=docs,
-                         tips=TIPS, naming=TOMTUBE_TILES, margin=PRINTER_MARGIN_MM)
+                         tips=TIPS, naming=TOMTUBE_TILES, margin=PRINTER_MARGIN_MM,
+                         lang=opts.langs[0])
     except LayoutError as err:
         raise InputError(err.message, "paper") from None
 
