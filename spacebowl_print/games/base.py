@@ -39,6 +39,7 @@ class Game:
 GAMES: dict[str, str] = {
     "spacebowl": "spacebowl_print.games.spacebowl:GAME",
     "tomtube": "spacebowl_print.games.tomtube:GAME",
+    "hubble": "spacebowl_print.games.hubble:GAME",
 }
 """Every game, ``id → "module:attribute"`` of its table, flagship first."""
 

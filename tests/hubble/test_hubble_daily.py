@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import copy
 import json
-import math
 from pathlib import Path
 from typing import Any
 
@@ -123,10 +122,9 @@ def test_same_seed_same_bytes(booklet: Path, tmp_path: Path) -> None:
 # -- the booklet -------------------------------------------------------------------------------
 
 def text_sizes(pdf_path: Path) -> list[float]:
-    """Every character's size (pt): the text matrix's scale (upright or turned)."""
+    """Every character's size (pt): pdfplumber's ``size`` (all booklet text is upright)."""
     with pdfplumber.open(pdf_path) as pdf:
-        return [math.hypot(c["matrix"][0], c["matrix"][1]) for page in pdf.pages
-                for c in page.chars]
+        return [c["size"] for page in pdf.pages for c in page.chars]
 
 
 def test_pages_fonts_and_sizes(booklet: Path) -> None:

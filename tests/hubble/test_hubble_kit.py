@@ -81,20 +81,15 @@ def test_one_pad_per_player(a4_kit: Path, letter_kit: Path) -> None:
 
 
 def text_sizes(pdf_path: Path) -> list[float]:
-    """The size (pt) of every character printed: pdfplumber's ``size`` is the height of the
-    character's box, which for text turned a quarter (glue tabs) is the glyph's width, so
-    there the box's width is the size; other turned text (bottom tabs) keeps its size."""
+    """The size (pt) of every character printed. pdfplumber's ``size`` is the height of the
+    character's box, which for text turned a quarter (the glue tabs on the dice's sides) is
+    the glyph's width: there the box's width is the size."""
     out = []
     with pdfplumber.open(pdf_path) as pdf:
         for page in pdf.pages:
             for c in page.chars:
-                a, b = c["matrix"][0], c["matrix"][1]
-                upright = abs(b) < 1e-6
-                quarter = abs(a) < 1e-6
-                if upright or not quarter:
-                    out.append(math.hypot(a, b))
-                else:
-                    out.append(c["x1"] - c["x0"])
+                quarter = abs(c["matrix"][0]) < 1e-6
+                out.append(c["x1"] - c["x0"] if quarter else c["size"])
     return out
 
 
