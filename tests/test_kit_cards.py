@@ -402,7 +402,7 @@ def test_layout_errors(deck: Deck) -> None:
 # -- card sizes and art ------------------------------------------------------------------------
 
 @pytest.mark.parametrize(("text", "size"), [
-    ("poker", (63.0, 88.0)), ("bridge", (63.5, 88.9)), ("2.5x3.5in", (63.5, 88.9)),
+    ("poker", (63.0, 88.0)), ("bridge", (57.15, 88.9)), ("2.5x3.5in", (63.5, 88.9)),
     ("63x88", (63.0, 88.0)), ("59X91mm", (59.0, 91.0)), (" 6.3 x 8.8 cm ", (63.0, 88.0)),
 ])
 def test_parse_card_size(text: str, size: tuple[float, float]) -> None:

@@ -126,7 +126,7 @@ def final_pages(pages: int, binding: Binding) -> int:
         if padded > 4 * SADDLE_MAX_SHEETS:
             raise InputError(
                 f"a saddle-stitched booklet holds at most {SADDLE_MAX_SHEETS} folded sheets "
-                f"({4 * SADDLE_MAX_SHEETS} pages); this one needs {padded // 4} — use "
+                f"({4 * SADDLE_MAX_SHEETS} pages); this one needs {padded // 4} sheets — use "
                 f"--imposition none (perfect binding or loose pages) or fewer days",
                 "imposition")
         return padded
@@ -155,7 +155,8 @@ def frame(trim: Trim, page: int, pages: int, bleed: bool, margin: float | None =
     right_hand = page % 2 == 1
     trim_x = 0.0 if right_hand else b  # the bleed is on the outside edge
     outside = max(OUTSIDE_MIN_IN[bleed] * INCH, margin or 0.0)
-    inside = max(gutter_in(max(pages, MIN_PAGES)) * INCH, outside)
+    # a home-printed booklet may be longer than a print-on-demand book: the widest gutter
+    inside = max(gutter_in(min(max(pages, MIN_PAGES), MAX_PAGES)) * INCH, outside)
     left, right = (inside, outside) if right_hand else (outside, inside)
     content = (trim_x + left, b + outside, trim.width - left - right,
                trim.height - 2 * outside)

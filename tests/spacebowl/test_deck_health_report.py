@@ -142,9 +142,14 @@ def test_lopsided_and_small_decks_are_refused_in_one_line(classic: Deck) -> None
     assert why is not None and "\n" not in why
     assert why.startswith("deck 'classic' cannot make tier 1 puzzles: none of ")
     assert "too easy" in why
-    small = puzzle_refusal(_with_cards(classic, count=36), {1: TIERS[1]})
-    assert small == ("deck 'classic' has 36 cards: puzzles need at least 37 (6×6 galaxies and "
-                     "a top card)")
+    # 36 cards deal 5×5 galaxies (tier 1) but not the 6×6 ones of tier 5
+    assert puzzle_refusal(_with_cards(classic, count=36), {1: TIERS[1]}) is None
+    small = puzzle_refusal(_with_cards(classic, count=36), {5: TIERS[5]})
+    assert small == ("deck 'classic' has 36 cards: these tiers need at least 37 (6×6 galaxies "
+                     "and a top card)")
+    tiny = puzzle_refusal(_with_cards(classic, count=20), {1: TIERS[1]})
+    assert tiny == ("deck 'classic' has 20 cards: these tiers need at least 26 (5×5 galaxies "
+                    "and a top card)")
 
 
 # -- the report -------------------------------------------------------------------

@@ -41,7 +41,7 @@ DEFAULT_BLEED_MM = 3.0
 
 CARD_SIZES: dict[str, tuple[float, float]] = {
     "poker": (63.0, 88.0),
-    "bridge": (63.5, 88.9),
+    "bridge": (57.15, 88.9),
     "2.5x3.5in": (63.5, 88.9),
 }
 """Named card sizes (trim, portrait, mm)."""

@@ -39,7 +39,8 @@ from spacebowl_print.games.spacebowl.kit import (
               help=f"Rule summary languages, comma-separated ({', '.join(LANGS)}).")
 @click.option("--card-size", type=ShortText(40), default="poker", show_default=True,
               metavar="SIZE",
-              help="poker (63x88 mm), bridge / 2.5x3.5in (63.5x88.9 mm), or WxHmm.")
+              help="poker (63x88 mm), bridge (2.25x3.5 in: 57.15x88.9 mm), 2.5x3.5in "
+                   "(63.5x88.9 mm), or WxHmm.")
 @click.option("--ink-saver", is_flag=True, help="Light backgrounds, outlines instead of fills.")
 @click.option("--fold", is_flag=True,
               help="Fronts and backs side by side to fold and glue (no duplex printer).")

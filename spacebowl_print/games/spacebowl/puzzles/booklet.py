@@ -128,7 +128,13 @@ class BookletRequest:
         if self.imposition == "saddle":
             raise InputError("saddle imposition is for home printing; a print-on-demand book "
                              "(--trim, --bleed or --cover) is perfect bound", "imposition")
-        return pub.Layout(pod.parse_trim(self.trim or self.paper), self.bleed, "perfect")
+        layout = pub.Layout(pod.parse_trim(self.trim or self.paper), self.bleed, "perfect")
+        cols, rows = pub.answers_per_page(layout.trim)
+        pages = 3 + self.days + -(-self.days // (cols * rows))  # title, introduction, key
+        if pages > pod.MAX_PAGES:
+            raise InputError(f"a print-on-demand book has at most {pod.MAX_PAGES} pages; "
+                             f"{self.days} days make about {pages} (make two volumes)", "days")
+        return layout
 
     def manifest_options(self) -> dict[str, Any]:
         out = asdict(self)

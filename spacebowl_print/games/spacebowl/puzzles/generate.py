@@ -51,9 +51,9 @@ impossible); one retry is already rare."""
 WINDOW = 512
 """Puzzles built together: bounds the builder's arrays for ten-year booklets."""
 CPSAT_WORK = 2.0
-"""CP-SAT work limit per puzzle (deterministic seconds): puzzles' models solve or prove
-infeasible within 0.05 (``benchmarks/bench_booklet.py``); past the limit the puzzle is
-re-planned rather than holding up the booklet."""
+"""CP-SAT work limit per puzzle (deterministic seconds): over six seeds' years every puzzle
+model was solved or proved infeasible within 0.03; past the limit the puzzle is re-planned
+rather than holding up the booklet."""
 
 
 @dataclass(frozen=True)
@@ -104,14 +104,14 @@ def stratified(shares: Mapping[T, float], index: int, salt: Sequence[int]) -> T:
 class Generator:
     """Makes puzzles for a deck, deterministically from ``seed`` (see the module docstring).
 
-    ``stats`` counts how the galaxies were made (``sample``: pooled or sampled deals,
-    ``cpsat``) and how many tosses were re-planned.
+    ``stats`` counts how the galaxies were made (``sample``: from the builder's pooled deals,
+    ``cpsat``) and how many tosses were re-planned (impossible, or a repeat).
     """
 
     def __init__(self, deck: Deck, seed: int, lang: str = "en") -> None:
         self.deck, self.seed, self.lang = deck, seed, check_lang(lang)
-        if len(deck.cards) < 37:
-            raise InputError(f"puzzles need a deck of at least 37 cards (6×6 galaxies and a "
+        if len(deck.cards) < 26:  # 6×6 tiers need 37: puzzle_refusal says so per tier
+            raise InputError(f"puzzles need a deck of at least 26 cards (a 5×5 galaxy and a "
                              f"top card), {deck.name} has {len(deck.cards)}", "cards")
         self.by_size: dict[int, list[int]] = {}
         for i, c in enumerate(deck.cards):

@@ -253,9 +253,11 @@ def puzzle_refusal(deck: Deck, tiers: Mapping[int, TierLike], seed: int = 1,
     gives — a deck too easy or too hard for it. The Wild token and near-miss targets are not
     sampled (they only narrow the choice among tosses that do occur)."""
     n = len(deck.cards)
-    if n < PUZZLE_CARDS:
-        return (f"deck {deck.name!r} has {n} cards: puzzles need at least {PUZZLE_CARDS} "
-                "(6×6 galaxies and a top card)")
+    biggest = max((6 if "6x6" in names else 5) for spec in tiers.values()
+                  for names in spec.variants)
+    if n < biggest * biggest + 1:
+        return (f"deck {deck.name!r} has {n} cards: these tiers need at least "
+                f"{biggest * biggest + 1} ({biggest}×{biggest} galaxies and a top card)")
     pools: dict[tuple[int, bool, bool], bitboard.Tables] = {}
     for number in sorted(tiers):
         spec = tiers[number]
