@@ -1,0 +1,71 @@
+"""The shipped constellation set: shape rules, distinct patterns, fit on the standard pad,
+and values that are exactly what the documented generator produces."""
+
+from __future__ import annotations
+
+import re
+
+from spacebowl_print.games.hubble.model.constellations import (
+    canonical_shape,
+    load_constellation_set,
+    shipped_set_path,
+)
+from spacebowl_print.games.hubble.rules.stars import placements
+from spacebowl_print.games.hubble.solve import deck_design
+from spacebowl_print.games.hubble.solve.challenges import STANDARD_COLS, STANDARD_ROWS
+
+CSET = load_constellation_set()
+
+
+def test_twenty_cards_within_the_limits() -> None:
+    assert CSET.name == "hubble-classic"
+    assert len(CSET) == 20 and len(set(CSET.names)) == 20
+    for card in CSET:
+        assert 3 <= len(card.red) <= 7
+        assert 0 <= len(card.purple) <= 3
+        assert not set(card.red) & set(card.purple)
+        assert (card.bonus == 0) == (not card.purple)
+        assert card.value > 0
+
+
+def test_no_two_red_patterns_alike_up_to_translation_and_turning() -> None:
+    shapes = [canonical_shape(card.red) for card in CSET]
+    assert len(set(shapes)) == len(shapes)
+
+
+def test_canonical_shape_sees_turns_and_shifts_but_not_mirrors() -> None:
+    hook = [(0, 0), (1, 0), (2, 0), (2, 1)]
+    turned = [(-r + 5, q + r - 2) for q, r in hook]  # a turn by 60°, then a shift
+    assert canonical_shape(turned) == canonical_shape(hook)
+    mirrored = [(r, q) for q, r in hook]
+    assert canonical_shape(mirrored) != canonical_shape(hook)
+
+
+def test_every_card_fits_the_standard_pad() -> None:
+    for card in CSET:
+        assert placements(card, STANDARD_COLS, STANDARD_ROWS), card.name
+
+
+def test_shipped_file_is_what_the_generator_writes() -> None:
+    _, text = deck_design.generate_set()
+    assert shipped_set_path().read_text(encoding="utf-8") == text
+
+
+def test_values_follow_the_documented_formula() -> None:
+    """Recompute value and bonus from the rates printed in the file's header."""
+    header = shipped_set_path().read_text(encoding="utf-8").split("\nname = ")[0]
+    rows = {}
+    for line in header.splitlines():
+        m = re.match(r"# (.+?)\s+(\d)\s+(\d)\s+([\d.]+)\s+([\d.]+)\s+([\d.]+)\s+(\d+)\s+(\d+)$",
+                     line)
+        if m:
+            rows[m.group(1)] = m
+    assert len(rows) == 20
+    for card in CSET:
+        m = rows[card.name]
+        bits = float(m.group(6))
+        want = min(deck_design.VALUE_MAX, max(deck_design.VALUE_MIN,
+                                              round(deck_design.VALUE_BASE
+                                                    + deck_design.VALUE_PER_BIT * bits)))
+        assert card.value == want == int(m.group(7))
+        assert card.bonus == int(m.group(8))

@@ -1,0 +1,127 @@
+"""Challenges, the greedy calibration player and the par solver: the solo rules, legality,
+determinism, and par strictly above greedy."""
+
+from __future__ import annotations
+
+import datetime as dt
+import itertools
+
+import pytest
+
+from spacebowl_print.games.hubble.model.challenge import Fog, Place, chooses_third, min_rolls
+from spacebowl_print.games.hubble.model.constellations import load_constellation_set
+from spacebowl_print.games.hubble.model.pad import Pad
+from spacebowl_print.games.hubble.rules.legality import replay
+from spacebowl_print.games.hubble.rules.scoring import score_pad
+from spacebowl_print.games.hubble.solve.board import Board
+from spacebowl_print.games.hubble.solve.challenges import (
+    STANDARD_COLS,
+    STANDARD_ROWS,
+    daily_challenges,
+    generate_challenge,
+    sample_challenges,
+)
+from spacebowl_print.games.hubble.solve.greedy import greedy_play
+from spacebowl_print.games.hubble.solve.moves import drawn, placements
+from spacebowl_print.games.hubble.solve.par import ParSettings, solve_par, star_plans
+
+CSET = load_constellation_set()
+
+
+@pytest.mark.parametrize(("cols", "rows"), [(14, 4), (8, 8), (4, 26)])
+def test_challenges_follow_the_solo_rules(cols: int, rows: int) -> None:
+    for ch in sample_challenges(3, 20, CSET.names, cols, rows):
+        assert len(ch.rolls) == min_rolls(cols, rows) == cols * rows // 3 + 3
+        assert len(set(ch.constellations)) == 2
+        assert set(ch.constellations) <= set(CSET.names)
+        for i, roll in enumerate(ch.rolls, start=1):
+            assert roll.quadrants[0] != roll.quadrants[1]
+            assert (roll.third is None) == chooses_third(i) == (i % 3 == 0)
+            assert all(face in "GPACS." for face in roll.icons)
+
+
+def test_challenges_are_seeded() -> None:
+    a = generate_challenge(9, "2027-01-04", CSET.names)
+    assert a == generate_challenge(9, "2027-01-04", CSET.names)
+    assert a != generate_challenge(10, "2027-01-04", CSET.names)
+    assert (a.cols, a.rows) == (STANDARD_COLS, STANDARD_ROWS)
+    week = daily_challenges(9, dt.date(2027, 1, 1), 7, CSET.names)
+    assert [c.id for c in week][:2] == ["2027-01-01", "2027-01-02"]
+    assert week[3] == a  # a day's challenge does not depend on the days printed with it
+
+
+def test_dice_are_fair_over_many_rolls() -> None:
+    rolls = [r for ch in sample_challenges(4, 200, CSET.names, 8, 8) for r in ch.rolls]
+    faces = [f for r in rolls for f in r.icons]
+    for face in "GPACS.":
+        assert abs(faces.count(face) / len(faces) - 1 / 6) < 0.02
+    pairs = {frozenset(r.quadrants) for r in rolls}
+    assert len(pairs) == 6
+
+
+def test_greedy_is_legal_deterministic_and_greedy() -> None:
+    ch = generate_challenge(2, "g", CSET.names, 8, 6)
+    log = greedy_play(ch)
+    assert log == greedy_play(ch)
+    pad = replay(ch, log)
+    # replaying by hand: each placement is a best immediate gain, first in move order,
+    # and fogs happen only when nothing can be placed
+    board = Board(ch.geometry)
+    for roll, turn in zip(ch.rolls, log.turns, strict=False):
+        moves = placements(board.cells, roll, ch.geometry)
+        if isinstance(turn, Fog):
+            assert not moves
+            if turn.cell is not None and turn.icon is not None:
+                board.apply([(turn.cell, turn.icon)])
+            continue
+        assert isinstance(turn, Place)
+        gains = [board.gain(drawn(m)) for m in moves]
+        assert moves.index(turn.cells) == gains.index(max(gains))
+        board.apply(drawn(turn.cells))
+    assert "".join(board.cells) == pad.cells
+
+
+def test_star_plans_use_disjoint_cells() -> None:
+    ch = generate_challenge(3, "p", CSET.names)
+    cards = CSET.pick(ch.constellations)
+    plans = star_plans(ch, cards, 6, ParSettings().weights)
+    assert plans
+    for plan in plans:
+        assert not set(plan.red) & set(plan.purple)
+        for slot, size in enumerate(plan.sizes):
+            assert sum(1 for j in plan.red.values() if j == slot) == size
+
+
+PAR_CASES = [(generate_challenge(20270104, f"par{i}", CSET.names), f"par{i}") for i in range(3)]
+
+
+@pytest.mark.parametrize(("ch", "name"), PAR_CASES, ids=[n for _, n in PAR_CASES])
+def test_par_beats_greedy_and_replays(ch, name) -> None:  # type: ignore[no-untyped-def]
+    cards = CSET.pick(ch.constellations)
+    result = solve_par(ch, cards)
+    greedy = score_pad(replay(ch, greedy_play(ch)), cards).total
+    assert result.score.total > greedy
+    pad = replay(ch, result.play)
+    assert pad == result.pad
+    assert score_pad(pad, cards) == result.score
+
+
+def test_par_is_deterministic_on_another_size() -> None:
+    ch = generate_challenge(5, "d", CSET.names, 6, 6)
+    cards = CSET.pick(ch.constellations)
+    settings = ParSettings(width=4, plans=2)
+    first = solve_par(ch, cards, settings)
+    assert first == solve_par(ch, cards, settings)
+    assert first.score.total > score_pad(replay(ch, greedy_play(ch)), cards).total
+
+
+def test_board_score_matches_the_engine_along_a_game() -> None:
+    ch = generate_challenge(6, "b", CSET.names, 6, 6)
+    board = Board(ch.geometry)
+    for roll in itertools.islice(ch.rolls, 10):
+        moves = placements(board.cells, roll, ch.geometry)
+        if not moves:
+            break
+        board.apply(drawn(moves[len(moves) // 2]))
+        pad = Pad(board.geo.cols, board.geo.rows, "".join(board.cells))
+        assert board.score() == score_pad(pad, []).total
