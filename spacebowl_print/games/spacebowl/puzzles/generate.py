@@ -126,6 +126,11 @@ class Generator:
         spec = TIERS[slot.tier]
         salt = [self.seed, slot.tier]
         names = spec.variants[index % len(spec.variants)]
+        size = 6 if "6x6" in names else 5
+        if len(self.deck.cards) <= size * size:
+            raise InputError(f"tier {slot.tier} deals {size}×{size} galaxies: the deck needs "
+                             f"at least {size * size + 1} cards (with the top card), "
+                             f"{self.deck.name} has {len(self.deck.cards)}", "cards")
         solutions = stratified(spec.solutions, index, [*salt, 1])
         if "wild" in names:
             solutions = max(solutions, 1)  # the token must matter: some card needs it

@@ -357,8 +357,8 @@ def build_galaxies(deck: Deck, requests: Sequence[BuildRequest], size: tuple[int
     Each round deals a pool of ``pool`` galaxies once and answers every open request against
     every pooled galaxy in one vectorised bitboard pass (toss-only tables); a request takes
     the first matching galaxy no earlier request of the round took (only the last round
-    shares galaxies; a Wild-token request tries the few pooled galaxies with the fewest
-    plain solutions above none too many, with every Wild cell). Requests still open after
+    shares galaxies; a Wild-token request tries every Wild cell on the few untaken galaxies
+    whose plain solutions come closest below its target). Requests still open after
     ``rounds`` rounds are rare targets: they go to CP-SAT, hinted with the pooled galaxy that
     came closest, seeded from ``seed`` and their index. Results are in request order, each
     certified by the reference engine; a result's ``seconds`` is its share of the pass plus
