@@ -16,6 +16,7 @@ from spacebowl_print.games.spacebowl.puzzles.generate import (
     Generator,
     Slot,
     daily_puzzles,
+    solution_shares,
     stratified,
 )
 from spacebowl_print.games.spacebowl.puzzles.tiers import TIERS
@@ -57,11 +58,16 @@ def test_plans_follow_the_tier_table(tier: int) -> None:
     holes = sum(p.request.toss.black_hole is not None for p in plans) / len(plans)
     assert holes == pytest.approx(spec.black_hole)
     ks = Counter(p.request.solutions for p in plans)
-    if not any(p.request.wild_matters for p in plans):
+    with_token = sum("wild" in names for names in spec.variants) / len(spec.variants)
+    if not with_token:
         assert {k: n / len(plans) for k, n in ks.items()} == pytest.approx(spec.solutions)
-    for k in spec.solutions:
-        if k >= 2:  # a Wild-token puzzle drawn with none gets one; the rest are exact
-            assert ks[k] / len(plans) == pytest.approx(spec.solutions[k])
+    assert all(p.request.solutions for p in plans if p.request.wild_matters)
+    # the puzzles with the token never have none; the others make up for them
+    mix = {k: with_token * solution_shares(spec, True).get(k, 0.0)
+           + (1 - with_token) * solution_shares(spec, False).get(k, 0.0)
+           for k in spec.solutions}
+    assert mix == pytest.approx(spec.solutions)
+    assert abs(ks[0] / len(plans) - spec.solutions.get(0, 0.0)) <= 0.1
 
 
 def test_the_same_seed_plans_the_same_puzzles() -> None:

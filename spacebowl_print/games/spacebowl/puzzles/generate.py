@@ -7,7 +7,8 @@ generator decides the rest from the seed alone, before any galaxy exists:
   *i* mod its length);
 * the number of solutions, of marbles, the black hole and the question, as stratified draws:
   every block of :data:`BLOCK` puzzles of a tier holds each value in proportion to its share,
-  in a seeded order, so a year's puzzles keep the tier table's shares;
+  in a seeded order, so a year's puzzles keep the tier table's shares (the Wild token's
+  puzzles never have no solution, so the tier's other puzzles have that many more);
 * the toss: the planets of a random deck card with that many planets (a possible top card,
   which the galaxy must then not contain), and random spaces for the disc, the marbles and
   the black hole (the disc in the centre in learning mode).
@@ -101,6 +102,29 @@ def stratified(shares: Mapping[T, float], index: int, salt: Sequence[int]) -> T:
     return tickets[int(order[position])]
 
 
+def solution_shares(spec: TierSpec, wild: bool) -> dict[int, float]:
+    """Shares of K for the tier's puzzles with (``wild``) or without the Wild token, such that
+    the tier as a whole keeps ``spec.solutions``: the token must help some solution, so its
+    puzzles never have none, and the others make up for them."""
+    with_token = sum("wild" in names for names in spec.variants) / len(spec.variants)
+    none = spec.solutions.get(0, 0.0)
+    if not with_token:
+        return dict(spec.solutions)
+    if wild:
+        return {k: p / (1 - none) for k, p in spec.solutions.items() if k}
+    rest = (1 - with_token / (1 - none)) / (1 - with_token)  # each K > 0 scaled down alike
+    return {k: none / (1 - with_token) if k == 0 else p * rest
+            for k, p in spec.solutions.items()}
+
+
+def kind_index(spec: TierSpec, index: int, wild: bool) -> int:
+    """How many of the tier's first ``index`` puzzles are, like this one, with (``wild``) or
+    without the Wild token (the variants come in turn)."""
+    kinds = [("wild" in names) == wild for names in spec.variants]
+    full, rest = divmod(index, len(kinds))
+    return full * sum(kinds) + sum(kinds[:rest])
+
+
 class Generator:
     """Makes puzzles for a deck, deterministically from ``seed`` (see the module docstring).
 
@@ -131,9 +155,9 @@ class Generator:
             raise InputError(f"tier {slot.tier} deals {size}×{size} galaxies: the deck needs "
                              f"at least {size * size + 1} cards (with the top card), "
                              f"{self.deck.name} has {len(self.deck.cards)}", "cards")
-        solutions = stratified(spec.solutions, index, [*salt, 1])
-        if "wild" in names:
-            solutions = max(solutions, 1)  # the token must matter: some card needs it
+        wild = "wild" in names
+        solutions = stratified(solution_shares(spec, wild), kind_index(spec, index, wild),
+                               [*salt, 1, int(wild)])
         marbles = stratified({m: 1.0 for m in spec.marbles}, index, [*salt, 2])
         hole = stratified({True: spec.black_hole, False: 1 - spec.black_hole}, index,
                           [*salt, 3])
@@ -143,7 +167,7 @@ class Generator:
         rng = np.random.default_rng([self.seed, slot.number, slot.tier, 0])
         toss, top = self._toss(rng, spec, marbles, hole)
         request = BuildRequest(toss, solutions, spec.near_misses[0], False, spec.near_max, top,
-                               "wild" in names)
+                               wild)
         return Plan(slot, names, question, request, 0)
 
     def _toss(self, rng: np.random.Generator, spec: TierSpec, marbles: int, hole: bool

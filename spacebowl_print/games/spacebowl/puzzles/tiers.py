@@ -19,8 +19,8 @@ class TierSpec:
     ``black_hole`` is the share of tosses with the Black Hole disc, and ``marbles`` and
     ``questions`` are drawn in equal shares: the generator keeps every share exactly over each
     block of 20 puzzles of the tier (a puzzle with the Wild token has at least one solution,
-    which the token must help). ``variants`` lists the variant sets the tier cycles through
-    (one per puzzle, in turn).
+    which the token must help, and the tier's other puzzles make up for it). ``variants``
+    lists the variant sets the tier cycles through (one per puzzle, in turn).
     """
 
     marbles: tuple[int, ...]
@@ -53,8 +53,7 @@ TIERS: dict[int, TierSpec] = {
                 {0: 0.5, 1: 0.5}, (6, 99), "all", False, ("any", "find")),
 }
 """The five tiers. Every variant of the spec appears in tiers 3–5; ≥ 15 % of a week's
-puzzles (tiers 3–5 weighted by the weekly ramp) have no solution: about 18 %, since the
-Wild-token puzzles of tiers 3–5 have at least one."""
+puzzles (tiers 3–5 weighted by the weekly ramp) have no solution: about 24 %."""
 
 WEEK_RAMP = (1, 2, 3, 3, 4, 4, 5)
 """Tier of Monday … Sunday before ``--tiers`` rescales it: the week ramps up."""
