@@ -53,7 +53,7 @@ WINDOW = 512
 """Puzzles built together: bounds the builder's arrays for ten-year booklets."""
 CPSAT_WORK = 2.0
 """CP-SAT work limit per puzzle (deterministic seconds): over six seeds' years every puzzle
-model was solved or proved infeasible within 0.03; past the limit the puzzle is re-planned
+model was solved or proved infeasible within 0.05; past the limit the puzzle is re-planned
 rather than holding up the booklet."""
 
 
