@@ -88,7 +88,7 @@ def test_every_page_has_the_paper_size(pdfs: dict[str, Path], part: str, paper: 
 
 def test_unknown_paper_and_language_are_refused(deck: Deck) -> None:
     with pytest.raises(ValueError, match="paper"):
-        scoretrack_pages("a3", False)
+        scoretrack_pages("b5", False)
     with pytest.raises(ValueError, match="language"):
         rules_pages("it", "a4", deck, False)
 

@@ -225,6 +225,7 @@ class PdfOptions:
 
 PAPER: dict[str, tuple[float, float]] = {
     "a4": (210.0, 297.0),
+    "a3": (297.0, 420.0),
     "letter": (215.9, 279.4),
     "a5": (148.0, 210.0),
     "half-letter": (139.7, 215.9),

@@ -34,8 +34,9 @@ FOLD = Style(stroke=INK, width=0.3, dash=(0.35, 1.0))
 TRIM = Style(stroke=GREY, width=0.2, dash=(3.0, 1.5, 0.5, 1.5))
 """Dash-dot line: where to trim a tiled sheet before gluing it onto its neighbour."""
 
-PAPER_NAMES: tuple[str, ...] = ("a4", "letter")
-"""The papers kits are laid out for."""
+PAPER_NAMES: tuple[str, ...] = ("a4", "letter", "a3")
+"""The papers kit pages are laid out for (:func:`paper_size`, :func:`art_pages`,
+:func:`spacebowl_print.render.flow.document_pages`); a game may offer fewer."""
 
 LABELS: dict[str, dict[str, str]] = {
     "en": {
@@ -78,7 +79,7 @@ def label(lang: str, key: str, **values: float | str) -> str:
 
 
 def paper_size(paper: str) -> tuple[float, float]:
-    """Portrait (width, height) in mm of ``"a4"`` or ``"letter"`` (case-insensitive).
+    """Portrait (width, height) in mm of ``"a4"``, ``"letter"`` or ``"a3"`` (case-insensitive).
 
     Raises ``ValueError`` naming the accepted papers for anything else.
     """
