@@ -50,12 +50,6 @@ class Roll:
     icons: tuple[str, str]
     third: str | None
 
-    def scope_choices(self) -> list[tuple[str, str, str]]:
-        """Every Scope this roll allows: the two dice plus the third icon (all six faces
-        when the player chooses it)."""
-        thirds = ICONS if self.third is None else self.third
-        return [(self.icons[0], self.icons[1], t) for t in thirds]
-
 
 @dataclass(frozen=True)
 class Challenge:

@@ -46,10 +46,6 @@ class Constellation:
         return (tuple(turn(q, r, k) for q, r in self.red),
                 tuple(turn(q, r, k) for q, r in self.purple))
 
-    @property
-    def max_points(self) -> int:
-        return self.value + self.bonus * len(self.purple)
-
 
 def canonical_shape(offsets: Sequence[Offset]) -> tuple[Offset, ...]:
     """A name for ``offsets`` up to translation and turning: the smallest of its six turns,

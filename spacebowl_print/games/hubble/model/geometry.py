@@ -24,8 +24,6 @@ ICONS = "GPACS."
 """Dice faces and pad characters: galaxy, planet, asteroid, comet, star, blank/empty."""
 GALAXY, PLANET, ASTEROID, COMET, STAR, BLANK = "G", "P", "A", "C", "S", "."
 DRAWN_ICONS = "GPACS"
-ICON_NAMES = {"G": "galaxy", "P": "planet", "A": "asteroid", "C": "comet", "S": "star",
-              ".": "blank"}
 
 QUADRANTS = ("red", "blue", "yellow", "green")
 """Quadrant colours, by number: 0 red (top left), 1 blue (top right), 2 yellow (bottom

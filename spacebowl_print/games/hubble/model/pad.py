@@ -9,14 +9,13 @@ naming the field that is wrong.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from spacebowl_print.core.errors import InputError
 from spacebowl_print.core.jsonio import mapping, only_keys, show
 from spacebowl_print.games.hubble.model.geometry import (
-    BLANK,
     ICONS,
     MAX_SIDE,
     MIN_SIDE,
@@ -66,22 +65,6 @@ class Pad:
     def from_rows(rows: Sequence[str], constellations: Sequence[str] = (), fog: int = 0) -> Pad:
         """Build from row strings (for tests and tools; :func:`pad_from_json` reads files)."""
         return Pad(len(rows[0]), len(rows), "".join(rows), tuple(constellations), fog)
-
-    @staticmethod
-    def empty(cols: int, rows: int, constellations: Sequence[str] = ()) -> Pad:
-        """A pad with nothing drawn."""
-        return Pad(cols, rows, BLANK * (cols * rows), tuple(constellations))
-
-    def drawn(self, changes: Mapping[int, str]) -> Pad:
-        """A copy with ``changes`` (cell → icon) drawn; blanks change nothing."""
-        cells = list(self.cells)
-        for cell, icon in changes.items():
-            if icon != BLANK:
-                cells[cell] = icon
-        return Pad(self.cols, self.rows, "".join(cells), self.constellations, self.fog)
-
-    def with_fog(self, fog: int) -> Pad:
-        return Pad(self.cols, self.rows, self.cells, self.constellations, fog)
 
 
 def read_names(raw: object, what: str, known: Sequence[str] | None) -> tuple[str, ...]:

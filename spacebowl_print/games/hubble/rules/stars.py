@@ -14,9 +14,9 @@ Three paths to the same total:
 - :func:`best_cpsat` — CP-SAT: one boolean per completed placement, at most one per card, at
   most one per star cell (one worker, fixed seed, must prove optimality);
 - :func:`best` — the production path: an ordered branch and bound that returns, among the
-  optimal choices, the first in a fixed order (cards in order, placements in
-  :func:`placements` order, "none" last), so reports are reproducible; a search that grows too
-  large is handed to CP-SAT.
+  optimal choices, the first in a fixed order (cards in order; each card's completed
+  placements by points, highest first, then in :func:`placements` order; "none" last), so
+  reports are reproducible; a search that grows too large is handed to CP-SAT.
 """
 
 from __future__ import annotations
@@ -101,7 +101,9 @@ class _TooBig(Exception):
 def best(cells: str, cards: Sequence[Constellation], geo: PadGeometry
          ) -> tuple[int, list[Chosen]]:
     """The stars score and the completed cards of the best choice (production path)."""
-    options = [_completed(cells, card, geo) for card in cards]
+    # richest placements first (stable: ties keep the placement order), so that the first
+    # descent usually meets the ceiling and the bound cuts the rest of the search
+    options = [sorted(_completed(cells, card, geo), key=lambda o: -o[0]) for card in cards]
     if not any(options):
         return 0, []
     ceiling = [max((o[0] for o in opts), default=0) for opts in options]
