@@ -6,7 +6,7 @@ from __future__ import annotations
 import random
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import event, given, settings
 from hypothesis import strategies as st
 
 from spacebowl_print.core.errors import InputError
@@ -155,3 +155,80 @@ def test_random_legal_games_replay(seed: int, size: tuple[int, int]) -> None:
     pad = replay(ch, PlayLog("t", tuple(turns)))
     assert pad.cells == "".join(board.cells)
     assert pad.fog == fogged
+
+
+def independent_verdict(cells: str, roll: Roll, turn: Turn, cols: int, rows: int) -> bool:
+    """The rules of a turn restated from scratch (offset rows, not the geometry tables)."""
+
+    def touch(a: int, b: int) -> bool:
+        ra, ca, rb, cb = a // cols, a % cols, b // cols, b % cols
+        if ra == rb:
+            return abs(ca - cb) == 1
+        if abs(ra - rb) != 1:
+            return False
+        # 0-based even rows are the printed odd rows: they reach down-left, odd rows down-right
+        return cb - ca in ((-1, 0) if ra % 2 == 0 else (0, 1))
+
+    def quadrant(c: int) -> int:
+        return (2 if c // cols >= rows // 2 else 0) + (1 if c % cols >= cols // 2 else 0)
+
+    touching = {frozenset(p) for p in ((RED, BLUE), (YELLOW, GREEN), (RED, YELLOW),
+                                       (BLUE, GREEN))}
+    if isinstance(turn, Fog):
+        if turn.cell is None:
+            return True
+        icons = "GPACS" if roll.third is None else {*roll.icons, roll.third} - {"."}
+        return (turn.icon in icons and cells[turn.cell] == "."
+                and quadrant(turn.cell) in roll.quadrants)
+    where = [c for c, _ in turn.cells]
+    icons = sorted(i for _, i in turn.cells)
+    if len(set(where)) != 3 or not all(touch(a, b) for a in where for b in where if a != b):
+        return False
+    qs = {quadrant(c) for c in where}
+    if not (qs <= set(roll.quadrants) and (len(qs) == 1 or frozenset(qs) in touching)):
+        return False
+    if roll.third is not None:
+        if icons != sorted([*roll.icons, roll.third]):
+            return False
+    else:
+        rest = list(icons)
+        for i in roll.icons:
+            if i not in rest:
+                return False
+            rest.remove(i)
+    return all(i == "." or cells[c] == "." for c, i in turn.cells)
+
+
+@st.composite
+def turn_cases(draw: st.DrawFn) -> tuple[int, int, str, Roll, Turn]:
+    cols, rows = draw(st.sampled_from([(4, 4), (6, 4), (8, 6)]))
+    geo = geometry(cols, rows)
+    cells = draw(st.text(alphabet="....GPACS", min_size=geo.size, max_size=geo.size))
+    a, b = draw(st.lists(st.integers(0, 3), min_size=2, max_size=2, unique=True))
+    faces = st.sampled_from("GPACS.")
+    roll = Roll((a, b), (draw(faces), draw(faces)), draw(st.none() | faces))
+    if draw(st.integers(0, 4)) == 0:
+        cell = draw(st.none() | st.integers(0, geo.size - 1))
+        turn: Turn = Fog() if cell is None else Fog(cell, draw(st.sampled_from("GPACS")))
+    else:
+        if draw(st.booleans()):  # a real triangle, most of the time
+            where = list(geo.triangles[draw(st.integers(0, len(geo.triangles) - 1))])
+        else:
+            where = draw(st.lists(st.integers(0, geo.size - 1), min_size=3, max_size=3))
+        icons = [*roll.icons, roll.third or draw(faces)]
+        if draw(st.integers(0, 3)) == 0:
+            icons[draw(st.integers(0, 2))] = draw(faces)  # maybe the wrong Scope
+        icons = draw(st.permutations(icons))
+        turn = Place(tuple(zip(where, icons, strict=True)))
+    return cols, rows, cells, roll, turn
+
+
+@settings(max_examples=500, deadline=None)
+@given(turn_cases())
+def test_checker_agrees_with_the_rules_restated(case: tuple[int, int, str, Roll, Turn]) -> None:
+    from spacebowl_print.games.hubble.rules.legality import turn_problem
+
+    cols, rows, cells, roll, turn = case
+    verdict = turn_problem(cells, roll, turn, geometry(cols, rows)) is None
+    event("legal" if verdict else "illegal")
+    assert verdict == independent_verdict(cells, roll, turn, cols, rows)

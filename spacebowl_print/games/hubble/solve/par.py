@@ -5,20 +5,24 @@ information. The solver works in three steps:
 
 1. **Star plans.** For each dealt card it ranks the placements whose red stars the rolls can
    supply (a small max-flow of star-bearing rolls into quadrants), preferring edge cells (they
-   matter least to comets, planets and asteroid triangles), and pairs them into a few plans of
-   disjoint cells, plus "no plan".
-2. **Beam search per plan.** Roll by roll it keeps the ``width`` most promising pads. A pad is
-   valued by its exact score without stars plus a few potentials: stars on the plan's cells
-   (whose cells no other icon may take), lone comets that may still be joined, lone planets on
-   lines that may still pair, two asteroids that may still make a triangle, galaxies above
-   the poorest quadrant, and empty cells still to fill. Fogs are tried when nothing can be
-   placed or when the pad is nearly full, so the last icons go where they score.
-3. **Exact choice.** Every finished pad of every plan, and the greedy player's, is scored by
-   the engine (stars included); the best log wins (earliest on ties). The chosen log is then
-   replayed by the legality checker.
+   matter least to comets, planets and asteroid triangles) and few stars the player must
+   choose, and pairs them into up to ``plans`` plans of disjoint cells.
+2. **Beam search.** For each plan, for a plan-free variant that values stars by the best
+   placement still open (:class:`_FreeStars`), and for a variant blind to stars, it goes roll
+   by roll keeping the ``width`` most promising pads. A pad is valued by its exact score
+   without stars plus a few potentials: stars on the plan's red cells (which no other icon may
+   take while the card can still be completed; a card whose missing stars the remaining rolls
+   can no longer bring is given up and its cells freed), lone comets that may still be
+   joined, lone planets on lines that may still pair, two asteroids that may still make a
+   triangle, and empty cells still to fill. Fogs are tried when nothing can be placed or when
+   the pad is nearly full, so the last icons go where they score.
+3. **Exact choice.** Every finished pad is scored by the engine (stars included) against the
+   greedy player's total; the best log wins (earliest on ties). If none beats greedy, a wider
+   search with calmer star weights runs once more. The chosen log is replayed by the legality
+   checker.
 
 Everything is deterministic: no clocks, no unseeded randomness; the work is bounded by the
-beam width and the number of plans, tuned to stay within about a second per standard
+beam width and the number of plans, tuned to stay under a second of CPU per standard
 challenge (``benchmarks/bench_hubble.py`` measures it).
 """
 
@@ -101,10 +105,6 @@ class Plan:
     values: tuple[float, ...] = ()
     label: str = ""
     free_stars: _FreeStars | None = None
-
-    @property
-    def reserved(self) -> frozenset[int]:
-        return frozenset(self.red) | frozenset(self.purple)
 
     def star_value(self, cell: int, progress: Sequence[int], w: Weights) -> float:
         """What a star drawn in ``cell`` is worth, with ``progress[j]`` red stars of slot
