@@ -11,7 +11,9 @@ from pathlib import Path
 
 import click
 
-from spacebowl_print.core.files import write_atomic
+from spacebowl_print.core.cli import BoundedInt, ShortText
+from spacebowl_print.core.files import check_output_file, write_atomic
+from spacebowl_print.core.jsonio import show
 from spacebowl_print.games.spacebowl.cli.common import (
     load_deck,
     quiet_option,
@@ -23,49 +25,58 @@ from spacebowl_print.games.spacebowl.model.deck import deck_to_toml
 from spacebowl_print.games.spacebowl.solve import design_deck
 
 _NAME = re.compile(r"^[a-z0-9][a-z0-9_-]*$")
+_DECIMAL = r"\d{1,6}(?:\.\d{0,6})?|\.\d{1,6}"
+MAX_CARDS = 1000
+"""The designer's CP-SAT model and its exact verification stay within a minute up to here."""
 
 
 def parse_int_range(text: str, option: str) -> tuple[int, int]:
     """``"1-4"`` → (1, 4), ``"3"`` → (3, 3); an :class:`InputError` naming ``option``
     otherwise."""
-    m = re.fullmatch(r"\s*(\d+)\s*(?:-\s*(\d+)\s*)?", text)
+    m = re.fullmatch(r"\s*(\d{1,4})\s*(?:-\s*(\d{1,4})\s*)?", text)
     if not m:
-        raise InputError(f"must be a number or a range like 1-4, got {text!r}", option)
+        raise InputError(f"must be a number or a range like 1-4, got {show(text)}", option)
     lo = int(m.group(1))
     hi = int(m.group(2)) if m.group(2) else lo
     if lo > hi:
-        raise InputError(f"range {text!r} is upside down", option)
+        raise InputError(f"range {show(text)} is upside down", option)
     return lo, hi
 
 
 def parse_float_range(text: str, option: str) -> tuple[float, float]:
     """``"0.2-0.35"`` → (0.2, 0.35); an :class:`InputError` naming ``option`` otherwise."""
-    m = re.fullmatch(r"\s*(\d+(?:\.\d*)?|\.\d+)\s*-\s*(\d+(?:\.\d*)?|\.\d+)\s*", text)
+    m = re.fullmatch(rf"\s*({_DECIMAL})\s*-\s*({_DECIMAL})\s*", text)
     if not m:
-        raise InputError(f"must be a range like 0.2-0.35, got {text!r}", option)
+        raise InputError(f"must be a range like 0.2-0.35, got {show(text)}", option)
     lo, hi = float(m.group(1)), float(m.group(2))
     if lo >= hi:
-        raise InputError(f"range {text!r} must go from low to high", option)
+        raise InputError(f"range {show(text)} must go from low to high", option)
     return lo, hi
 
 
 @click.command("design")
-@click.option("--cards", type=int, default=56, show_default=True, help="Cards in the deck.")
-@click.option("--per-card", default="1-4", show_default=True, metavar="LO-HI",
+@click.option("--cards", type=BoundedInt(1, MAX_CARDS), default=56, show_default=True,
+              help=f"Cards in the deck (at most {MAX_CARDS}).")
+@click.option("--per-card", type=ShortText(16), default="1-4", show_default=True,
+              metavar="LO-HI",
               help="Planets on a card.")
-@click.option("--black-holes", type=int, default=8, show_default=True,
+@click.option("--black-holes", type=BoundedInt(0, MAX_CARDS), default=8, show_default=True,
               help="Cards that show a black hole.")
-@click.option("--target-none", default="0.2-0.35", show_default=True, metavar="LO-HI",
+@click.option("--target-none", type=ShortText(24), default="0.2-0.35", show_default=True,
+              metavar="LO-HI",
               help="Band for the share of tosses with no solution (base game, exact).")
-@click.option("--target-mean", default="1-2", show_default=True, metavar="LO-HI",
+@click.option("--target-mean", type=ShortText(24), default="1-2", show_default=True,
+              metavar="LO-HI",
               help="Band for the mean number of solutions per toss.")
-@click.option("--max-copies", type=int, default=2, show_default=True,
+@click.option("--max-copies", type=BoundedInt(1, MAX_CARDS), default=2, show_default=True,
               help="Most cards that may show the same set of planets.")
 @click.option("--base", "base", default="classic", show_default=True, metavar="DECK",
               help="Deck whose planets (names, colours, glyphs) the new deck keeps.")
-@click.option("--name", default=None, help="Deck name (default: the output file's stem).")
-@click.option("--title", default=None, help="Deck title (default: from the name).")
-@click.option("--galaxies", type=int, default=200, show_default=True,
+@click.option("--name", type=ShortText(64), default=None,
+              help="Deck name (default: the output file's stem).")
+@click.option("--title", type=ShortText(120), default=None,
+              help="Deck title (default: from the name).")
+@click.option("--galaxies", type=BoundedInt(10, 20_000), default=200, show_default=True,
               help="Dealt galaxies for the exact verification.")
 @seed_option(default=1)
 @click.option("-o", "--output", required=True, type=click.Path(dir_okay=False),
@@ -84,15 +95,16 @@ def design(cards: int, per_card: str, black_holes: int, target_none: str, target
 
     See docs/spacebowl.md; the deck file: docs/deck-format.md.
     """
+    check_output_file(output)  # a bad -o fails now, not after the design
     deck_name = name or Path(output).stem
     if not _NAME.match(deck_name):
-        raise InputError(f"must be a file-safe id (a-z, 0-9, _ and -), got {deck_name!r}; "
+        raise InputError(f"must be a file-safe id (a-z, 0-9, _ and -), got {show(deck_name)}; "
                          "use --name", "name")
     result = design_deck(
         load_deck(base), name=deck_name, title=title, cards=cards,
-        per_card=parse_int_range(per_card, "per-card"), black_holes=black_holes,
-        target_none=parse_float_range(target_none, "target-none"),
-        target_mean=parse_float_range(target_mean, "target-mean"), max_copies=max_copies,
+        per_card=parse_int_range(per_card, "per_card"), black_holes=black_holes,
+        target_none=parse_float_range(target_none, "target_none"),
+        target_mean=parse_float_range(target_mean, "target_mean"), max_copies=max_copies,
         seed=seed, galaxies=galaxies)
     command = ["spacebowl", "deck", "design", "--cards", str(cards), "--per-card", per_card,
                "--black-holes", str(black_holes), "--target-none", target_none,

@@ -9,7 +9,9 @@ import re
 
 import click
 
-from spacebowl_print.core.files import write_atomic
+from spacebowl_print.core.cli import BoundedInt, ShortText
+from spacebowl_print.core.files import check_output_file, write_atomic
+from spacebowl_print.core.jsonio import show
 from spacebowl_print.games.spacebowl.cli.common import (
     deck_option,
     load_deck,
@@ -25,9 +27,9 @@ from spacebowl_print.games.spacebowl.solve import STRATEGIES, build_galaxy
 
 def parse_size(text: str) -> tuple[int, int]:
     """``"5x5"`` / ``"6×6"`` → (columns, rows); :class:`InputError` naming ``size`` otherwise."""
-    m = re.fullmatch(r"\s*(\d+)\s*[x×X]\s*(\d+)\s*", text)
+    m = re.fullmatch(r"\s*(\d{1,3})\s*[x×X]\s*(\d{1,3})\s*", text)
     if not m:
-        raise InputError(f"must be COLSxROWS like 5x5, got {text!r}", "size")
+        raise InputError(f"must be COLSxROWS like 5x5, got {show(text)}", "size")
     return int(m.group(1)), int(m.group(2))
 
 
@@ -40,14 +42,16 @@ def galaxy() -> None:
 @deck_option
 @click.option("--toss", "toss_path", required=True, type=click.Path(dir_okay=False),
               metavar="TOSS.json", help="The toss (docs/formats.md).")
-@click.option("--solutions", "-k", type=int, required=True,
+@click.option("--solutions", "-k", type=BoundedInt(0, 64), required=True,
               help="Exact number of valid destination cards (0 allowed).")
-@click.option("--near-misses", type=int, default=0, show_default=True,
+@click.option("--near-misses", type=BoundedInt(0, 64), default=0, show_default=True,
               help="Least number of near misses.")
-@click.option("--size", default="5x5", show_default=True, metavar="COLSxROWS")
+@click.option("--size", type=ShortText(16), default="5x5", show_default=True,
+              metavar="COLSxROWS", help="Galaxy size, 3x3 up to 64 cards.")
 @click.option("--rotation", is_flag=True, help="Rotation variant.")
 @click.option("--torus", is_flag=True, help="Toroidal variant.")
-@click.option("--void", type=int, default=0, show_default=True, help="Cards laid face down.")
+@click.option("--void", type=BoundedInt(0, 64), default=0, show_default=True,
+              help="Cards laid face down.")
 @click.option("--wild-needed", is_flag=True,
               help="No solution without the Wild token, the K solutions need it "
                    "(the report names its cell).")
@@ -70,6 +74,7 @@ def build(deck: str, toss_path: str, solutions: int, near_misses: int, size: str
 
     The toss and galaxy files: docs/formats.md.
     """
+    check_output_file(output)  # a bad -o fails now, not after the search
     the_deck = load_deck(deck)
     try:
         toss = toss_from_json(load_json_file(toss_path), the_deck.letters)
