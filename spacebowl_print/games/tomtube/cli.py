@@ -4,16 +4,15 @@ move. The root command mounts it as ``spacebowl tomtube``."""
 from __future__ import annotations
 
 import json
-import sys
 from pathlib import Path
 from typing import Any
 
 import click
 
 from spacebowl_print.core.cli import (
-    BadInput,
     BoundedInt,
     ShortText,
+    answer_batch,
     progress,
     quiet_option,
     read_text,
@@ -144,26 +143,8 @@ def moves_command(position_file: str | None, tiles_file: str | None, as_json: bo
 
 
 def _batch(path: str, tiles: TileSet) -> None:
-    text = read_text(path)
-    lines = text.split("\n")  # only "\n" ends a line (not the other breaks splitlines knows)
-    if lines and lines[-1] == "":
-        lines.pop()
-    bad = 0
-    for number, raw in enumerate(lines, start=1):
-        try:
-            if not raw.strip():  # still answered, so that output line N answers input line N
-                raise InputError("empty line (one JSON position a line)")
-            answer = moves_json(position_from_json(loads_json(raw), tiles), tiles)
-        except InputError as err:
-            bad += 1
-            err.line = number
-            message = str(err.at_file(path))
-            click.echo(json.dumps({"line": number, "error": message}))
-            continue
-        click.echo(json.dumps(answer))
-    sys.stdout.flush()
-    if bad:
-        raise BadInput(f"{path}: {bad} bad line(s) reported above; the others were answered")
+    answer_batch(path, lambda obj: moves_json(position_from_json(obj, tiles), tiles),
+                 "position")
 
 
 @tomtube.command("play")
