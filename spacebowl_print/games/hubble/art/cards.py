@@ -279,7 +279,17 @@ def draw_mini_card(canvas: Canvas, card: Constellation, x: float, y: float, w: f
                    h: float, lang: str, ink_saver: bool, number: int | None = None) -> None:
     """A landscape card for a booklet page in the box (x, y, w, h): a rounded frame, the name
     (with the card's number in the challenge), value and bonus on the left, the pattern on
-    the right."""
+    the right. Defined once per document and size (a year of challenges deals the same 20
+    cards again and again)."""
+    name = (f"hubble-mini-{card.name}-{number}-{w:.2f}x{h:.2f}-{lang}-{int(ink_saver)}")
+    canvas.define(name, w, h, lambda c: _mini_card(c, card, w, h, lang, ink_saver, number))
+    canvas.place(name, x, y)
+
+
+def _mini_card(canvas: Canvas, card: Constellation, w: float, h: float, lang: str,
+               ink_saver: bool, number: int | None) -> None:
+    """Paint :func:`draw_mini_card`'s art in its own box (0, 0)–(w, h)."""
+    x = y = 0.0
     canvas.rect(x, y, w, h, Style(fill=PAPER if ink_saver else CREAM, stroke=NIGHT,
                                   width=0.4), radius=1.8)
     left_w = min(w * 0.46, 40.0)

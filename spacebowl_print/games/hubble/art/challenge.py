@@ -32,7 +32,15 @@ MIN_PT = 6.0
 def die_face(canvas: Canvas, icon: str, x: float, y: float, size: float,
              white: bool = False) -> None:
     """A die face ``size`` mm square at (x, y) showing ``icon`` (an empty face for a blank);
-    the white die's face has a double outline."""
+    the white die's face has a double outline. Defined once per icon and size, placed."""
+    name = f"hubble-face-{icon}-{size:.2f}-{int(white)}"
+    canvas.define(name, size, size, lambda c: _die_face(c, icon, size, white))
+    canvas.place(name, x, y)
+
+
+def _die_face(canvas: Canvas, icon: str, size: float, white: bool) -> None:
+    """Paint :func:`die_face`'s art in its own box (0, 0)–(size, size)."""
+    x = y = 0.0
     canvas.rect(x, y, size, size, Style(fill=PAPER, stroke=INK, width=0.3), radius=size * 0.18)
     if white:
         inset = size * 0.12

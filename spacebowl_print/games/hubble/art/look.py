@@ -97,10 +97,17 @@ def rect_ops(x: float, y: float, w: float, h: float) -> list[tuple[object, ...]]
 
 def chip(canvas: Canvas, x: float, y: float, w: float, h: float, hue: Hue,
          ink_saver: bool) -> None:
-    """A small patch of ``hue`` (rolled quadrant, swatch): colour, pattern, outline."""
-    fill, line = chip_ink(hue, ink_saver)
-    patterned(canvas, rect_ops(x, y, w, h), (x, y, w, h), hue, fill, line, 0.7)
-    canvas.rect(x, y, w, h, Style(stroke=INK, width=0.25))
+    """A small patch of ``hue`` (rolled quadrant, swatch): colour, pattern, outline; defined
+    once per size and placed (the roll lists repeat a few sizes thousands of times)."""
+    name = f"hubble-chip-{hue.key}-{w:.2f}x{h:.2f}-{int(ink_saver)}"
+
+    def paint(c: Canvas) -> None:
+        fill, line = chip_ink(hue, ink_saver)
+        patterned(c, rect_ops(0.0, 0.0, w, h), (0.0, 0.0, w, h), hue, fill, line, 0.7)
+        c.rect(0.0, 0.0, w, h, Style(stroke=INK, width=0.25))
+
+    canvas.define(name, w, h, paint)
+    canvas.place(name, x, y)
 
 
 # ---------------------------------------------------------------- hexes
@@ -192,11 +199,36 @@ def star_points(cx: float, cy: float, r: float, points: int = 5, inner: float = 
 _ROCK = (0.92, 0.66, 0.98, 0.72, 0.9, 0.62, 0.84)
 
 
+ICON_UNIT = 10.0
+"""Icons are defined once per document at this radius (mm) and placed scaled."""
+
+
 def draw_icon(canvas: Canvas, icon: str, cx: float, cy: float, r: float, ink: str = INK,
               width: float | None = None, fill: str | None = None) -> None:
     """The icon ``icon`` (G P A C S; ``.`` draws nothing) as a few pencil strokes inside a
     circle of radius ``r`` around (cx, cy): a spiral, a ball with a ring, a lumpy rock, a dot
-    with a tail, a five-point star. ``fill`` colours the star (constellation highlights)."""
+    with a tail, a five-point star; lines are 0.11·r wide. The art is defined once per
+    document and placed scaled (a booklet draws tens of thousands); ``width`` or ``fill``
+    (a coloured star) draws it directly instead."""
+    if icon == ".":
+        return
+    if width is not None or fill is not None:
+        _icon(canvas, icon, cx, cy, r, ink, width, fill)
+        return
+    name = f"hubble-icon-{icon}-{ink}"
+    box = 2 * ICON_UNIT * 1.1
+
+    def paint(c: Canvas) -> None:
+        _icon(c, icon, box / 2, box / 2, ICON_UNIT, ink, ICON_UNIT * 0.11, None)
+
+    canvas.define(name, box, box, paint)
+    scale = r / ICON_UNIT
+    canvas.place(name, cx - box / 2 * scale, cy - box / 2 * scale, scale)
+
+
+def _icon(canvas: Canvas, icon: str, cx: float, cy: float, r: float, ink: str,
+          width: float | None, fill: str | None) -> None:
+    """Draw one icon's strokes (see :func:`draw_icon`)."""
     lw = width if width is not None else max(0.25, r * 0.11)
     st = Style(stroke=ink, width=lw)
     if icon == "G":
@@ -248,7 +280,7 @@ def draw_purple_star(canvas: Canvas, cx: float, cy: float, r: float, ink_saver: 
                          width=w))
 
 
-__all__ = ["HUES", "ICON_ORDER", "INK", "MUTED", "NIGHT", "PAPER", "SQRT3", "STAR_PURPLE",
-           "STAR_RED", "Hue", "cell_centre", "chip", "chip_ink", "define_hex", "draw_icon",
-           "draw_purple_star", "draw_red_star", "hex_ops", "hex_points", "pattern_ink",
-           "patterned", "place_hex", "quadrant_hue", "rect_ops", "star_points"]
+__all__ = ["HUES", "ICON_ORDER", "ICON_UNIT", "INK", "MUTED", "NIGHT", "PAPER", "SQRT3",
+           "STAR_PURPLE", "STAR_RED", "Hue", "cell_centre", "chip", "chip_ink", "define_hex",
+           "draw_icon", "draw_purple_star", "draw_red_star", "hex_ops", "hex_points",
+           "pattern_ink", "patterned", "place_hex", "quadrant_hue", "rect_ops", "star_points"]

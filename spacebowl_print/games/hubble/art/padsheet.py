@@ -231,6 +231,25 @@ def draw_pad(canvas: Canvas, art: PadArt, x: float, y: float, lang: str, ink_sav
     chip with its pattern, and the name) outside each quadrant's corner, column letters
     above and below (the bottom ones follow the last row's offset), row numbers on both
     sides, then :func:`draw_grid`."""
+    if cells is None and marks is None:
+        # a blank pad is the same on every page of a booklet: defined once, placed
+        name = (f"hubble-pad-{grid_key(art)}-{lang}-{int(ink_saver)}")
+        canvas.define(name, art.width, art.height,
+                      lambda c: _draw_pad(c, art, 0.0, 0.0, lang, ink_saver, None, None))
+        canvas.place(name, x, y)
+        return
+    _draw_pad(canvas, art, x, y, lang, ink_saver, cells, marks)
+
+
+def grid_key(art: PadArt) -> str:
+    """A name for a labelled pad's drawing: size, hex radius, label sizes."""
+    g = art.grid
+    return f"{g.cols}x{g.rows}-{g.s:.3f}-{art.coord_pt:.2f}-{art.names_pt:.2f}"
+
+
+def _draw_pad(canvas: Canvas, art: PadArt, x: float, y: float, lang: str, ink_saver: bool,
+              cells: str | None, marks: Marks | None) -> None:
+    """Paint :func:`draw_pad`'s art with its box's lower-left corner at (x, y)."""
     grid, w = art.grid, words(lang)
     geo = grid.geo
     gx, gy = x + art.side, y + art.band
@@ -470,6 +489,6 @@ def pad_pages(paper: str, cols: int, rows: int, lang: str, ink_saver: bool, coun
 
 
 __all__ = ["BORDER", "MIN_PT", "PAD_HEX_MAX", "Marks", "PadArt", "PadGrid", "border_edges",
-           "draw_grid", "draw_pad", "fit_grid", "fit_pad", "fog_track", "legend", "name_fields",
-           "pad_cells_layout", "pad_page", "pad_pages", "score_box", "titles_strip",
-           "titles_strip_height"]
+           "draw_grid", "draw_pad", "fit_grid", "fit_pad", "fog_track", "grid_key", "legend",
+           "name_fields", "pad_cells_layout", "pad_page", "pad_pages", "score_box",
+           "titles_strip", "titles_strip_height"]
