@@ -281,7 +281,7 @@ def par_command(challenge_file: str, set_file: str | None, as_json: bool) -> Non
               default="a4", show_default=True, help="Paper size.")
 @click.option("--lang", type=ShortText(32), default="en", show_default=True, metavar="LANGS",
               help="Rule summary languages, comma-separated (en, fr, de); the first also "
-                   "labels pads, cards and dice.")
+                   "labels pads, cards, dice, the cover and the print checks.")
 @click.option("--players", type=click.IntRange(1, 100), default=4, show_default=True,
               help="Pads to print (one a page, one a player a game).")
 @click.option("--pad-size", "pad_size", default=None, metavar="WxH",

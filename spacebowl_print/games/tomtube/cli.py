@@ -196,7 +196,8 @@ def play_command(position_file: str, move_file: str, tiles_file: str | None,
                    "on one sheet).")
 @click.option("--lang", "lang", type=ShortText(32), default="en,de", show_default=True,
               metavar="LANGS", help="Rule summary languages, comma-separated (en, de); the "
-                                    "first also labels the board and pieces.")
+                                    "first also labels the board, pieces, cover and print "
+                                    "checks.")
 @click.option("--ink-saver", is_flag=True, help="Light fills and outlines instead of solid "
                                                 "colour.")
 @seed_option()

@@ -36,7 +36,8 @@ from spacebowl_print.games.spacebowl.kit import (
               show_default=True, help="Paper size (portrait).")
 @click.option("--lang", "lang", type=ShortText(64), default="en,fr,de", show_default=True,
               metavar="LANGS",
-              help=f"Rule summary languages, comma-separated ({', '.join(LANGS)}).")
+              help=f"Rule summary languages, comma-separated ({', '.join(LANGS)}); the "
+                   "first is also the cover's and the print checks' language.")
 @click.option("--card-size", type=ShortText(40), default="poker", show_default=True,
               metavar="SIZE",
               help="poker (63x88 mm), bridge (2.25x3.5 in: 57.15x88.9 mm), 2.5x3.5in "
