@@ -8,7 +8,13 @@ import itertools
 
 import pytest
 
-from spacebowl_print.games.hubble.model.challenge import Fog, Place, chooses_third, min_rolls
+from spacebowl_print.games.hubble.model.challenge import (
+    Fog,
+    Place,
+    PlayLog,
+    chooses_third,
+    min_rolls,
+)
 from spacebowl_print.games.hubble.model.constellations import load_constellation_set
 from spacebowl_print.games.hubble.model.pad import Pad
 from spacebowl_print.games.hubble.rules.legality import replay
@@ -23,7 +29,14 @@ from spacebowl_print.games.hubble.solve.challenges import (
 )
 from spacebowl_print.games.hubble.solve.greedy import greedy_play
 from spacebowl_print.games.hubble.solve.moves import drawn, placements
-from spacebowl_print.games.hubble.solve.par import ParSettings, solve_par, star_plans
+from spacebowl_print.games.hubble.solve.par import (
+    ParSettings,
+    Plan,
+    _beam,
+    polish,
+    solve_par,
+    star_plans,
+)
 
 CSET = load_constellation_set()
 
@@ -125,3 +138,27 @@ def test_board_score_matches_the_engine_along_a_game() -> None:
         board.apply(drawn(moves[len(moves) // 2]))
         pad = Pad(board.geo.cols, board.geo.rows, "".join(board.cells))
         assert board.score() == score_pad(pad, []).total
+
+
+def test_polish_keeps_logs_legal_and_never_loses() -> None:
+    ch = generate_challenge(8, "polish", CSET.names, 8, 6)
+    cards = CSET.pick(ch.constellations)
+    log = greedy_play(ch)
+    before = score_pad(replay(ch, log), cards).total
+    turns, total = polish(ch, log.turns, cards)
+    assert total >= before
+    pad = replay(ch, PlayLog(ch.id, tuple(turns)))
+    assert score_pad(pad, cards).total == total
+    assert [type(t) for t in turns] == [type(t) for t in log.turns]
+
+
+def test_replanning_an_ending_keeps_the_opening() -> None:
+    ch = generate_challenge(9, "tail", CSET.names, 8, 6)
+    log = greedy_play(ch)
+    keep = list(log.turns[:10])
+    finals = _beam(ch, Plan({}, {}, label="no plan"), ParSettings(width=3), keep)
+    assert finals
+    for node in finals:
+        turns = node.turns()
+        assert turns[:10] == keep
+        replay(ch, PlayLog(ch.id, tuple(turns)))  # legal from start to end

@@ -4,7 +4,7 @@ The standard size is the even W×H that, over at least 200 random solo challenge
 one-ply greedy player (:mod:`~spacebowl_print.games.hubble.solve.greedy`) at a median total of
 76–91 and the par solver at a median of 100 or more, so that the solo title bands mean the
 same on our pad as in the seed game. :data:`CALIBRATION` is the measured table; it is
-re-measured by :data:`MEASUREMENT_COMMAND` (about half an hour on one core).
+re-measured by :data:`MEASUREMENT_COMMAND` (about ten minutes of CPU).
 """
 
 from __future__ import annotations

@@ -17,9 +17,10 @@ information. The solver works in three steps:
    triangle, and empty cells still to fill. Fogs are tried when nothing can be placed or when
    the pad is nearly full, so the last icons go where they score.
 3. **Exact choice.** Every finished pad is scored by the engine (stars included) against the
-   greedy player's total; the best log wins (earliest on ties). If none beats greedy, a wider
-   search with calmer star weights runs once more. The chosen log is replayed by the legality
-   checker.
+   greedy player's total; the best log wins (earliest on ties). If none beats greedy (rare),
+   the plan-free searches run again six times wider, then endings of greedy's own log are
+   replanned. The winner is polished turn by turn (:func:`polish`) and replayed by the
+   legality checker.
 
 Everything is deterministic: no clocks, no unseeded randomness; the work is bounded by the
 beam width and the number of plans, tuned to stay under a second of CPU per standard
@@ -65,6 +66,8 @@ from spacebowl_print.games.hubble.rules.stars import Placement, placements
 from spacebowl_print.games.hubble.solve.board import Board
 from spacebowl_print.games.hubble.solve.greedy import greedy_play
 from spacebowl_print.games.hubble.solve.moves import fog_icons
+from spacebowl_print.games.hubble.solve.moves import fogs as fogs_of
+from spacebowl_print.games.hubble.solve.moves import placements as placements_of
 
 
 @dataclass(frozen=True)
@@ -564,17 +567,25 @@ def _expand(node: _Node, roll: Roll, frames: Sequence[tuple[tuple[str, ...], int
     return out
 
 
-def _beam(challenge: Challenge, plan: Plan, settings: ParSettings) -> list[_Node]:
-    """Beam search over the rolls; returns every pad it finished (ended by the third fog
-    or by the last roll)."""
+def _beam(challenge: Challenge, plan: Plan, settings: ParSettings,
+          prefix: Sequence[Turn] = ()) -> list[_Node]:
+    """Beam search over the rolls after the turns ``prefix`` (legal, fewer than three fogs);
+    returns every pad it finished (ended by the third fog or by the last roll)."""
     geo = challenge.geometry
-    beam = [_Node(Board(geo), None, None, 0, 0.0, (0,) * len(plan.sizes))]
+    start = _Node(Board(geo), None, None, 0, 0.0, (0,) * len(plan.sizes))
+    for done in prefix:
+        board = start.board.copy()
+        board.apply(_drawn(done))
+        start = _Node(board, start, done, start.fog + isinstance(done, Fog), 0.0,
+                      start.progress)
+    beam = [start]
     finished: list[_Node] = []
     supply = _supply_suffix(challenge.rolls)
     slot_cells: dict[int, list[int]] = {}
     for c, j in plan.red.items():
         slot_cells.setdefault(j, []).append(c)
-    for i, roll in enumerate(challenge.rolls):
+    for i in range(len(prefix), len(challenge.rolls)):
+        roll = challenge.rolls[i]
         for node in beam:
             node.progress = _give_up(node, slot_cells, supply[i], geo)
         frames = _frames(roll)
@@ -619,6 +630,13 @@ def _beam(challenge: Challenge, plan: Plan, settings: ParSettings) -> list[_Node
     return beam + finished
 
 
+def _drawn(turn: Turn) -> list[tuple[int, str]]:
+    """What a turn draws: its non-blank icons with their cells."""
+    if isinstance(turn, Place):
+        return [(c, icon) for c, icon in turn.cells if icon != BLANK]
+    return [] if turn.cell is None or turn.icon is None else [(turn.cell, turn.icon)]
+
+
 def _supply_suffix(rolls: Sequence[Roll]) -> list[tuple[int, ...]]:
     """Per roll index i: how many stars rolls i, i+1, … can still bring into each quadrant
     (entries 0–3) and in all (entry 4); a roll brings its S faces, or one star of the
@@ -660,13 +678,13 @@ def _first_two(child: tuple[Any, ...]) -> tuple[float, int]:
     return child[0], child[1]
 
 
-def _attempts(settings: ParSettings) -> list[ParSettings]:
-    """The settings, then a wider, calmer search: tried only when the first cannot beat the
-    greedy player (rare), so that par stays above the calibration player."""
-    w = settings.weights
-    return [settings, replace(settings, width=settings.width * 2, plans=2,
-                              weights=replace(w, star_red=w.star_red / 2,
-                                              free_star=w.free_star / 2))]
+WIDE = 6
+"""When no plan beats the greedy player (rare), the plan-free searches run again this many
+times wider."""
+
+
+TAIL_STARTS = (4, 7, 10, 14, 18)
+"""Last resort: replan the last 4, 7, … turns of the greedy player's own log."""
 
 
 def solve_par(challenge: Challenge, cards: Sequence[Constellation],
@@ -679,22 +697,86 @@ def solve_par(challenge: Challenge, cards: Sequence[Constellation],
     greedy = greedy_play(challenge)
     floor = score_pad(replay(challenge, greedy), cards).total
     best_total, best_turns, best_label = floor, list(greedy.turns), "greedy"
-    for attempt in _attempts(settings):
-        free = _FreeStars(cards, geo, attempt.weights.free_star)
-        plans = [*star_plans(challenge, cards, attempt.plans, attempt.weights),
-                 Plan({}, {}, label="free stars", free_stars=free),
-                 Plan({}, {}, label="no plan")]
-        for plan in plans:
-            finals = _beam(challenge, plan, attempt)
-            finals.sort(key=lambda n: -n.h)
-            for node in finals[:attempt.width]:
-                total = score_cells("".join(node.board.cells), geo, cards).total
-                if total > best_total:
-                    best_total, best_turns, best_label = total, node.turns(), plan.label
-        if best_total > floor:
-            break
+
+    def consider(finals: list[_Node], width: int, label: str) -> None:
+        nonlocal best_total, best_turns, best_label
+        finals.sort(key=lambda n: -n.h)
+        for node in finals[:width]:
+            total = score_cells("".join(node.board.cells), geo, cards).total
+            if total > best_total:
+                best_total, best_turns, best_label = total, node.turns(), label
+
+    free = _FreeStars(cards, geo, settings.weights.free_star)
+    plans = [*star_plans(challenge, cards, settings.plans, settings.weights),
+             Plan({}, {}, label="free stars", free_stars=free), Plan({}, {}, label="no plan")]
+    for plan in plans:
+        consider(_beam(challenge, plan, settings), settings.width, plan.label)
+    if best_total <= floor:
+        # still no better than greedy: search much wider without plans, then keep greedy's
+        # own opening and replan ever longer endings
+        wide = replace(settings, width=settings.width * WIDE)
+        for plan in plans[-2:]:
+            consider(_beam(challenge, plan, wide), wide.width, f"{plan.label}, wide")
+        tail = replace(settings, width=settings.width * 2)
+        for k in TAIL_STARTS:
+            if best_total > floor:
+                break
+            keep = _tail_prefix(greedy.turns, len(greedy.turns) - k)
+            for plan in plans[-2:]:
+                consider(_beam(challenge, plan, tail, keep), tail.width,
+                         f"greedy's first {len(keep)} turns, then {plan.label}")
+    best_turns, best_total = polish(challenge, best_turns, cards)
     play = PlayLog(challenge.id, tuple(best_turns))
     pad = replay(challenge, play)  # the checker, not the search, has the last word
     score = score_pad(pad, cards)
     assert score.total == best_total
     return ParResult(play, pad, score, best_label)
+
+
+def polish(challenge: Challenge, turns: Sequence[Turn], cards: Sequence[Constellation],
+           passes: int = 2) -> tuple[list[Turn], int]:
+    """Hill-climb a legal log one turn at a time: replace a turn by another answer to its roll
+    (a placement by a placement, a fog by a fog) that draws only into cells no other turn
+    draws into, so that every other turn stays legal, and keep it when the finished pad
+    scores more. Returns the log and its total."""
+    geo = challenge.geometry
+    out = list(turns)
+    final = list(replay(challenge, PlayLog(challenge.id, tuple(out))).cells)
+    total = score_cells("".join(final), geo, cards).total
+    for _ in range(passes):
+        improved = False
+        for i, turn in enumerate(out):
+            base = final.copy()
+            for c, _icon in _drawn(turn):
+                base[c] = BLANK
+            roll = challenge.rolls[i]
+            options: list[Turn]
+            if isinstance(turn, Place):
+                options = [Place(m) for m in placements_of(base, roll, geo)]
+            else:
+                options = [Fog(c, icon) for c, icon in fogs_of(base, roll, geo)]
+            for option in options:
+                cells = base.copy()
+                for c, icon in _drawn(option):
+                    cells[c] = icon
+                t = score_cells("".join(cells), geo, cards).total
+                if t > total:
+                    total, final, out[i], improved = t, cells, option, True
+                    base = final.copy()
+                    for c, _icon in _drawn(option):
+                        base[c] = BLANK
+        if not improved:
+            break
+    return out, total
+
+
+def _tail_prefix(turns: Sequence[Turn], n: int) -> list[Turn]:
+    """The first ``n`` turns (at least none), cut before the third fog."""
+    out: list[Turn] = []
+    fogs = 0
+    for turn in turns[:max(n, 0)]:
+        fogs += isinstance(turn, Fog)
+        if fogs == MAX_FOG:
+            break
+        out.append(turn)
+    return out
