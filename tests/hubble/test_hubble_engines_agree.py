@@ -97,3 +97,63 @@ def test_board_keeps_the_engine_score(case: tuple[int, int, list[list[tuple[int,
         assert board.score() == now
         assert gain == now - before
         before = now
+
+
+def restated_scores(rows: list[str]) -> tuple[int, int, int]:
+    """Galaxy, planet and comet points restated from the rules, from offset rows alone."""
+    h, w = len(rows), len(rows[0])
+
+    def quadrant(r: int, c: int) -> int:
+        return (2 if r >= h // 2 else 0) + (1 if c >= w // 2 else 0)
+
+    gal = [0, 0, 0, 0]
+    for r in range(h):
+        for c in range(w):
+            if rows[r][c] == "G":
+                gal[quadrant(r, c)] += 1
+    lines: dict[tuple[int, int], int] = {}
+    for r in range(h):
+        for c in range(w):
+            if rows[r][c] == "P":
+                q = c - (r - (r & 1)) // 2
+                for key in ((0, r), (1, q), (2, -q - r)):
+                    lines[key] = lines.get(key, 0) + 1
+    planet = sum(n for n in lines.values() if n >= 2)
+
+    def around(r: int, c: int) -> list[tuple[int, int]]:
+        d = (-1, 0) if r % 2 == 0 else (0, 1)  # 0-based even rows are the printed odd rows
+        return [(r, c - 1), (r, c + 1)] + [(r + dr, c + dc) for dr in (-1, 1) for dc in d]
+
+    seen: set[tuple[int, int]] = set()
+    comet = 0
+    for r in range(h):
+        for c in range(w):
+            if rows[r][c] != "C" or (r, c) in seen:
+                continue
+            size, stack = 0, [(r, c)]
+            seen.add((r, c))
+            while stack:
+                y, x = stack.pop()
+                size += 1
+                for ny, nx in around(y, x):
+                    if 0 <= ny < h and 0 <= nx < w and rows[ny][nx] == "C" and (ny, nx) not in seen:
+                        seen.add((ny, nx))
+                        stack.append((ny, nx))
+            comet += [0, 0, 4, 7, 11, 15][size] if size <= 5 else 15 + 5 * (size - 5)
+    return 11 * min(gal), planet, comet
+
+
+@runs(40)
+@given(hubble_pads(sides=st.sampled_from(range(4, 27, 2))), st.data())
+def test_every_even_size_against_the_rules_restated(pad: Pad, data: st.DataObject) -> None:
+    from spacebowl_print.games.hubble.model.constellations import load_constellation_set
+    from spacebowl_print.games.hubble.rules.scoring import score_pad
+
+    cset = load_constellation_set()
+    names = data.draw(st.lists(st.sampled_from(cset.names), max_size=4, unique=True))
+    cards = cset.pick(names)
+    score = score_pad(pad, cards)
+    assert (score.galaxy, score.planet, score.comet) == restated_scores(pad.row_strings())
+    assert score.asteroid == 8 * asteroids.packing_cpsat(pad.cells, pad.geometry)
+    assert score.stars == stars.best_cpsat(pad.cells, cards, pad.geometry)[0]
+    assert score.total == score.galaxy + score.planet + score.asteroid + score.comet + score.stars
