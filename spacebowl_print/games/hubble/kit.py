@@ -91,32 +91,24 @@ def parse_pad_size(text: str) -> tuple[int, int]:
 
 
 def extra_documents(cset: ConstellationSet, opts: KitOptions) -> list[Document]:
-    """The kit's documents besides the card sheets, in print order: the pads (labelled in
-    the first language), the paper dice, then one rule summary per language
-    (``rules-<lang>``)."""
+    """The kit's documents besides the card sheets, in print order: the pads, the paper dice
+    (both labelled, like the cover, in the first language), then one rule summary per
+    language (``rules-<lang>``)."""
     lang = opts.langs[0]
+    wd = words(lang)
     docs = [
-        Document("pads", f"Pads ({opts.cols}×{opts.rows}, {opts.players})",
+        Document("pads", wd["kit_pads"].format(cols=opts.cols, rows=opts.rows,
+                                               n=opts.players),
                  pad_pages(opts.paper, opts.cols, opts.rows, lang, opts.ink_saver,
-                           opts.players),
-                 "one a player a game; in a sheet protector with a dry-wipe pen they last"),
-        Document("dice", "Paper dice", dice_pages(opts.paper, lang, opts.ink_saver),
-                 "card stock; cut, fold, glue"),
+                           opts.players), wd["kit_pads_note"]),
+        Document("dice", wd["dice"], dice_pages(opts.paper, lang, opts.ink_saver),
+                 wd["kit_dice_note"]),
     ]
     for code in opts.langs:
-        docs.append(Document(f"rules-{code}", f"Rule summary ({code})",
+        docs.append(Document(f"rules-{code}", wd["kit_rules"].format(lang=code),
                              rules_pages(code, opts.paper, cset, opts.ink_saver, opts.cols,
                                          opts.rows)))
     return docs
-
-
-TIPS = (
-    "Quadrants differ by pattern as well as colour (red dots, blue bands, yellow slants, "
-    "green stripes), and red stars are solid while purple ones are hollow sparkles, so a "
-    "greyscale print plays as well.",
-    "No dice at hand? The paper dice need card stock, scissors and glue; or roll two "
-    "ordinary dice: 1–4 picks the colour, 1–6 the face in the order G P A C S blank.",
-)
 
 
 def build_hubble_kit(cset: ConstellationSet, out_dir: str | os.PathLike[str],
@@ -130,11 +122,12 @@ def build_hubble_kit(cset: ConstellationSet, out_dir: str | os.PathLike[str],
     docs = extra_documents(cset, opts)
     try:
         return build_kit(out_dir, fronts=fronts, back=back, bleed=BLEED_MM,
-                         paper=PAPER[opts.paper], title="Hubble", extras=docs, tips=TIPS,
+                         paper=PAPER[opts.paper], title="Hubble", extras=docs,
+                         tips=(words(opts.langs[0])["kit_tip"],),
                          naming=CARDS, lang=opts.langs[0])
     except LayoutError as err:
         raise InputError(err.message, "paper") from None
 
 
-__all__ = ["MAX_PLAYERS", "PAPERS", "TIPS", "KitOptions", "build_hubble_kit",
+__all__ = ["MAX_PLAYERS", "PAPERS", "KitOptions", "build_hubble_kit",
            "extra_documents", "parse_kit_langs", "parse_pad_size"]

@@ -170,10 +170,10 @@ def draw_grid(canvas: Canvas, grid: PadGrid, x: float, y: float, ink_saver: bool
         if icon != BLANK:
             draw_icon(canvas, icon, x + cx, y + cy, r)
         card = None if marks is None else marks.red.get(cell, marks.purple.get(cell))
-        if card is not None and s >= 3.2:
+        if marks is not None and card is not None and s >= 3.2:
             # the card's number on the ring's lower right, so two cards' stars stay apart
             size = max(MIN_PT, min(7.0, s * 1.1))
-            colour = STAR_RED if cell in marks.red else STAR_PURPLE  # type: ignore[union-attr]
+            colour = STAR_RED if cell in marks.red else STAR_PURPLE
             nx, ny = x + cx + s * 0.6, y + cy - s * 0.6
             canvas.circle(nx, ny, size * MM_PER_PT * 0.55, Style(fill="#FFFFFF"))
             canvas.text(nx, ny - size * MM_PER_PT * 0.36, str(card), size, "bold", colour,

@@ -49,6 +49,14 @@ WORDS: dict[str, dict[str, str]] = {
         "dice_note": "Cut along the solid outline, fold every dotted line the same way, glue "
                      "the grey tabs inside. Card stock (160–200 g/m²) makes firm dice.",
         "rules": "Rule summary",
+        "kit_pads": "Pads ({cols}×{rows}, {n})",
+        "kit_pads_note": "one a player a game; in a sheet protector with a dry-wipe pen "
+                         "they last",
+        "kit_dice_note": "card stock; cut, fold, glue",
+        "kit_rules": "Rule summary ({lang})",
+        "kit_tip": "Quadrants differ by pattern as well as colour (red dots, blue bands, "
+                   "yellow slants, green stripes), and red stars are solid while purple ones "
+                   "are hollow sparkles, so a greyscale print plays as well.",
         "day": "Day",
         "challenge": "Challenge",
         "rolls": "Rolls",
@@ -133,6 +141,15 @@ WORDS: dict[str, dict[str, str]] = {
                      "les languettes grises à l’intérieur. Un papier épais (160–200 g/m²) "
                      "donne des dés solides.",
         "rules": "Résumé des règles",
+        "kit_pads": "Feuilles ({cols}×{rows}, {n})",
+        "kit_pads_note": "une par joueur et par partie ; sous pochette plastique avec un "
+                         "feutre effaçable, elles servent longtemps",
+        "kit_dice_note": "papier épais ; découper, plier, coller",
+        "kit_rules": "Résumé des règles ({lang})",
+        "kit_tip": "Les quadrants diffèrent par le motif autant que par la couleur (points "
+                   "rouges, bandes bleues, hachures jaunes, rayures vertes), et les étoiles "
+                   "rouges sont pleines, les violettes creuses : une impression en niveaux "
+                   "de gris se joue aussi bien.",
         "day": "Jour",
         "challenge": "Défi",
         "rolls": "Lancers",
@@ -219,6 +236,14 @@ WORDS: dict[str, dict[str, str]] = {
                      "dieselbe Richtung falzen, die grauen Laschen innen verkleben. Karton "
                      "(160–200 g/m²) gibt feste Würfel.",
         "rules": "Regelübersicht",
+        "kit_pads": "Blätter ({cols}×{rows}, {n})",
+        "kit_pads_note": "eines pro Person und Partie; in einer Klarsichthülle mit "
+                         "abwischbarem Stift halten sie lange",
+        "kit_dice_note": "Karton; ausschneiden, falzen, kleben",
+        "kit_rules": "Regelübersicht ({lang})",
+        "kit_tip": "Die Quadranten unterscheiden sich durch Muster wie Farbe (rote Punkte, "
+                   "blaue Bänder, gelbe Schraffur, grüne Streifen), rote Sterne sind gefüllt, "
+                   "violette hohl: Ein Graustufendruck spielt sich genauso.",
         "day": "Tag",
         "challenge": "Aufgabe",
         "rolls": "Würfe",
