@@ -149,14 +149,31 @@ def _rules(deck: Deck, opts: KitOptions, lang: str) -> list[Page]:
     return list(rules.rules_pages(lang, opts.paper, deck, opts.ink_saver))
 
 
-EXTRA_DOCUMENTS: tuple[tuple[str, str, str, _Builder, bool], ...] = (
-    # (file stem, title, cover note, builder, one per language?)
-    ("ship-computer", "Ship Computer", "grid at 100 % for your box, tray, galaxy strips",
-     _ship_computer, False),
-    ("scoretrack", "Scoretrack", "", _scoretrack, False),
-    ("tokens", "Tokens and discs", "card stock; fold the large Crew tokens", _tokens, False),
-    ("rules", "Rule summary", "", _rules, True),
+EXTRA_DOCUMENTS: tuple[tuple[str, _Builder, bool], ...] = (
+    # (file stem, builder, one per language?); titles and notes in DOCUMENT_WORDS
+    ("ship-computer", _ship_computer, False),
+    ("scoretrack", _scoretrack, False),
+    ("tokens", _tokens, False),
+    ("rules", _rules, True),
 )
+
+DOCUMENT_WORDS: dict[str, dict[str, tuple[str, str]]] = {
+    "en": {"ship-computer": ("Ship Computer", "grid at 100 % for your box, tray, galaxy strips"),
+           "scoretrack": ("Scoretrack", ""),
+           "tokens": ("Tokens and discs", "card stock; fold the large Crew tokens"),
+           "rules": ("Rule summary", "")},
+    "fr": {"ship-computer": ("Ordinateur de bord",
+                             "grille à 100 % pour votre boîte, bac, réglettes de la Galaxie"),
+           "scoretrack": ("Piste de score", ""),
+           "tokens": ("Jetons et disques", "papier cartonné ; pliez les grands jetons Équipage"),
+           "rules": ("Résumé des règles", "")},
+    "de": {"ship-computer": ("Schiffscomputer",
+                             "Raster in 100 % für eure Schachtel, Schale, Galaxie-Leisten"),
+           "scoretrack": ("Punkteleiste", ""),
+           "tokens": ("Marker und Scheiben", "Karton; die großen Crewmarker falzen"),
+           "rules": ("Regelübersicht", "")},
+}
+"""Each document's title and cover note in the kit's first language (the cover's)."""
 
 
 def extra_documents(deck: Deck, opts: KitOptions,
@@ -167,9 +184,11 @@ def extra_documents(deck: Deck, opts: KitOptions,
     language or box) becomes an :class:`InputError`.
     """
     docs: list[Document] = []
-    for stem, title, note, build, per_lang in EXTRA_DOCUMENTS:
+    words = DOCUMENT_WORDS[opts.langs[0]]
+    for stem, build, per_lang in EXTRA_DOCUMENTS:
         if only is not None and stem not in only:
             continue
+        title, note = words[stem]
         for lang in (opts.langs if per_lang else opts.langs[:1]):
             try:
                 pages = build(deck, opts, lang)
