@@ -44,8 +44,9 @@ def cli() -> None:
       spacebowl deck check decks/classic.toml     a deck checked and summarised
       spacebowl tomtube kit -o out/tomtube-kit/   Tom Tube: the printable game
       spacebowl tomtube puzzles --count 20        "way home" puzzles
+      spacebowl hubble kit -o out/hubble-kit/     Hubble: pads, cards, dice, rules
+      spacebowl hubble daily --days 7             solo challenges with the solver's par
       spacebowl check out/booklet/manifest.json   prove a booklet of any game
-    (Hubble's engine has no commands yet.)
 
     Every command, rule and file format is explained in docs/ (start at docs/README.md;
     Space Bowl: docs/spacebowl.md, docs/formats.md). Bad input exits with status 2 and
