@@ -17,10 +17,10 @@ information. The solver works in three steps:
    triangle, and empty cells still to fill. Fogs are tried when nothing can be placed or when
    the pad is nearly full, so the last icons go where they score.
 3. **Exact choice.** Every finished pad is scored by the engine (stars included) against the
-   greedy player's total; the best log wins (earliest on ties). If none beats greedy (rare),
-   the plan-free searches run again six times wider, then endings of greedy's own log are
-   replanned. The winner is polished turn by turn (:func:`polish`) and replayed by the
-   legality checker.
+   greedy player's total; the best log wins (earliest on ties) and is polished turn by turn
+   (:func:`polish`). If it still does not beat greedy (rare), the plan-free searches run again
+   four times wider, then endings of greedy's own log are replanned, and the winner is
+   polished again. The final log is replayed by the legality checker.
 
 Everything is deterministic: no clocks, no unseeded randomness; the work is bounded by the
 beam width and the number of plans, tuned to stay under a second of CPU per standard
@@ -678,7 +678,7 @@ def _first_two(child: tuple[Any, ...]) -> tuple[float, int]:
     return child[0], child[1]
 
 
-WIDE = 6
+WIDE = 4
 """When no plan beats the greedy player (rare), the plan-free searches run again this many
 times wider."""
 
@@ -711,6 +711,8 @@ def solve_par(challenge: Challenge, cards: Sequence[Constellation],
              Plan({}, {}, label="free stars", free_stars=free), Plan({}, {}, label="no plan")]
     for plan in plans:
         consider(_beam(challenge, plan, settings), settings.width, plan.label)
+    best_turns, best_total, best_label = _polished(challenge, best_turns, best_total,
+                                                   best_label, cards)
     if best_total <= floor:
         # still no better than greedy: search much wider without plans, then keep greedy's
         # own opening and replan ever longer endings
@@ -725,12 +727,19 @@ def solve_par(challenge: Challenge, cards: Sequence[Constellation],
             for plan in plans[-2:]:
                 consider(_beam(challenge, plan, tail, keep), tail.width,
                          f"greedy's first {len(keep)} turns, then {plan.label}")
-    best_turns, best_total = polish(challenge, best_turns, cards)
+        best_turns, best_total, best_label = _polished(challenge, best_turns, best_total,
+                                                       best_label, cards)
     play = PlayLog(challenge.id, tuple(best_turns))
     pad = replay(challenge, play)  # the checker, not the search, has the last word
     score = score_pad(pad, cards)
     assert score.total == best_total
     return ParResult(play, pad, score, best_label)
+
+
+def _polished(challenge: Challenge, turns: list[Turn], total: int, label: str,
+              cards: Sequence[Constellation]) -> tuple[list[Turn], int, str]:
+    better, score = polish(challenge, turns, cards)
+    return (better, score, f"{label}, polished") if score > total else (turns, total, label)
 
 
 def polish(challenge: Challenge, turns: Sequence[Turn], cards: Sequence[Constellation],
