@@ -400,22 +400,6 @@ def _group_delta(board: Board, icon: str, cs: Sequence[int], plan: Plan, w: Weig
     return d
 
 
-def _delta(board: Board, changes: Sequence[tuple[int, str]], plan: Plan, w: Weights,
-           progress: Sequence[int]) -> float:
-    """Score gain plus the change of the potentials (a local estimate) of drawing
-    ``changes``: icons of different kinds add up, icons of one kind are taken together."""
-    by_icon: dict[str, list[int]] = {}
-    for c, icon in changes:
-        by_icon.setdefault(icon, []).append(c)
-    d = 0.0
-    for icon, cs in by_icon.items():
-        if len(cs) == 1:
-            d += _single(board, cs[0], icon, plan, w, progress)
-        else:
-            d += _group_delta(board, icon, cs, plan, w, progress)
-    return d
-
-
 def _single(board: Board, c: int, icon: str, plan: Plan, w: Weights,
             progress: Sequence[int]) -> float:
     """:func:`_delta` of drawing one icon, by the cheapest route for each kind."""
@@ -515,15 +499,25 @@ def _expand(node: _Node, roll: Roll, frames: Sequence[tuple[tuple[str, ...], int
             d += v
         return d
 
+    group: dict[tuple[str, tuple[int, ...]], float] = {}
+
     def value(changes: list[tuple[int, str]]) -> float:
-        kinds = [i for _, i in changes if i != STAR]
-        if len(set(kinds)) < len(kinds):
-            return _delta(board, changes, plan, w, node.progress) + free_part(changes)
+        # icons of different kinds add up (memoised per cell); two or three of one kind are
+        # valued together (memoised per group: the same pair recurs with every third icon)
+        by_icon: dict[str, list[int]] = {}
+        for c, icon in changes:
+            by_icon.setdefault(icon, []).append(c)
         d = 0.0
-        for ch in changes:
-            v = single.get(ch)
-            if v is None:
-                v = single[ch] = _single(board, ch[0], ch[1], plan, w, node.progress)
+        for icon, cs in by_icon.items():
+            if len(cs) == 1:
+                v = single.get((cs[0], icon))
+                if v is None:
+                    v = single[cs[0], icon] = _single(board, cs[0], icon, plan, w, node.progress)
+            else:
+                key = (icon, tuple(cs))
+                v = group.get(key)
+                if v is None:
+                    v = group[key] = _group_delta(board, icon, cs, plan, w, node.progress)
             d += v
         return d + free_part(changes)
 
@@ -537,7 +531,9 @@ def _expand(node: _Node, roll: Roll, frames: Sequence[tuple[tuple[str, ...], int
         if cells[tri[0]] != BLANK and cells[tri[1]] != BLANK and cells[tri[2]] != BLANK:
             continue
         for frame, q in frames:
-            if not all(k == q or may_draw(tri[k], frame[k]) for k in range(3)):
+            if ((q != 0 and not may_draw(tri[0], frame[0]))
+                    or (q != 1 and not may_draw(tri[1], frame[1]))
+                    or (q != 2 and not may_draw(tri[2], frame[2]))):
                 continue
             base = [(tri[k], frame[k]) for k in range(3) if k != q and frame[k] != BLANK]
             if q < 0:
