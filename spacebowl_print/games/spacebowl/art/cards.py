@@ -514,22 +514,7 @@ class CardFront(_ArtBox):
             else:
                 out.append(Placed("planet", x, y, r / FOOTPRINT, planet=kind))
         out.sort(key=lambda p: (p.kind != "black_hole", p.planet))
-        # Decoys: comets (bounding circle ≈ half their length) then sparkles; they shrink
-        # rather than go missing when a crowded card leaves little room.
-        small = ([("comet", 10.6 * unit)] * self.card.comets
-                 + [("star", 2.3 * unit)] * self.card.stars)
-        shrink = 1.0
-        for _ in range(20):
-            spots = _scatter(rng, [r * shrink for _, r in small], box, obstacles, gap=0.8)
-            if spots is not None:
-                break
-            shrink *= 0.9
-        else:  # pragma: no cover
-            raise RuntimeError(f"card {self.card.id}: cannot lay out its decoys")
-        angles = rng.uniform(0.0, 360.0, len(small))
-        for (kind, r), (x, y), a in zip(small, spots, angles, strict=True):
-            out.append(Placed(kind, x, y, r * shrink, round(float(a), 1)))
-        return tuple(out)
+        return (*out, *self._decoys(rng, box, obstacles, unit))
 
     def _named_layout(self, rng: np.random.Generator,
                       box: tuple[float, float, float, float]) -> tuple[Placed, ...]:
@@ -569,6 +554,13 @@ class CardFront(_ArtBox):
             else:
                 out.append(Placed("planet", x, y + down, pr * shrink, planet=kinds[i]))
         out.sort(key=lambda p: (p.kind != "black_hole", p.planet))
+        return (*out, *self._decoys(rng, box, obstacles, unit))
+
+    def _decoys(self, rng: np.random.Generator, box: tuple[float, float, float, float],
+                obstacles: list[tuple[float, float, float]], unit: float) -> list[Placed]:
+        """Comets (bounding circle ≈ half their length) then sparkles, scattered clear of
+        ``obstacles``; they shrink rather than go missing when a crowded card leaves little
+        room."""
         small = ([("comet", 10.6 * unit)] * self.card.comets
                  + [("star", 2.3 * unit)] * self.card.stars)
         shrink = 1.0
@@ -580,9 +572,8 @@ class CardFront(_ArtBox):
         else:  # pragma: no cover
             raise RuntimeError(f"card {self.card.id}: cannot lay out its decoys")
         angles = rng.uniform(0.0, 360.0, len(small))
-        for (kind, r), (x, y), a in zip(small, spots, angles, strict=True):
-            out.append(Placed(kind, x, y, r * shrink, round(float(a), 1)))
-        return tuple(out)
+        return [Placed(kind, x, y, r * shrink, round(float(a), 1))
+                for (kind, r), (x, y), a in zip(small, spots, angles, strict=True)]
 
     def _draw_background(self, canvas: Canvas, picture: Picture) -> None:
         """The picture covering the whole art box (bleed included), defined once per picture
