@@ -18,7 +18,7 @@ from spacebowl_print.core.cli import (
 )
 from spacebowl_print.games.spacebowl.cli.common import (
     deck_option,
-    load_deck,
+    load_puzzle_deck,
     progress,
     quiet_option,
     reports_input_errors,
@@ -30,8 +30,7 @@ from spacebowl_print.games.spacebowl.puzzles.booklet import (
     build_booklet,
     build_classroom,
 )
-from spacebowl_print.games.spacebowl.puzzles.tiers import TIERS, parse_tier_range
-from spacebowl_print.games.spacebowl.rules.deck_health import puzzle_refusal
+from spacebowl_print.games.spacebowl.puzzles.tiers import parse_tier_range
 from spacebowl_print.publish.booklet import VerificationError
 
 MAX_DAYS = 3660
@@ -96,10 +95,7 @@ def booklet_command(deck: str, days: int, start: dt.date, tiers: str, paper: str
                              paper_stock, lang, seed, greyscale)
     request.layout()  # a bad --trim or combination: one line now, not after the puzzles
     check_before_work(out_dir)
-    loaded = load_deck(deck)
-    lo, hi = request.tiers
-    if why := puzzle_refusal(loaded, {t: TIERS[t] for t in range(lo, hi + 1)}):
-        raise InputError(why, "deck")
+    loaded = load_puzzle_deck(deck, range(request.tiers[0], request.tiers[1] + 1))
     t0 = time.perf_counter()
     with progress(days, "Making puzzles", quiet) as step:
         try:
@@ -146,9 +142,7 @@ def classroom_command(deck: str, students: int, puzzles: int, tier: int | None, 
                          f"at most {MAX_CLASS_PUZZLES} puzzles a set (make two sets)",
                          "--students")
     check_before_work(out_dir)
-    loaded = load_deck(deck)
-    if why := puzzle_refusal(loaded, {t: TIERS[t] for t in ([tier] if tier else range(1, 6))}):
-        raise InputError(why, "deck")
+    loaded = load_puzzle_deck(deck, [tier] if tier else range(1, 6))
     with progress(students * puzzles, "Making worksheets", quiet) as step:
         try:
             report = build_classroom(loaded, Path(out_dir), ClassroomRequest(

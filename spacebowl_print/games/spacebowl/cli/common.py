@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from typing import Any
 
 import click
@@ -17,9 +17,12 @@ from spacebowl_print.core.cli import (  # noqa: F401  (re-exported for the comma
     reports_input_errors,
     seed_option,
 )
+from spacebowl_print.core.errors import InputError
 from spacebowl_print.core.files import output_error, shown_path
 from spacebowl_print.core.resources import DEFAULT_DECK, deck_path
 from spacebowl_print.games.spacebowl.model import Deck, parse_deck
+from spacebowl_print.games.spacebowl.puzzles.tiers import TIERS
+from spacebowl_print.games.spacebowl.rules.deck_health import puzzle_refusal
 
 
 def load_deck(name_or_path: str | None) -> Deck:
@@ -38,3 +41,12 @@ def deck_option(fn: Callable[..., Any]) -> Callable[..., Any]:
         "--deck", "deck", default=DEFAULT_DECK, show_default=True, metavar="DECK",
         help="A deck file, or the name of a shipped deck.",
     )(fn)
+
+
+def load_puzzle_deck(name_or_path: str | None, tiers: Iterable[int]) -> Deck:
+    """:func:`load_deck`, refused in one line (at ``--deck``) when it cannot make puzzles of
+    those tiers: too few cards, or a number of solutions a tier needs that it never gives."""
+    deck = load_deck(name_or_path)
+    if why := puzzle_refusal(deck, {t: TIERS[t] for t in tiers}):
+        raise InputError(why, "deck")
+    return deck

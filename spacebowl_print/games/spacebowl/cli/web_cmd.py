@@ -15,17 +15,15 @@ from spacebowl_print.core.cli import (
     check_before_work,
     last_day,
 )
-from spacebowl_print.core.errors import InputError
 from spacebowl_print.games.spacebowl.cli.common import (
     deck_option,
-    load_deck,
+    load_puzzle_deck,
     progress,
     quiet_option,
     reports_input_errors,
 )
-from spacebowl_print.games.spacebowl.puzzles.tiers import TIERS, parse_tier_range
+from spacebowl_print.games.spacebowl.puzzles.tiers import parse_tier_range
 from spacebowl_print.games.spacebowl.puzzles.web import build_site
-from spacebowl_print.games.spacebowl.rules.deck_health import puzzle_refusal
 
 MAX_WEB_DAYS = 3660
 
@@ -60,10 +58,7 @@ def web_command(deck: str, days: int, start: dt.date, tiers: str, lang: str, see
     last_day(start, days)
     tier_range = parse_tier_range(tiers)
     check_before_work(out_dir)
-    loaded = load_deck(deck)
-    lo, hi = tier_range
-    if why := puzzle_refusal(loaded, {t: TIERS[t] for t in range(lo, hi + 1)}):
-        raise InputError(why, "deck")
+    loaded = load_puzzle_deck(deck, range(tier_range[0], tier_range[1] + 1))
     with progress(days, "Making pages", quiet) as step:
         report = build_site(loaded, Path(out_dir), days, start, tier_range, lang, seed, step)
     if not quiet:
