@@ -30,6 +30,17 @@ def hidden(folder: Path) -> list[str]:
     return sorted(e for e in os.listdir(folder) if e.startswith("."))
 
 
+def catches(pid: int, sig: int) -> bool:
+    """Whether process ``pid`` has a handler for ``sig`` (Linux: ``SigCgt`` in its status)."""
+    try:
+        status = Path(f"/proc/{pid}/status").read_text()
+    except OSError:
+        return True  # no /proc: fall back to the elapsed time alone
+    mask = next((int(line.split()[1], 16) for line in status.splitlines()
+                 if line.startswith("SigCgt:")), 0)
+    return bool(mask >> (sig - 1) & 1)
+
+
 def interrupt(args: list[str], out: Path, sig: int, when: str) -> int:
     """Run ``spacebowl ARGS -o OUT`` as a process and send ``sig``: ``"working"`` once it is
     well under way, ``"writing"`` the moment its temp folder appears. Returns the status."""
@@ -41,7 +52,10 @@ def interrupt(args: list[str], out: Path, sig: int, when: str) -> int:
         while proc.poll() is None:
             elapsed = time.monotonic() - started
             writing = any(".sb-tmp-" in e for e in hidden(out.parent))
-            if (when == "writing" and writing) or (when == "working" and elapsed > 1.5) \
+            # "working": once the command has taken over the signal (not while the
+            # interpreter is still starting, which a loaded machine can make slow)
+            working = elapsed > 1.0 and catches(proc.pid, sig)
+            if (when == "writing" and writing) or (when == "working" and working) \
                     or elapsed > 60:
                 proc.send_signal(sig)
                 break
