@@ -30,11 +30,11 @@ from spacebowl_print.games.hubble.rules.legality import replay
 from spacebowl_print.games.hubble.rules.scoring import score_pad
 from spacebowl_print.games.hubble.solve.calibration import (
     GREEDY_BAND,
-    PAR_FLOOR,
     SizeRow,
     choose_standard,
     greedy_median,
     par_median,
+    table_markdown,
 )
 from spacebowl_print.games.hubble.solve.challenges import (
     STANDARD_COLS,
@@ -96,14 +96,7 @@ def calibrate(count: int, seed: int) -> None:
         table.append(SizeRow(cols, rows, g, p))
         print(f"  {cols}x{rows}: greedy {g}" + (f", par {p}" if p is not None else ""),
               file=sys.stderr, flush=True)
-    lo, hi = GREEDY_BAND
-    print(f"| size | cells | greedy median | par median | greedy in {lo}–{hi} and par ≥ "
-          f"{PAR_FLOOR} |")
-    print("|---|---|---|---|---|")
-    for row in table:
-        par = "—" if row.par is None else f"{row.par:g}"
-        print(f"| {row.cols}×{row.rows} | {row.cols * row.rows} | {row.greedy:g} | {par} | "
-              f"{'yes' if row.qualifies else ''} |")
+    print(table_markdown(table))
     best = choose_standard(table)
     print(f"\nstandard pad: {best.cols}×{best.rows}\n")
     print("CALIBRATION: tuple[SizeRow, ...] = (")

@@ -162,3 +162,22 @@ def test_replanning_an_ending_keeps_the_opening() -> None:
         turns = node.turns()
         assert turns[:10] == keep
         replay(ch, PlayLog(ch.id, tuple(turns)))  # legal from start to end
+
+
+def test_calibration_table_names_the_standard_pad_and_is_published() -> None:
+    from pathlib import Path
+
+    from spacebowl_print.games.hubble.solve.calibration import (
+        CALIBRATION,
+        GREEDY_BAND,
+        PAR_FLOOR,
+        choose_standard,
+        table_markdown,
+    )
+
+    best = choose_standard(CALIBRATION)
+    assert (best.cols, best.rows) == (STANDARD_COLS, STANDARD_ROWS)
+    lo, hi = GREEDY_BAND
+    assert lo <= best.greedy <= hi and best.par is not None and best.par >= PAR_FLOOR
+    docs = Path(__file__).resolve().parents[2] / "docs" / "hubble.md"
+    assert table_markdown(CALIBRATION) in docs.read_text(encoding="utf-8")
