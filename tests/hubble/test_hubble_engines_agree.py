@@ -46,6 +46,7 @@ def test_stars_three_ways(pad: Pad, cards: list) -> None:  # type: ignore[type-a
     fast, chosen = stars.best(pad.cells, cards, geo)
     assert fast == stars.best_reference(pad.row_strings(), cards)
     assert fast == stars.best_cpsat(pad.cells, cards, geo)[0]
+    assert stars.best_other_reading(pad.cells, cards, geo) >= fast
     # the reported choice is a valid one that earns the total
     used: set[int] = set()
     for c in chosen:

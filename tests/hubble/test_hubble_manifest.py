@@ -50,7 +50,7 @@ def tampered(entry: dict, path: tuple, value: object) -> dict:  # type: ignore[t
     (("par", "score", "comet"), 999, "par.score: the replayed pad scores"),
     (("id",), "2027-01-05", "is not the challenge's id"),
     (("challenge", "rolls", 2, "third"), "S", "challenge: rolls[2].third: round 3"),
-    (("challenge", "constellations"), ["Lyra"], "deals 2 constellation cards"),
+    (("challenge", "constellations"), ["Lyra"], "deals 2 different constellation cards"),
     (("challenge", "constellations", 0), "Vega", "challenge.constellations[0]: unknown"),
     (("par", "play", "challenge"), "other", "par.play.challenge: answers challenge"),
     (("extra",), 1, "unknown key \\\"extra\\\""),

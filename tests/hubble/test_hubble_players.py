@@ -36,6 +36,7 @@ from spacebowl_print.games.hubble.solve.par import (
     polish,
     solve_par,
     star_plans,
+    unambiguous,
 )
 
 CSET = load_constellation_set()
@@ -117,6 +118,7 @@ def test_par_beats_greedy_and_replays(ch, name) -> None:  # type: ignore[no-unty
     pad = replay(ch, result.play)
     assert pad == result.pad
     assert score_pad(pad, cards) == result.score
+    assert unambiguous(pad.cells, cards, ch.geometry)
 
 
 def test_par_is_deterministic_on_another_size() -> None:

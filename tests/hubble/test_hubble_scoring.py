@@ -180,3 +180,26 @@ def test_a_purple_star_present_serves_its_card() -> None:
         (0, ["C2", "D2"])]
     assert stars.best_reference(pad_of(g).row_strings(), [tail, trio]) == 8
     assert stars.best_cpsat(cells, [tail, trio], geo)[0] == 8
+
+
+def test_the_other_reading_of_star_service() -> None:
+    """On the decision's example the other reading (a purple star may be left to another
+    card's red pattern) would give 4 + 6 = 10; the par solver publishes no such pad."""
+    geo = geometry(8, 8)
+    g = blank()
+    put(g, "B2 C2 D2 E2 F2", "S")
+    tail = Constellation("Tail", 4, 2, ((0, 0), (1, 0)), ((-1, 0), (2, 0)))
+    trio = Constellation("Trio", 6, 0, ((0, 0), (1, 0), (2, 0)))
+    cells = pad_of(g).cells
+    assert stars.best(cells, [tail, trio], geo)[0] == 8
+    assert stars.best_other_reading(cells, [tail, trio], geo) == 10
+
+
+def test_a_card_listed_twice_scores_twice_on_disjoint_stars() -> None:
+    geo = geometry(8, 8)
+    g = blank()
+    put(g, "B2 C2 D2", "S")
+    trio = Constellation("Trio", 6, 0, ((0, 0), (1, 0), (2, 0)))
+    assert stars.best(pad_of(g).cells, [trio, trio], geo)[0] == 6
+    put(g, "B5 C5 D5", "S")
+    assert stars.best(pad_of(g).cells, [trio, trio], geo)[0] == 12

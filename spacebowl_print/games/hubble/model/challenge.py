@@ -172,9 +172,9 @@ def solo_rules_problem(ch: Challenge, card_count: int = CARDS_PER_CHALLENGE) -> 
     """Why ``ch`` is not a solo challenge as the solo rules deal it (``None`` if it is): two
     cards, enough rolls, the white die in rounds 1 and 2 of every three and the player's
     choice in every third round."""
-    if len(ch.constellations) != card_count:
-        return f"a solo challenge deals {card_count} constellation cards, got " \
-               f"{len(ch.constellations)}"
+    if len(set(ch.constellations)) != card_count or len(ch.constellations) != card_count:
+        return f"a solo challenge deals {card_count} different constellation cards, got " \
+               f"{len(ch.constellations)}: {', '.join(ch.constellations)[:80]}"
     need = min_rolls(ch.cols, ch.rows)
     if len(ch.rolls) < need:
         return f"a {ch.cols}×{ch.rows} challenge needs at least {need} rolls, got {len(ch.rolls)}"

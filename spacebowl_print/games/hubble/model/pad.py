@@ -68,20 +68,19 @@ class Pad:
 
 
 def read_names(raw: object, what: str, known: Sequence[str] | None) -> tuple[str, ...]:
-    """A list of distinct constellation names (each among ``known`` when given)."""
+    """A list of constellation names (each among ``known`` when given). A name may appear
+    twice: the pad then plays for two copies of the card (each star still serves one)."""
     if not isinstance(raw, list):
         raise InputError(f"must be a list of constellation names, got {show(raw)}", what)
-    seen: list[str] = []
+    out: list[str] = []
     for i, name in enumerate(raw):
         where = f"{what}[{i}]"
         if not isinstance(name, str) or not name:
             raise InputError(f"must be a constellation name, got {show(name)}", where)
-        if name in seen:
-            raise InputError(f"{show(name)} is listed twice", where)
         if known is not None and name not in known:
             raise InputError(f"unknown constellation {show(name)}", where)
-        seen.append(name)
-    return tuple(seen)
+        out.append(name)
+    return tuple(out)
 
 
 def pad_from_json(obj: object, known: Sequence[str] | None = None) -> Pad:

@@ -181,6 +181,50 @@ def best_cpsat(cells: str, cards: Sequence[Constellation], geo: PadGeometry
     return sum(c.points for c in chosen), chosen
 
 
+def best_other_reading(cells: str, cards: Sequence[Constellation], geo: PadGeometry,
+                       limit: int = 100_000) -> int:
+    """The stars score under the other reading of "each star serves at most one card": the
+    chosen placements' red stars are disjoint, and each purple star present counts for at
+    most one card, never for a card when it is another chosen card's red star. It is never
+    below :func:`best`; the par solver publishes only pads on which the two readings agree.
+    Plain enumeration; with more than ``limit`` combinations it returns :func:`best`."""
+    options = [_completed(cells, card, geo) for card in cards]
+    combos = 1
+    for opts in options:
+        combos *= len(opts) + 1
+    if combos > limit:
+        return best(cells, cards, geo)[0]
+    top = 0
+
+    def walk(j: int, chosen: list[tuple[int, int, tuple[int, ...]]]) -> None:
+        nonlocal top
+        if j == len(options):
+            red = 0
+            for _, mask, _ in chosen:
+                red |= mask
+            credit: dict[int, int] = {}
+            for card, _, extra in chosen:
+                for c in extra:
+                    if not red >> c & 1:
+                        credit[c] = max(credit.get(c, 0), cards[card].bonus)
+            top = max(top, sum(cards[card].value for card, _, _ in chosen)
+                      + sum(credit.values()))
+            return
+        walk(j + 1, chosen)
+        used = 0
+        for _, mask, _ in chosen:
+            used |= mask
+        for _, _, p, extra in options[j]:
+            mask = 0
+            for c in p.red:
+                mask |= 1 << c
+            if not mask & used:
+                walk(j + 1, [*chosen, (j, mask, extra)])
+
+    walk(0, [])
+    return top
+
+
 # --------------------------------------------------------------------------- reference
 
 def _cube_turn(q: int, r: int) -> tuple[int, int]:

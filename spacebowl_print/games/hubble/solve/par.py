@@ -54,6 +54,7 @@ from spacebowl_print.games.hubble.model.geometry import (
     PadGeometry,
 )
 from spacebowl_print.games.hubble.model.pad import MAX_FOG, Pad
+from spacebowl_print.games.hubble.rules import stars
 from spacebowl_print.games.hubble.rules.legality import replay
 from spacebowl_print.games.hubble.rules.scoring import (
     GALAXY_POINTS,
@@ -698,8 +699,9 @@ def solve_par(challenge: Challenge, cards: Sequence[Constellation],
         nonlocal best_total, best_turns, best_label
         finals.sort(key=lambda n: -n.h)
         for node in finals[:width]:
-            total = score_cells("".join(node.board.cells), geo, cards).total
-            if total > best_total:
+            cells = "".join(node.board.cells)
+            total = score_cells(cells, geo, cards).total
+            if total > best_total and unambiguous(cells, cards, geo):
                 best_total, best_turns, best_label = total, node.turns(), label
 
     free = _FreeStars(cards, geo, settings.weights.free_star)
@@ -730,6 +732,12 @@ def solve_par(challenge: Challenge, cards: Sequence[Constellation],
     score = score_pad(pad, cards)
     assert score.total == best_total
     return ParResult(play, pad, score, best_label)
+
+
+def unambiguous(cells: str, cards: Sequence[Constellation], geo: PadGeometry) -> bool:
+    """Whether both readings of "each star serves at most one card" give the pad the same
+    stars score (docs/hubble.md): a published par should not depend on the reading."""
+    return stars.best(cells, cards, geo)[0] == stars.best_other_reading(cells, cards, geo)
 
 
 def _polished(challenge: Challenge, turns: list[Turn], total: int, label: str,
@@ -765,7 +773,7 @@ def polish(challenge: Challenge, turns: Sequence[Turn], cards: Sequence[Constell
                 for c, icon in _drawn(option):
                     cells[c] = icon
                 t = score_cells("".join(cells), geo, cards).total
-                if t > total:
+                if t > total and unambiguous("".join(cells), cards, geo):
                     total, final, out[i], improved = t, cells, option, True
                     base = final.copy()
                     for c, _icon in _drawn(option):
