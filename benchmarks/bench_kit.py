@@ -18,7 +18,8 @@ import tempfile
 import time
 from pathlib import Path
 
-from spacebowl_print.games.spacebowl.art.cards import CardBack, card_items
+from spacebowl_print.games.spacebowl.art.cardback import CardBack
+from spacebowl_print.games.spacebowl.art.cards import card_items
 from spacebowl_print.games.spacebowl.cli.common import load_deck
 from spacebowl_print.publish.sheets import impose
 from spacebowl_print.render.api import PAPER, PdfOptions

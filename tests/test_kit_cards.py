@@ -20,15 +20,11 @@ import pytest
 from click.testing import CliRunner
 from pypdf.generic import ContentStream
 
-from spacebowl_print.games.spacebowl.art.cards import (
-    FOOTPRINT,
-    CardBack,
-    CardFront,
-    card_items,
-    parse_card_size,
-    planet_disc,
-)
+from spacebowl_print.games.spacebowl.art.cardback import CardBack
+from spacebowl_print.games.spacebowl.art.cards import CardFront, card_items
+from spacebowl_print.games.spacebowl.art.cardsize import parse_card_size
 from spacebowl_print.games.spacebowl.art.glyphs import GLYPH_PATHS
+from spacebowl_print.games.spacebowl.art.sky import FOOTPRINT, planet_disc
 from spacebowl_print.games.spacebowl.cli.common import load_deck
 from spacebowl_print.games.spacebowl.cli.kit_cmd import kit
 from spacebowl_print.games.spacebowl.kit import KitOptions, build_spacebowl_kit

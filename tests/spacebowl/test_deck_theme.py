@@ -14,13 +14,9 @@ import pytest
 
 from spacebowl_print.core.errors import InputError
 from spacebowl_print.core.resources import decks_dir
-from spacebowl_print.games.spacebowl.art.cards import (
-    MIN_PT,
-    CardBack,
-    CardFront,
-    art_warnings,
-    named_footprint,
-)
+from spacebowl_print.games.spacebowl.art.cardback import CardBack
+from spacebowl_print.games.spacebowl.art.cards import CardFront
+from spacebowl_print.games.spacebowl.art.themed import MIN_PT, art_warnings, named_footprint
 from spacebowl_print.games.spacebowl.kit import KitOptions, build_spacebowl_kit
 from spacebowl_print.games.spacebowl.model import Deck, parse_deck
 from spacebowl_print.games.spacebowl.model.csvdeck import leading_comments

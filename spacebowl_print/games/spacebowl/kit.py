@@ -14,12 +14,9 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from spacebowl_print.games.spacebowl.art import rules, scoretrack, shipcomputer, tokens
-from spacebowl_print.games.spacebowl.art.cards import (
-    DEFAULT_BLEED_MM,
-    CardBack,
-    CardFront,
-    card_items,
-)
+from spacebowl_print.games.spacebowl.art.cardback import CardBack
+from spacebowl_print.games.spacebowl.art.cards import CardFront, card_items
+from spacebowl_print.games.spacebowl.art.cardsize import DEFAULT_BLEED_MM
 from spacebowl_print.games.spacebowl.model import Deck, InputError
 from spacebowl_print.publish.items import CARDS, LayoutError
 from spacebowl_print.publish.kit import Document, KitResult, build_kit

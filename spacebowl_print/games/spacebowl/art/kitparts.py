@@ -8,7 +8,7 @@ The game-free furniture (frame, cut/fold lines, glue tabs, tiling) is
 from __future__ import annotations
 
 from spacebowl_print.core.languages import check_lang
-from spacebowl_print.games.spacebowl.art.cards import planet_disc
+from spacebowl_print.games.spacebowl.art.sky import planet_disc
 from spacebowl_print.games.spacebowl.model import Planet
 from spacebowl_print.render import furniture
 from spacebowl_print.render.api import Canvas, Page

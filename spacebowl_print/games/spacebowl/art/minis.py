@@ -9,7 +9,7 @@ from collections.abc import Collection
 
 import numpy as np
 
-from spacebowl_print.games.spacebowl.art.cards import planet_disc
+from spacebowl_print.games.spacebowl.art.sky import planet_disc
 from spacebowl_print.games.spacebowl.model import SPACES, Deck, Galaxy, Pos, Toss
 from spacebowl_print.render.api import MM_PER_PT, Canvas, Style
 

@@ -23,8 +23,9 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from spacebowl_print.games.spacebowl.art.cards import art_warnings, planet_disc
 from spacebowl_print.games.spacebowl.art.minis import draw_galaxy, draw_toss
+from spacebowl_print.games.spacebowl.art.sky import planet_disc
+from spacebowl_print.games.spacebowl.art.themed import art_warnings
 from spacebowl_print.games.spacebowl.model import (
     SPACES,
     Deck,
@@ -177,7 +178,7 @@ def deck_check_warnings(deck: Deck, galaxies: int = CHECK_GALAXIES, seed: int = 
                         card_size: tuple[float, float] = (63.0, 88.0)) -> list[str]:
     """Every warning ``spacebowl deck check`` prints for a valid deck, one line each: how it
     plays (:func:`~..rules.deck_health.deck_warnings`) and how its pictures print
-    (:func:`~.cards.art_warnings`, at ``card_size``). Empty for a deck that is fine."""
+    (:func:`~.themed.art_warnings`, at ``card_size``). Empty for a deck that is fine."""
     return [*deck_warnings(deck, galaxies, seed), *art_warnings(deck, card_size)]
 
 

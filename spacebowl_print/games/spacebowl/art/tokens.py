@@ -10,8 +10,8 @@ import math
 from collections.abc import Sequence
 
 from spacebowl_print.core.languages import check_lang
-from spacebowl_print.games.spacebowl.art.cards import FOOTPRINT
 from spacebowl_print.games.spacebowl.art.kitparts import draw_planet, label, page_frame
+from spacebowl_print.games.spacebowl.art.sky import FOOTPRINT
 from spacebowl_print.games.spacebowl.model import Planet
 from spacebowl_print.render.api import Canvas, DrawnPage, Page, Style
 from spacebowl_print.render.colour import ink_on, tint

@@ -11,7 +11,8 @@ import click
 from spacebowl_print.core.cli import ShortText
 from spacebowl_print.core.files import check_output_dir
 from spacebowl_print.core.reproducible import source_date_epoch
-from spacebowl_print.games.spacebowl.art.cards import art_warnings, parse_card_size
+from spacebowl_print.games.spacebowl.art.cardsize import parse_card_size
+from spacebowl_print.games.spacebowl.art.themed import art_warnings
 from spacebowl_print.games.spacebowl.cli.common import (
     deck_option,
     load_deck,

@@ -7,7 +7,6 @@ from __future__ import annotations
 import datetime as dt
 from collections.abc import Sequence
 
-from spacebowl_print.games.spacebowl.art.cards import planet_disc
 from spacebowl_print.games.spacebowl.art.minis import (
     INK,
     MUTED,
@@ -17,6 +16,7 @@ from spacebowl_print.games.spacebowl.art.minis import (
     draw_toss,
     wild_token,
 )
+from spacebowl_print.games.spacebowl.art.sky import planet_disc
 from spacebowl_print.games.spacebowl.model import Deck
 from spacebowl_print.games.spacebowl.puzzles.generate import daily_puzzles
 from spacebowl_print.games.spacebowl.puzzles.item import SpaceBowlPuzzle, answer_reasons
