@@ -26,7 +26,8 @@ from spacebowl_print import __version__
 from spacebowl_print.cli.commands import all_commands
 from spacebowl_print.core.cli import LazyGroup, capped
 from spacebowl_print.core.errors import InputError
-from spacebowl_print.core.files import interrupts_as_exceptions, os_cause, shown_path
+from spacebowl_print.core.paths import os_cause, shown_path
+from spacebowl_print.core.signals import interrupts_as_exceptions
 
 
 @click.group(cls=LazyGroup, lazy=all_commands(),
@@ -138,8 +139,9 @@ _STREAM_ERRORS = {errno.EPIPE, errno.ENOSPC, errno.EDQUOT, errno.EFBIG, errno.EI
 def _os_error_path(err: OSError) -> str:
     if err.filename is not None:
         return shown_path(err.filename)
-    # No file name: every file we open names itself (core.files, core.cli.read_text), so
-    # this is a write to stdout (click.echo flushes, and a failed flush drops its buffer).
+    # No file name: every file we open names itself (core.files, core.folders,
+    # core.cli.read_text), so this is a write to stdout (click.echo flushes, and a failed
+    # flush drops its buffer).
     try:
         sys.stdout.flush()
     except (OSError, ValueError):

@@ -20,8 +20,9 @@ from typing import Any, NoReturn, ParamSpec, TypeVar
 import click
 
 from spacebowl_print.core.errors import InputError
-from spacebowl_print.core.files import check_output_dir, output_error, shown_path
+from spacebowl_print.core.folders import check_output_dir
 from spacebowl_print.core.jsonio import loads_json, show
+from spacebowl_print.core.paths import output_error, shown_path
 from spacebowl_print.core.reproducible import source_date_epoch
 
 P = ParamSpec("P")

@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Literal, Protocol
 
-from spacebowl_print.core.files import atomic_dir
+from spacebowl_print.core.folders import atomic_dir
 from spacebowl_print.core.languages import long_date  # noqa: F401  (games format dates)
 from spacebowl_print.publish import pod
 from spacebowl_print.publish.manifest import file_digest, seal_subject

@@ -8,7 +8,7 @@ items with one (see :mod:`spacebowl_print.publish.items`), and tessellate. ``nam
 they are called (:data:`~spacebowl_print.publish.items.CARDS`,
 :data:`~spacebowl_print.publish.items.TILES`): below, ``cards``/``card`` stand for its plural and
 noun. Everything is written into a temporary folder and moved into place at the end
-(:func:`spacebowl_print.core.files.atomic_dir`), so an interrupted run never leaves a half-written
+(:func:`spacebowl_print.core.folders.atomic_dir`), so an interrupted run never leaves a half-written
 kit.
 
 Files written into the output folder:
@@ -38,7 +38,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from spacebowl_print.core.files import atomic_dir
+from spacebowl_print.core.folders import atomic_dir
 from spacebowl_print.publish.items import CARDS, Item, Naming
 from spacebowl_print.publish.sheets import Imposition, impose
 from spacebowl_print.publish.words import count, word

@@ -1,4 +1,5 @@
-"""All-or-nothing outputs (core/files.py): whole-folder swaps, refusals, interrupts, OS errors."""
+"""All-or-nothing outputs (core/files.py, core/folders.py): whole-folder swaps, refusals,
+interrupts, OS errors."""
 
 from __future__ import annotations
 
@@ -12,16 +13,11 @@ from pathlib import Path
 
 import pytest
 
-from spacebowl_print.core import files
-from spacebowl_print.core.files import (
-    Interrupted,
-    OutputError,
-    atomic_dir,
-    check_output_dir,
-    foreign_entry,
-    interrupts_as_exceptions,
-    write_atomic,
-)
+from spacebowl_print.core import files, folders
+from spacebowl_print.core.files import write_atomic
+from spacebowl_print.core.folders import atomic_dir, check_output_dir, foreign_entry
+from spacebowl_print.core.paths import OutputError
+from spacebowl_print.core.signals import Interrupted, interrupts_as_exceptions
 
 
 def leftovers(folder: Path) -> list[str]:
@@ -86,13 +82,13 @@ def test_signal_during_the_swap_waits_until_the_new_folder_is_in(
     out = tmp_path / "kit"
     out.mkdir()
     old_kit(out)
-    real = files._swap_folder
+    real = folders._swap_folder
 
     def swap_with_a_signal(new: Path, target: Path) -> Path | None:
         os.kill(os.getpid(), signal.SIGTERM)  # held back until the swap is complete
         return real(new, target)
 
-    monkeypatch.setattr(files, "_swap_folder", swap_with_a_signal)
+    monkeypatch.setattr(folders, "_swap_folder", swap_with_a_signal)
     with pytest.raises(Interrupted), atomic_dir(out) as tmp:
         (tmp / "kit.pdf").write_bytes(b"new kit")
     assert tree(out) == {"kit.pdf": b"new kit"}
@@ -104,7 +100,7 @@ def test_without_atomic_exchange_a_failed_swap_puts_the_old_back(
     out = tmp_path / "kit"
     out.mkdir()
     before = old_kit(out)
-    monkeypatch.setattr(files, "_exchange", lambda a, b: False)
+    monkeypatch.setattr(folders, "_exchange", lambda a, b: False)
     real_rename = os.rename
 
     def rename(src: str | os.PathLike[str], dst: str | os.PathLike[str]) -> None:
@@ -112,7 +108,7 @@ def test_without_atomic_exchange_a_failed_swap_puts_the_old_back(
             raise OSError(errno.EIO, "I/O error", str(dst))
         real_rename(src, dst)
 
-    monkeypatch.setattr(files.os, "rename", rename)
+    monkeypatch.setattr(folders.os, "rename", rename)
     with pytest.raises(OutputError, match="kit: i/o error"), atomic_dir(out) as tmp:
         (tmp / "kit.pdf").write_bytes(b"new kit")
     assert tree(out) == before and leftovers(tmp_path) == []
@@ -123,7 +119,7 @@ def test_without_atomic_exchange_the_swap_still_replaces_the_folder(
     out = tmp_path / "kit"
     out.mkdir()
     old_kit(out)
-    monkeypatch.setattr(files, "_exchange", lambda a, b: False)
+    monkeypatch.setattr(folders, "_exchange", lambda a, b: False)
     with atomic_dir(out) as tmp:
         (tmp / "manifest.json").write_bytes(b"{}")
     assert tree(out) == {"manifest.json": b"{}"} and leftovers(tmp_path) == []
@@ -134,7 +130,7 @@ def test_a_mount_point_is_refilled_in_place(tmp_path: Path,
     out = tmp_path / "usb"
     out.mkdir()
     old_kit(out)
-    monkeypatch.setattr(files.os.path, "ismount", lambda p: Path(p) == out)
+    monkeypatch.setattr(folders.os.path, "ismount", lambda p: Path(p) == out)
     with atomic_dir(out) as tmp:
         assert tmp.parent == out  # built inside: a mount point cannot be renamed
         (tmp / "kit.pdf").write_bytes(b"new kit")
@@ -352,7 +348,7 @@ def test_every_os_error_on_output_is_one_line_naming_the_path(
         raise OSError(code, os.strerror(code), str(tmp_path / ".whatever"))
 
     monkeypatch.setattr(files.tempfile, "mkstemp", refuse)
-    monkeypatch.setattr(files.tempfile, "mkdtemp", refuse)
+    monkeypatch.setattr(folders.tempfile, "mkdtemp", refuse)
     with pytest.raises(OutputError) as caught:
         write_atomic(tmp_path / "g.json", "{}")
     assert str(caught.value) == f"{tmp_path}/g.json: {cause}"

@@ -220,7 +220,7 @@ def kit_command(paper: str, lang: str, ink_saver: bool, seed: int, tiles_file: s
     """
     import time
 
-    from spacebowl_print.core.files import check_output_dir
+    from spacebowl_print.core.folders import check_output_dir
     from spacebowl_print.core.reproducible import source_date_epoch
     from spacebowl_print.games.tomtube.kit import KitOptions, build_tomtube_kit, parse_kit_langs
 
@@ -260,7 +260,7 @@ def puzzles_command(count: int, seed: int, lang: str, paper: str, ink_saver: boo
     """
     import time
 
-    from spacebowl_print.core.files import check_output_dir
+    from spacebowl_print.core.folders import check_output_dir
     from spacebowl_print.core.reproducible import source_date_epoch
     from spacebowl_print.games.tomtube.puzzles.booklet import BookletRequest, build_booklet
     from spacebowl_print.games.tomtube.solve.puzzles import shipped_tiles

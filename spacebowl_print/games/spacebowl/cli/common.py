@@ -18,7 +18,7 @@ from spacebowl_print.core.cli import (  # noqa: F401  (re-exported for the comma
     seed_option,
 )
 from spacebowl_print.core.errors import InputError
-from spacebowl_print.core.files import output_error, shown_path
+from spacebowl_print.core.paths import output_error, shown_path
 from spacebowl_print.core.resources import DEFAULT_DECK, deck_path
 from spacebowl_print.games.spacebowl.model import Deck, parse_deck
 from spacebowl_print.games.spacebowl.puzzles.tiers import TIERS

@@ -9,7 +9,8 @@ from pathlib import Path
 
 import click
 
-from spacebowl_print.core.files import check_output_file, shown_path, write_atomic
+from spacebowl_print.core.files import check_output_file, write_atomic
+from spacebowl_print.core.paths import shown_path
 from spacebowl_print.core.resources import DEFAULT_DECK, deck_path
 from spacebowl_print.games.spacebowl.cli.common import read_text, reports_input_errors
 from spacebowl_print.games.spacebowl.model import Deck, parse_deck

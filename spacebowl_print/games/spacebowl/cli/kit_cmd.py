@@ -9,7 +9,7 @@ import time
 import click
 
 from spacebowl_print.core.cli import ShortText
-from spacebowl_print.core.files import check_output_dir
+from spacebowl_print.core.folders import check_output_dir
 from spacebowl_print.core.reproducible import source_date_epoch
 from spacebowl_print.games.spacebowl.art.cardsize import parse_card_size
 from spacebowl_print.games.spacebowl.art.themed import art_warnings

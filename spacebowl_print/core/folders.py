@@ -1,0 +1,266 @@
+"""Output folders: built in a temp folder and swapped in as a whole, and only ever replacing
+a folder that is ours.
+
+Promises of this module:
+
+* :func:`atomic_dir` builds an output folder in a temp folder beside the resolved target and
+  swaps it in *as a whole*: afterwards the folder holds exactly what this run wrote (no stale
+  file of an earlier run), and on any error or interrupt the old folder is left as it was.
+* Only folders that are *ours* (see :func:`foreign_entry`) are ever replaced; a file, FIFO,
+  device, or a folder holding someone else's files is refused with one line
+  (:func:`check_output_dir`).
+* SIGTERM and SIGHUP are turned into :class:`~.signals.Interrupted` while it runs, so its
+  cleanup always happens; making the temp, the swap and the cleanup run with those signals
+  held back (:func:`~.signals.signals_held`), so none is cut in half. No temp folder is left
+  behind (a ``kill -9`` can leave one: the next run into the same place removes it).
+* Every ``OSError`` on the way becomes :class:`~.paths.OutputError`: ``<path>: <cause>``.
+"""
+
+from __future__ import annotations
+
+import ctypes
+import errno
+import os
+import re
+import stat
+import tempfile
+from collections.abc import Iterator
+from contextlib import contextmanager, suppress
+from pathlib import Path
+
+from spacebowl_print.core.paths import (
+    OutputError,
+    kind_of,
+    lstat_or_none,
+    make_folder,
+    output_error,
+    resolve_target,
+)
+from spacebowl_print.core.signals import interrupts_as_exceptions, signals_held
+from spacebowl_print.core.temps import (
+    OUR_TEMP,
+    current_umask,
+    fsync_path,
+    remove_quietly,
+    sweep_temps,
+    temp_prefix,
+)
+
+# --------------------------------------------------------------------------- ours or not
+
+OUTPUT_NAME = re.compile(r"[a-z0-9][a-z0-9._-]{0,99}\.(?:pdf|svg|json|html)")
+"""Names of the files our commands write into an output folder (kits, booklets, classroom
+sets, web sites)."""
+
+SUBFOLDER_NAME = re.compile(r"[a-z0-9][a-z0-9_-]{0,39}")
+"""Names of the folders our commands write inside an output folder (``svg``)."""
+
+SIGNATURES = ("manifest.json", "cut-guide.json", "kit.pdf")
+"""Files one of which every output folder of ours holds: a booklet's or classroom set's
+manifest, a kit's cut guide and its all-in-one PDF."""
+
+def foreign_entry(folder: Path) -> str | None:
+    """``None`` if ``folder`` is *ours* and may be replaced as a whole, else the first entry
+    that makes it someone else's (its path relative to ``folder``).
+
+    The rule: a folder is ours when it is empty, or when it holds one of :data:`SIGNATURES`
+    and every entry in it, at any depth, is a regular file named like our outputs
+    (:data:`OUTPUT_NAME`: lower-case, ``.pdf``, ``.svg``, ``.json`` or ``.html``) or a folder
+    named like ours (:data:`SUBFOLDER_NAME`) holding only such entries. No symlinks, no hidden
+    files, no other names. A folder of your own files, or your home folder, is therefore never
+    replaced; an earlier kit, booklet, classroom set or web site is.
+    """
+    entries = sorted(e for e in os.listdir(folder) if not OUR_TEMP.fullmatch(e))
+    if not entries:
+        return None
+    if not any(name in entries for name in SIGNATURES):
+        return entries[0]
+    stack = [(folder, "")]
+    while stack:
+        here, rel = stack.pop()
+        for name in sorted(os.listdir(here)):
+            if not rel and OUR_TEMP.fullmatch(name):
+                continue
+            st = os.lstat(here / name)
+            if stat.S_ISREG(st.st_mode) and OUTPUT_NAME.fullmatch(name):
+                continue
+            if stat.S_ISDIR(st.st_mode) and SUBFOLDER_NAME.fullmatch(name):
+                stack.append((here / name, f"{rel}{name}/"))
+                continue
+            return rel + name
+    return None
+
+
+def check_output_dir(path: str | os.PathLike[str]) -> Path:
+    """The resolved folder an output ``-o FOLDER`` will replace; an :class:`OutputError` if
+    something there may not be replaced: a file, FIFO or device instead of a folder, a folder
+    that is not ours (:func:`foreign_entry`), or the current folder (or one holding it).
+
+    Call it before slow work so a bad ``-o`` fails at once; :func:`atomic_dir` checks again.
+    """
+    target = resolve_target(path)
+    st = lstat_or_none(target, path)
+    if st is None:
+        return target
+    if not stat.S_ISDIR(st.st_mode):
+        raise OutputError(path, f"is {kind_of(st.st_mode)}, not a folder")
+    try:
+        cwd = Path.cwd().resolve()
+        if cwd == target or target in cwd.parents:
+            raise OutputError(path, "is the current folder (or holds it): choose a subfolder")
+        foreign = foreign_entry(target)
+    except OSError as err:
+        raise output_error(path, err) from None
+    if foreign is not None:
+        shown = foreign if len(foreign) <= 60 else foreign[:57] + "..."
+        raise OutputError(path, f"holds {shown!r}, which spacebowl did not write: refusing to "
+                                "replace the folder (choose a new or empty one)")
+    return target
+
+
+# --------------------------------------------------------------------------- the swap
+
+
+_libc: ctypes.CDLL | None = None
+_RENAME_EXCHANGE = 2
+_AT_FDCWD = -100
+
+
+def _exchange(a: Path, b: Path) -> bool:
+    """Swap ``a`` and ``b`` in one atomic step (Linux ``renameat2(RENAME_EXCHANGE)``): readers
+    of ``b`` never find it missing. False where the system or file system cannot."""
+    global _libc
+    try:
+        if _libc is None:
+            _libc = ctypes.CDLL(None, use_errno=True)
+        fn = _libc.renameat2
+    except (OSError, AttributeError):
+        return False
+    rc = fn(_AT_FDCWD, os.fsencode(a), _AT_FDCWD, os.fsencode(b), _RENAME_EXCHANGE)
+    if rc == 0:
+        return True
+    code = ctypes.get_errno()
+    if code in (errno.ENOSYS, errno.EINVAL, errno.ENOTSUP, errno.EOPNOTSUPP):
+        return False
+    raise OSError(code, os.strerror(code), os.fsdecode(b))
+
+
+def _swap_folder(new: Path, target: Path) -> Path | None:
+    """Put folder ``new`` at ``target`` as a whole; returns where the old folder went (to be
+    removed by the caller), or None if there was none. If anything fails, ``target`` is as
+    it was. Call with signals held."""
+    if not os.path.lexists(target):
+        os.rename(new, target)
+        return None
+    if _exchange(new, target):
+        return new  # ``new`` now names the old folder
+    old = Path(tempfile.mkdtemp(prefix=temp_prefix(target.name, "old"), dir=target.parent))
+    try:
+        os.rename(target, old)  # replaces the empty folder just made
+    except BaseException:
+        os.rmdir(old)
+        raise
+    try:
+        os.rename(new, target)
+    except BaseException:
+        os.rename(old, target)  # put the old one back
+        raise
+    return old
+
+
+def _swap_contents(new: Path, target: Path) -> Path:
+    """For a target that cannot itself be renamed (a mount point): move its entries aside into
+    a hidden folder inside it, then ``new``'s entries in; undone entry by entry on any failure.
+    Returns the folder holding the old entries (to be removed). Call with signals held."""
+    old = Path(tempfile.mkdtemp(prefix=temp_prefix("", "old"), dir=target))
+    moved_out: list[str] = []
+    moved_in: list[str] = []
+    try:
+        for name in sorted(os.listdir(target)):
+            if (target / name) not in (new, old) and not OUR_TEMP.fullmatch(name):
+                os.rename(target / name, old / name)
+                moved_out.append(name)
+        for name in sorted(os.listdir(new)):
+            os.rename(new / name, target / name)
+            moved_in.append(name)
+    except BaseException:
+        for name in reversed(moved_in):
+            os.rename(target / name, new / name)
+        for name in reversed(moved_out):
+            os.rename(old / name, target / name)
+        raise
+    return old
+
+
+def _fsync_tree(folder: Path) -> None:
+    for here, _dirs, files in os.walk(folder):
+        for name in files:
+            fsync_path(Path(here) / name)
+        fsync_path(Path(here), directory=True)
+
+
+@contextmanager
+def atomic_dir(path: str | os.PathLike[str]) -> Iterator[Path]:
+    """Build an output folder: yields an empty temp folder to write into; when the block ends
+    without an error, that folder replaces ``path`` as a whole (it then holds exactly what was
+    written, nothing of an earlier run). On any error or interrupt, ``path`` is left exactly
+    as it was and the temp folder is removed.
+
+    The temp folder is made beside the resolved ``path`` (same file system); for a mount
+    point, inside it. ``path`` must be new, or a folder that is ours (:func:`check_output_dir`).
+    An ``OSError`` while writing into the temp folder, or while swapping, becomes an
+    :class:`OutputError` naming the file under ``path``.
+    """
+    target = check_output_dir(path)
+    in_place = os.path.ismount(target)
+    work = target if in_place else target.parent
+    with interrupts_as_exceptions():
+        make_folder(work, path)
+        sweep_temps(target.parent, target.name)
+        if in_place:
+            sweep_temps(target, "")
+        tmp: Path | None = None
+        old: Path | None = None
+        try:
+            with signals_held():
+                tmp = Path(tempfile.mkdtemp(
+                    prefix=temp_prefix("" if in_place else target.name, "tmp"), dir=work))
+            mode = os.stat(target).st_mode if os.path.isdir(target) else 0o777 & ~current_umask()
+            tmp.chmod(stat.S_IMODE(mode))  # mkdtemp's folder is private (0700)
+            try:
+                yield tmp
+            except OSError as err:
+                raise _named_under(err, tmp, Path(path)) from None
+            _fsync_tree(tmp)
+            with signals_held():
+                check_output_dir(path)  # nothing foreign appeared meanwhile
+                if in_place:
+                    old = _swap_contents(tmp, target)
+                else:
+                    old = _swap_folder(tmp, target)
+                    tmp = None
+            with suppress(OSError):
+                fsync_path(work, directory=True)
+        except OSError as err:
+            raise output_error(path, err) from None
+        finally:
+            with signals_held():
+                remove_quietly(tmp)
+                remove_quietly(old)
+
+
+def _named_under(err: OSError, tmp: Path, shown: Path) -> OSError | OutputError:
+    """An error on a file inside the temp folder, named as the file under the output folder;
+    any other ``OSError`` unchanged."""
+    if err.filename is None:
+        return err
+    try:
+        rel = Path(os.fsdecode(err.filename)).relative_to(tmp)
+    except ValueError:
+        return err
+    return output_error(shown / rel, err)
+
+__all__ = [
+    "OUTPUT_NAME", "SIGNATURES", "SUBFOLDER_NAME", "atomic_dir", "check_output_dir",
+    "foreign_entry",
+]

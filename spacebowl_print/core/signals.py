@@ -1,0 +1,97 @@
+"""Signals while outputs are written: SIGTERM and SIGHUP turned into :class:`Interrupted` (a
+``KeyboardInterrupt``, like Ctrl-C), so every cleanup runs; and a few renames run with
+SIGINT, SIGTERM and SIGHUP held back (:func:`signals_held`), so none is cut in half.
+"""
+
+from __future__ import annotations
+
+import signal
+import threading
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from types import FrameType
+
+
+class Interrupted(KeyboardInterrupt):
+    """SIGTERM or SIGHUP received: raised like Ctrl-C's ``KeyboardInterrupt`` so that every
+    ``finally`` runs; ``signum`` says which signal it was."""
+
+    def __init__(self, signum: int):
+        super().__init__(signal.Signals(signum).name)
+        self.signum = signum
+
+
+_AS_INTERRUPT = (signal.SIGTERM, signal.SIGHUP)
+_HELD = (signal.SIGINT, signal.SIGTERM, signal.SIGHUP)
+
+
+def _raise_interrupted(signum: int, frame: FrameType | None) -> None:
+    raise Interrupted(signum)
+
+
+@contextmanager
+def interrupts_as_exceptions() -> Iterator[None]:
+    """While inside, SIGTERM and SIGHUP raise :class:`Interrupted` instead of killing the
+    process on the spot (Python's default, which skips all cleanup); the previous handlers come
+    back on leaving.
+
+    Only signals still at their default action are taken over: a SIGHUP ignored by ``nohup``
+    stays ignored, and a handler someone else installed is kept. Outside the main thread
+    (where Python cannot set handlers) this does nothing.
+    """
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    previous: dict[signal.Signals, Callable[[int, FrameType | None], object] | int | None] = {}
+    try:
+        for sig in _AS_INTERRUPT:
+            if signal.getsignal(sig) == signal.SIG_DFL:
+                previous[sig] = signal.signal(sig, _raise_interrupted)
+        yield
+    finally:
+        for signum, handler in previous.items():
+            signal.signal(signum, handler)
+
+
+@contextmanager
+def signals_held() -> Iterator[None]:
+    """Hold SIGINT, SIGTERM and SIGHUP back while inside, so that a few renames are never cut
+    in half by an interrupt; one that came meanwhile is acted on when leaving (its handler
+    runs then: ``KeyboardInterrupt``, :class:`Interrupted`, or the default action).
+
+    Done with Python-level handlers that only take note, not with a signal mask: a process
+    with other threads (numpy's, OR-Tools') may get the signal on any of them, and Python then
+    runs the handler in the main thread whatever the main thread's mask says. Outside the
+    main thread (where no Python handler runs) this does nothing.
+    """
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    pending: list[int] = []
+
+    def take_note(signum: int, frame: FrameType | None) -> None:
+        pending.append(signum)
+
+    previous: dict[signal.Signals, Callable[[int, FrameType | None], object] | int | None] = {}
+    try:
+        for sig in _HELD:
+            if signal.getsignal(sig) != signal.SIG_IGN:
+                previous[sig] = signal.signal(sig, take_note)
+        yield
+    finally:
+        for sig, handler in previous.items():
+            signal.signal(sig, handler)
+        if pending:
+            _deliver(pending[0], previous.get(signal.Signals(pending[0])))
+
+
+def _deliver(signum: int, handler: Callable[[int, FrameType | None], object] | int | None
+             ) -> None:
+    """Act on a signal that was held back, as its handler would have."""
+    if callable(handler):
+        handler(signum, None)
+    elif handler in (signal.SIG_DFL, None):
+        signal.raise_signal(signum)
+
+
+__all__ = ["Interrupted", "interrupts_as_exceptions", "signals_held"]

@@ -1,0 +1,115 @@
+"""Temp files and folders made beside an output: their names, the sweep of those a killed
+run left, and the small file-system steps around them (removal, fsync, the umask).
+
+A temp is hidden and named after its target and the process that made it
+(``.NAME.sb-tmp-PID-XXXX``; ``sb-old-`` for an old folder set aside during a swap), so the
+next run into the same place can tell a dead run's leftovers from a running one's.
+"""
+
+from __future__ import annotations
+
+import errno
+import hashlib
+import os
+import re
+import shutil
+from contextlib import suppress
+from pathlib import Path
+
+OUR_TEMP = re.compile(r"\.(?:.*\.)?sb-(?:tmp|old)-(\d+)-[A-Za-z0-9_]+(?:\.tmp)?")
+"""The names of our temps (group 1: the process id that made it)."""
+
+def _temp_stem(name: str) -> str:
+    """``name`` for a temp name; a long one is replaced by a hash, so the temp name stays
+    within NAME_MAX (255 bytes) whatever the target is called."""
+    raw = os.fsencode(name)
+    return name if len(raw) <= 64 else hashlib.sha256(raw).hexdigest()[:16]
+
+
+def _temp_base(name: str) -> str:
+    """What every temp name made for target ``name`` starts with (``""``: a temp inside the
+    target itself, for a mount point)."""
+    return f".{_temp_stem(name)}.sb-" if name else ".sb-"
+
+
+def temp_prefix(name: str, kind: str) -> str:
+    """The start of a temp name for target ``name`` made by this process: ``kind`` ``tmp``
+    (being written) or ``old`` (set aside)."""
+    return f"{_temp_base(name)}{kind}-{os.getpid()}-"
+
+
+def sweep_temps(parent: Path, name: str) -> None:
+    """Remove temps that a killed earlier run (``kill -9``, power cut) left beside ``name``
+    in ``parent`` (``name`` ``""``: inside ``parent``); an old folder set aside by such a run
+    is put back if the target is gone. Temps of running processes are left alone."""
+    stem = _temp_base(name)
+    try:
+        found = [e for e in os.listdir(parent) if e.startswith(stem)]
+    except OSError:
+        return
+    for entry in found:
+        m = OUR_TEMP.fullmatch(entry)
+        if not m or _alive(int(m.group(1))):
+            continue
+        path = parent / entry
+        with suppress(OSError):
+            if name and "sb-old-" in entry and not os.path.lexists(parent / name):
+                os.rename(path, parent / name)
+            elif path.is_dir() and not path.is_symlink():
+                shutil.rmtree(path)
+            else:
+                path.unlink()
+
+
+def _alive(pid: int) -> bool:
+    """Whether process ``pid`` runs (ours, or someone else's we may not signal)."""
+    if pid == os.getpid():
+        return True
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except OSError:  # exists, owned by someone else
+        return True
+    return True
+
+
+def current_umask() -> int:
+    """The process umask."""
+    # Read without a window where the umask is 0 for other threads: /proc when available.
+    with suppress(OSError, ValueError), open("/proc/self/status", encoding="ascii") as fh:
+        for line in fh:
+            if line.startswith("Umask:"):
+                return int(line.split()[1], 8)
+    mask = os.umask(0o022)
+    os.umask(mask)
+    return mask
+
+
+def remove_quietly(path: Path | None) -> None:
+    """Remove the file or folder ``path`` if there is one, ignoring errors (cleanup)."""
+    if path is None or not os.path.lexists(path):
+        return
+    if path.is_dir() and not path.is_symlink():
+        shutil.rmtree(path, ignore_errors=True)
+    else:
+        with suppress(OSError):
+            path.unlink()
+
+
+def fsync_path(path: Path, directory: bool = False) -> None:
+    """Flush ``path`` (a file, or with ``directory`` a folder's entries) to disk; a file
+    system without fsync is no error."""
+    fd = os.open(path, os.O_RDONLY | (os.O_DIRECTORY if directory else 0))
+    try:
+        os.fsync(fd)
+    except OSError as err:
+        if err.errno not in (errno.EINVAL, errno.ENOTSUP):  # file systems without fsync
+            raise
+    finally:
+        os.close(fd)
+
+
+__all__ = [
+    "OUR_TEMP", "current_umask", "fsync_path", "remove_quietly", "sweep_temps", "temp_prefix",
+]
