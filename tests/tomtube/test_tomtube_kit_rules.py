@@ -11,7 +11,7 @@ import random
 import pytest
 from tomtube_helpers import random_position
 
-from spacebowl_print.games.tomtube.art.boards import colours_of, drift_route
+from spacebowl_print.games.tomtube.art.routes import colours_of, drift_route
 from spacebowl_print.games.tomtube.art.rules import (
     DRIFT_TARGET,
     drift_example,

@@ -16,12 +16,12 @@ from spacebowl_print.games.tomtube.art.boards import (
     View,
     paint_astronauts,
     paint_position,
-    paint_route,
     paint_row_letters,
     paint_sphere_names,
     placed_board,
 )
 from spacebowl_print.games.tomtube.art.look import Look
+from spacebowl_print.games.tomtube.art.routes import paint_route
 from spacebowl_print.games.tomtube.art.rules import trace
 from spacebowl_print.games.tomtube.model.board import SIDE
 from spacebowl_print.games.tomtube.model.position import Move, Position

@@ -6,7 +6,7 @@ layout (:mod:`spacebowl_print.render.flow`) with figures of our own,
 * :func:`drift_example` takes a small fixed position (:data:`DRIFT_POSITION`: Tom on C6 with
   9 rhombs — its own, :data:`DRIFT_RHOMBS` — and 3 triangles around him) and asks the
   engine (``rules.network.legal_moves``) for every legal move; the route drawn is traced
-  through the engine's tube network (:func:`art.boards.drift_route`). The text lists the
+  through the engine's tube network (:func:`art.routes.drift_route`). The text lists the
   engine's destinations and names every point the route passes, so summary and engine
   cannot disagree.
 * :func:`scoring_example` scores the spec's worked check (2 solar, 5 energy, 3 control,
@@ -20,14 +20,10 @@ from typing import Any
 
 from spacebowl_print.core.templates import template_environment
 from spacebowl_print.games.tomtube.art.boards import (
-    ROUTE,
     View,
-    colours_of,
-    drift_route,
     paint_astronauts,
     paint_board,
     paint_position,
-    paint_route,
     paint_sphere_names,
 )
 from spacebowl_print.games.tomtube.art.boardsheet import EDGE_MM
@@ -40,6 +36,7 @@ from spacebowl_print.games.tomtube.art.look import (
     draw_hub,
     draw_tubes,
 )
+from spacebowl_print.games.tomtube.art.routes import ROUTE, colours_of, drift_route, paint_route
 from spacebowl_print.games.tomtube.art.words import LANGS, words
 from spacebowl_print.games.tomtube.model.board import BASES, MODULES, NEUTRAL, TOM, board
 from spacebowl_print.games.tomtube.model.position import (

@@ -26,7 +26,6 @@ import math
 import random
 from dataclasses import dataclass
 
-from spacebowl_print.games.tomtube.art.boards import paint_rhomb, paint_triangle
 from spacebowl_print.games.tomtube.art.look import (
     PLAYER_COLOUR,
     SPACE,
@@ -34,6 +33,7 @@ from spacebowl_print.games.tomtube.art.look import (
     Point,
     draw_astronaut_token,
 )
+from spacebowl_print.games.tomtube.art.tilefaces import paint_rhomb, paint_triangle
 from spacebowl_print.games.tomtube.model.board import DAVE, PLAYERS, TOM
 from spacebowl_print.games.tomtube.model.position import BLANK_TRIANGLES, TUBE_TRIANGLES
 from spacebowl_print.games.tomtube.model.tiles import Tile, TileSet
