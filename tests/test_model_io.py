@@ -18,7 +18,7 @@ from spacebowl_print.games.spacebowl.model import (
     toss_from_json,
     toss_to_json,
 )
-from spacebowl_print.games.spacebowl.model.deck import deck_to_toml
+from spacebowl_print.games.spacebowl.model.deck_write import deck_to_toml
 
 CLASSIC = (decks_dir() / "classic.toml").read_text()
 

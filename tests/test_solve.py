@@ -34,7 +34,7 @@ from spacebowl_print.games.spacebowl.model import (
     Variants,
     parse_deck,
 )
-from spacebowl_print.games.spacebowl.model.deck import deck_to_toml
+from spacebowl_print.games.spacebowl.model.deck_write import deck_to_toml
 from spacebowl_print.games.spacebowl.rules import bitboard, reference
 from spacebowl_print.games.spacebowl.rules.stats import deck_stats
 from spacebowl_print.games.spacebowl.solve import (

@@ -20,7 +20,7 @@ from spacebowl_print.games.spacebowl.art.themed import MIN_PT, art_warnings, nam
 from spacebowl_print.games.spacebowl.kit import KitOptions, build_spacebowl_kit
 from spacebowl_print.games.spacebowl.model import Deck, parse_deck
 from spacebowl_print.games.spacebowl.model.csvdeck import leading_comments
-from spacebowl_print.games.spacebowl.model.deck import deck_to_data, deck_to_toml
+from spacebowl_print.games.spacebowl.model.deck_write import deck_to_data, deck_to_toml
 from spacebowl_print.render.api import DrawnPage, UserFont
 from spacebowl_print.render.fonts import font_runs, text_width
 from spacebowl_print.render.pdf import pdf_bytes

@@ -20,7 +20,7 @@ from PIL import Image, ImageDraw
 
 from spacebowl_print.core.resources import decks_dir, fonts_dir
 from spacebowl_print.games.spacebowl.model import parse_deck
-from spacebowl_print.games.spacebowl.model.deck import deck_to_toml
+from spacebowl_print.games.spacebowl.model.deck_write import deck_to_toml
 from spacebowl_print.games.spacebowl.model.theme import Theme
 
 HERE = Path(__file__).resolve().parent / "themed"

@@ -21,7 +21,7 @@ from spacebowl_print.games.spacebowl.cli.common import (
     seed_option,
 )
 from spacebowl_print.games.spacebowl.model import InputError
-from spacebowl_print.games.spacebowl.model.deck import deck_to_toml
+from spacebowl_print.games.spacebowl.model.deck_write import deck_to_toml
 from spacebowl_print.games.spacebowl.solve import design_deck
 
 _NAME = re.compile(r"^[a-z0-9][a-z0-9_-]*$")

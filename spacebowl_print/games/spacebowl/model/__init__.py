@@ -2,15 +2,9 @@
 
 from spacebowl_print.core.errors import InputError
 from spacebowl_print.core.jsonio import loads_json
-from spacebowl_print.games.spacebowl.model.deck import (
-    GLYPHS,
-    Card,
-    Deck,
-    Planet,
-    deck_to_data,
-    deck_to_toml,
-    parse_deck,
-)
+from spacebowl_print.games.spacebowl.model.deck import GLYPHS, Card, Deck, Planet
+from spacebowl_print.games.spacebowl.model.deck_read import parse_deck
+from spacebowl_print.games.spacebowl.model.deck_write import deck_to_data, deck_to_toml
 from spacebowl_print.games.spacebowl.model.game import (
     Cell,
     Galaxy,

@@ -30,14 +30,9 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from spacebowl_print.core.errors import InputError
-from spacebowl_print.games.spacebowl.model.deck import (
-    MAX_ID,
-    MAX_TITLE,
-    Card,
-    Deck,
-    deck_to_toml,
-    parse_deck,
-)
+from spacebowl_print.games.spacebowl.model.deck import MAX_ID, MAX_TITLE, NAME_PATTERN, Card, Deck
+from spacebowl_print.games.spacebowl.model.deck_read import parse_deck
+from spacebowl_print.games.spacebowl.model.deck_write import deck_to_toml
 from spacebowl_print.games.spacebowl.model.theme import check_relative_path, load_picture_at
 
 COLUMNS: tuple[str, ...] = ("id", "planets", "comets", "stars", "black_hole")
@@ -45,7 +40,6 @@ COLUMNS: tuple[str, ...] = ("id", "planets", "comets", "stars", "black_hole")
 EXTRA_COLUMNS: tuple[str, ...] = ("title", "image")
 """Optional per-card columns, written only when some card uses them."""
 REQUIRED: tuple[str, ...] = ("id", "planets")
-_NAME = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_-]*$")
 
 
 def rebase(rel: str, src_dir: Path, dst_dir: Path) -> str:
@@ -254,7 +248,7 @@ def deck_name_for(out_path: Path, name: str | None = None) -> str:
     """The name of a deck written to ``out_path``: ``name``, else the file's stem; an
     :class:`InputError` at ``name`` unless it is a file-safe id."""
     deck_name = name or out_path.stem
-    if not _NAME.match(deck_name):
+    if not NAME_PATTERN.match(deck_name):
         raise InputError(f"must be a file-safe id (a-z, 0-9, _ and -), got {deck_name!r}",
                          "name")
     return deck_name

@@ -1,0 +1,394 @@
+"""The reader of the ``decks/*.toml`` format (formats.md, documented field by field in
+``docs/deck-format.md``).
+
+:func:`parse_deck` takes the file's *text* (the caller reads it), so the error messages can
+still name the file, the line, the card or planet id and the field. A format-1 deck is pure
+data and reads no file; a deck with a theme (format 2: pictures, a font) has those files loaded
+and checked while it is read (:mod:`.theme`), so a missing or broken picture is reported with
+the deck's file, line and field before anything is printed.
+"""
+
+from __future__ import annotations
+
+import re
+import tomllib
+from collections.abc import Callable, Iterable, Mapping
+from functools import partial
+from pathlib import Path
+from typing import Any
+
+from spacebowl_print.core.errors import InputError
+from spacebowl_print.core.languages import LANGS
+from spacebowl_print.games.spacebowl.model.deck import (
+    COLOUR_PATTERN,
+    GLYPHS,
+    MAX_FACT,
+    MAX_ID,
+    MAX_TITLE,
+    NAME_PATTERN,
+    PLANET_COUNT,
+    Card,
+    Deck,
+    Planet,
+)
+from spacebowl_print.games.spacebowl.model.theme import (
+    FORMATS,
+    THEME_FIELDS,
+    Theme,
+    at_line,
+    base_dir_for,
+    check_relative_path,
+    load_font_at,
+    load_picture_at,
+)
+from spacebowl_print.render.api import Picture
+
+
+def _line_of_table(text: str, header: str, index: int) -> int | None:
+    """1-based line of the ``index``-th ``[[header]]`` in ``text`` (None if not found)."""
+    seen = -1
+    pat = re.compile(r"^\s*\[\[\s*" + re.escape(header) + r"\s*\]\]")
+    for n, line in enumerate(text.splitlines(), start=1):
+        if pat.match(line):
+            seen += 1
+            if seen == index:
+                return n
+    return None
+
+
+def _line_in_table(text: str, header: str, index: int, key: str) -> int | None:
+    """1-based line of ``key = …`` inside the ``index``-th ``[[header]]`` (or inside a
+    sub-table of it such as ``[planets.facts]``); the table's own line if the key is not
+    written there. ``index`` -1 means the single table ``[header]``."""
+    lines = text.splitlines()
+    if index < 0:
+        pat = re.compile(r"^\s*\[\s*" + re.escape(header) + r"\s*\]")
+        start = next((n for n, line in enumerate(lines, 1) if pat.match(line)), None)
+    else:
+        start = _line_of_table(text, header, index)
+    if start is None:
+        return None
+    key_pat = re.compile(r"^\s*" + re.escape(key) + r"\s*=")
+    for n in range(start, len(lines)):
+        line = lines[n].strip()
+        if line.startswith("[[") or (line.startswith("[")
+                                      and not line.startswith(f"[{header}.")):
+            break
+        if key_pat.match(lines[n]):
+            return n + 1
+    return start
+
+
+def _line_of_key(text: str, key: str) -> int | None:
+    pat = re.compile(r"^\s*" + re.escape(key) + r"\s*=")
+    for n, line in enumerate(text.splitlines(), start=1):
+        if line.lstrip().startswith("["):
+            return None  # past the top-level keys
+        if pat.match(line):
+            return n
+    return None
+
+
+def _expect(value: object, kind: type | tuple[type, ...], what: str, field_: str) -> None:
+    ok = isinstance(value, kind) and not (kind is int and isinstance(value, bool))
+    if not ok:
+        name = kind.__name__ if isinstance(kind, type) else " or ".join(k.__name__ for k in kind)
+        raise InputError(f"must be {_A.get(name, name)}, got {value!r}", what, field_)
+
+
+_A = {"int": "an integer", "str": "a string", "bool": "true or false", "dict": "a table"}
+
+
+def _check_keys(table: Mapping[str, Any], allowed: Iterable[str], required: Iterable[str],
+                what: str) -> None:
+    allowed = set(allowed)
+    for k in table:
+        if k not in allowed:
+            raise InputError(f"unknown field (expected one of {', '.join(sorted(allowed))})",
+                             what, k)
+    for k in required:
+        if k not in table:
+            raise InputError("missing field", what, k)
+
+
+LineOf = Callable[[str], int | None]
+"""Where a key of the table being read is written (its line), for error messages."""
+
+
+def _no_line(key: str) -> int | None:
+    return None
+
+
+def _facts(value: object, what: str) -> tuple[tuple[str, str], ...]:
+    """A ``facts`` table: one short line per known language code, in ``LANGS`` order."""
+    _expect(value, dict, what, "facts")
+    assert isinstance(value, dict)
+    for lang, line in value.items():
+        if lang not in LANGS:
+            raise InputError(f"unknown language {lang!r} (one of {', '.join(LANGS)})",
+                             what, f"facts.{lang}")
+        _expect(line, str, what, f"facts.{lang}")
+        if not line.strip() or "\n" in line or len(line) > MAX_FACT:
+            raise InputError(f"must be one line of 1 to {MAX_FACT} characters",
+                             what, f"facts.{lang}")
+    return tuple((lang, value[lang]) for lang in LANGS if lang in value)
+
+
+def _image(table: Mapping[str, Any], what: str, base: Path | None, line_of: LineOf
+           ) -> tuple[str | None, Picture | None]:
+    """The optional ``image`` of a planet or a card: its path as written, checked, and the
+    picture loaded from ``base`` (not loaded when None)."""
+    image = table.get("image")
+    art = None
+    if image is not None:
+        _expect(image, str, what, "image")
+        check_relative_path(image, what, "image")
+        if base is not None:
+            with at_line(line_of("image")):
+                art = load_picture_at(base, image, what, "image")
+    return image, art
+
+
+def _planet(table: object, what: str, base: Path | None = None,
+            line_of: LineOf = _no_line) -> Planet:
+    if not isinstance(table, dict):
+        raise InputError("must be a table", what)
+    if "id" not in table:
+        raise InputError("missing field", what, "id")
+    pid = table["id"]
+    _expect(pid, str, what, "id")
+    if not (len(pid) == 1 and "A" <= pid <= "Z"):
+        raise InputError(f"must be one upper-case letter, got {pid!r}", what, "id")
+    what = f"planet {pid}"  # from here on, errors name the planet by its id
+    _check_keys(table, ("id", "name", "colour", "glyph", "image", "image_glyph", "facts"),
+                ("id", "name", "colour", "glyph"), what)
+    for key in ("name", "colour", "glyph"):
+        _expect(table[key], str, what, key)
+    if not table["name"].strip():
+        raise InputError("must not be empty", what, "name")
+    if not COLOUR_PATTERN.match(table["colour"]):
+        raise InputError(f"must be a colour like \"#D55E00\", got {table['colour']!r}",
+                         what, "colour")
+    if table["glyph"] not in GLYPHS:
+        raise InputError(f"unknown glyph {table['glyph']!r} (one of {', '.join(GLYPHS)})",
+                         what, "glyph")
+    image, art = _image(table, what, base, line_of)
+    image_glyph = table.get("image_glyph", False)
+    _expect(image_glyph, bool, what, "image_glyph")
+    facts: tuple[tuple[str, str], ...] = ()
+    if "facts" in table:
+        with at_line(line_of("facts")):
+            facts = _facts(table["facts"], what)
+    return Planet(pid, table["name"], table["colour"].upper(), table["glyph"], image,
+                  image_glyph, facts, art)
+
+
+def _card(table: object, letters: str, what: str, base: Path | None = None,
+          line_of: LineOf = _no_line) -> Card:
+    if not isinstance(table, dict):
+        raise InputError("must be a table", what)
+    if "id" not in table:
+        raise InputError("missing field", what, "id")
+    cid = table["id"]
+    _expect(cid, int, what, "id")
+    if not 0 < cid <= MAX_ID:
+        raise InputError(f"must be a positive integer up to {MAX_ID}, got {cid}", what, "id")
+    what = f"card {cid}"  # from here on, errors name the card by its id
+    _check_keys(table, ("id", "planets", "comets", "stars", "black_hole", "title", "image"),
+                ("id", "planets"), what)
+    planets = table["planets"]
+    _expect(planets, str, what, "planets")
+    for ch in planets:
+        if ch not in letters:
+            raise InputError(f"unknown planet {ch!r} (deck planets: {letters})", what, "planets")
+    if len(set(planets)) != len(planets):
+        raise InputError(f"planet listed twice in {planets!r}", what, "planets")
+    comets = table.get("comets", 0)
+    stars = table.get("stars", 0)
+    black_hole = table.get("black_hole", False)
+    for key, val in (("comets", comets), ("stars", stars)):
+        _expect(val, int, what, key)
+        if not 0 <= val <= 12:
+            raise InputError(f"must be between 0 and 12, got {val}", what, key)
+    _expect(black_hole, bool, what, "black_hole")
+    title = table.get("title", "")
+    _expect(title, str, what, "title")
+    if "\n" in title or len(title) > MAX_TITLE or (title and not title.strip()):
+        raise InputError(f"must be one line of at most {MAX_TITLE} characters", what, "title")
+    image, art = _image(table, what, base, line_of)
+    ordered = "".join(ch for ch in letters if ch in planets)
+    return Card(cid, ordered, comets, stars, black_hole, title, image, art)
+
+
+def _theme(table: object, base: Path | None, line_of: LineOf) -> Theme:
+    """The ``[theme]`` table, its files loaded from ``base`` (not loaded when None)."""
+    what = "theme"
+    if not isinstance(table, dict):
+        raise InputError("must be a table [theme]", what)
+    _check_keys(table, THEME_FIELDS, (), what)
+    show_names = table.get("show_names", False)
+    with at_line(line_of("show_names")):
+        _expect(show_names, bool, what, "show_names")
+    paths: dict[str, str | None] = {}
+    for key in ("background", "back", "font"):
+        value = table.get(key)
+        if value is not None:
+            with at_line(line_of(key)):
+                _expect(value, str, what, key)
+                check_relative_path(value, what, key)
+        paths[key] = value
+    arts: dict[str, Picture | None] = {"background": None, "back": None}
+    font_face = None
+    if base is not None:
+        for key in ("background", "back"):
+            rel = paths[key]
+            if rel is not None:
+                with at_line(line_of(key)):
+                    arts[key] = load_picture_at(base, rel, what, key)
+        font = paths["font"]
+        if font is not None:
+            with at_line(line_of("font")):
+                font_face = load_font_at(base, font, what, "font")
+    return Theme(show_names, paths["background"], paths["back"], paths["font"],
+                 arts["background"], arts["back"], font_face)
+
+
+def deck_from_data(data: Mapping[str, Any], text: str = "",
+                   base_dir: Path | None = None) -> Deck:
+    """Build a :class:`Deck` from parsed TOML data, checking every field of formats.md.
+
+    ``text`` (the TOML source) only serves to attach line numbers to errors. Pictures and the
+    font of a theme are loaded from ``base_dir`` (the deck file's folder); with ``base_dir``
+    None their paths are checked but no file is read.
+    Raises :class:`InputError` naming the card or planet id and the field.
+    """
+    _check_keys(data, ("format", "name", "title", "planets", "cards", "seed", "design", "theme"),
+                ("name", "title", "planets"), "")
+    fmt = _format(data, text)
+    _check_top_level(data, text)
+    planets = _planets(data["planets"], text, base_dir)
+    letters = "".join(p.id for p in planets)
+    cards = _cards(data.get("cards", []), letters, text, base_dir)  # formats.md: "any number"
+    theme = _deck_theme(data, text, base_dir)
+    deck = Deck(data["name"], data["title"], tuple(planets), tuple(cards),
+                data.get("seed"), dict(data.get("design", {})), theme, fmt,
+                str(base_dir) if base_dir is not None else None)
+    if fmt == 1 and deck.uses_format_2:
+        raise InputError("the deck uses format-2 fields (theme, images, facts or card titles) "
+                         "but declares format = 1", "format").at_file(
+                             "", _line_of_key(text, "format"))
+    return deck
+
+
+def _format(data: Mapping[str, Any], text: str) -> int | None:
+    """The ``format`` the deck declares (None when it declares none), one this version
+    reads."""
+    fmt = data.get("format")
+    if fmt is not None:
+        try:
+            _expect(fmt, int, "", "format")
+            if fmt not in FORMATS:
+                raise InputError(
+                    f"deck format {fmt} is not known to this version (it reads formats "
+                    f"{', '.join(map(str, FORMATS))}; a newer spacebowl_print may read it)",
+                    "format")
+        except InputError as err:
+            raise err.at_file("", _line_of_key(text, "format")) from None
+    return fmt
+
+
+def _check_top_level(data: Mapping[str, Any], text: str) -> None:
+    """The deck's ``name``, ``title``, ``seed`` and ``design``."""
+    try:
+        _expect(data["name"], str, "", "name")
+        if not NAME_PATTERN.match(data["name"]):
+            raise InputError(f"must be a file-safe id (a-z, 0-9, _ and -), got {data['name']!r}",
+                             "name")
+        _expect(data["title"], str, "", "title")
+        seed = data.get("seed")
+        if seed is not None:
+            _expect(seed, int, "", "seed")
+        design = data.get("design", {})
+        _expect(design, dict, "", "design")
+    except InputError as err:
+        raise err.at_file("", _line_of_key(text, err.where[-1] if err.where else "")) from None
+
+
+def _planets(raw: object, text: str, base_dir: Path | None) -> list[Planet]:
+    """The ``[[planets]]`` tables: exactly :data:`PLANET_COUNT`, no two alike in id, colour
+    or glyph."""
+    if not isinstance(raw, list):
+        raise InputError("must be an array of tables [[planets]]", "planets")
+    if len(raw) != PLANET_COUNT:
+        raise InputError(f"a deck has exactly {PLANET_COUNT} planets, found {len(raw)}",
+                         "planets")
+    planets: list[Planet] = []
+    for i, t in enumerate(raw):
+        try:
+            p = _planet(t, f"planets[{i + 1}]", base_dir,
+                        partial(_line_in_table, text, "planets", i))
+            for q in planets:
+                for attr in ("id", "colour", "glyph"):
+                    if getattr(p, attr) == getattr(q, attr):
+                        raise InputError(
+                            f"same {attr} as planet {q.id} ({getattr(p, attr)!r})",
+                            f"planet {p.id}", attr)
+        except InputError as err:
+            raise err.at_file("", _line_of_table(text, "planets", i)) from None
+        planets.append(p)
+    return planets
+
+
+def _cards(raw: object, letters: str, text: str, base_dir: Path | None) -> list[Card]:
+    """The ``[[cards]]`` tables, each id used once."""
+    if not isinstance(raw, list):
+        raise InputError("must be an array of tables [[cards]]", "cards")
+    cards: list[Card] = []
+    seen: set[int] = set()
+    for i, t in enumerate(raw):
+        try:
+            c = _card(t, letters, f"cards[{i + 1}]", base_dir,
+                      partial(_line_in_table, text, "cards", i))
+            if c.id in seen:
+                raise InputError("id used by an earlier card", f"card {c.id}", "id")
+        except InputError as err:
+            raise err.at_file("", _line_of_table(text, "cards", i)) from None
+        seen.add(c.id)
+        cards.append(c)
+    return cards
+
+
+def _deck_theme(data: Mapping[str, Any], text: str, base_dir: Path | None) -> Theme:
+    """The deck's ``[theme]`` (an empty theme when it has none)."""
+    if "theme" not in data:
+        return Theme()
+    try:
+        return _theme(data["theme"], base_dir, partial(_line_in_table, text, "theme", -1))
+    except InputError as err:
+        raise err.at_file("", _line_in_table(text, "theme", -1, "")) from None
+
+
+def parse_deck(text: str, source: str, base_dir: Path | None = None) -> Deck:
+    """Parse deck TOML ``text``; errors name ``source`` (the file), line, id and field.
+
+    Theme files (pictures, font) are read relative to ``base_dir``, by default the folder of
+    the deck file ``source`` names (a path or a shipped deck's name).
+    """
+    try:
+        data = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as err:
+        m = re.search(r"\(at line (\d+), column \d+\)", str(err))
+        msg = re.sub(r"\s*\(at line \d+, column \d+\)", "", str(err))
+        raise InputError(f"not valid TOML: {msg}", file=source,
+                         line=int(m.group(1)) if m else None) from None
+    except (ValueError, RecursionError) as err:  # 5,000-digit numbers, absurd nesting
+        raise InputError(f"TOML too large to read safely ({type(err).__name__})",
+                         file=source) from None
+    try:
+        return deck_from_data(data, text, base_dir if base_dir is not None
+                              else base_dir_for(source))
+    except InputError as err:
+        raise err.at_file(source) from None
+
+
+__all__ = ["LineOf", "deck_from_data", "parse_deck"]
