@@ -46,8 +46,8 @@ from spacebowl_print.games.tomtube.model.position import (
     VALUES,
     Astronaut,
     Position,
-    position_from_json,
 )
+from spacebowl_print.games.tomtube.model.position_read import position_from_json
 from spacebowl_print.games.tomtube.model.tiles import Tile, TileSet
 from spacebowl_print.games.tomtube.rules.network import (
     ENERGY,

@@ -28,11 +28,10 @@ from spacebowl_print.games.tomtube.model.position import (
     PlacedTriangle,
     Placement,
     Position,
-    move_from_json,
-    position_from_json,
     position_to_json,
     start_position,
 )
+from spacebowl_print.games.tomtube.model.position_read import move_from_json, position_from_json
 from spacebowl_print.games.tomtube.model.tiles import (
     CORNERS,
     Tile,

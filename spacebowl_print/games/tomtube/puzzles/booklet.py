@@ -21,7 +21,7 @@ from spacebowl_print.core.errors import InputError
 from spacebowl_print.core.templates import template_environment
 from spacebowl_print.games.tomtube.art.rules import figures
 from spacebowl_print.games.tomtube.art.words import words
-from spacebowl_print.games.tomtube.model.position import position_from_json
+from spacebowl_print.games.tomtube.model.position_read import position_from_json
 from spacebowl_print.games.tomtube.model.tiles import TileSet
 from spacebowl_print.games.tomtube.puzzles.item import TomTubePuzzle
 from spacebowl_print.games.tomtube.solve.puzzles import decoys, generate, verify_entry

@@ -13,12 +13,8 @@ from spacebowl_print.games.tomtube.art.look import INK
 from spacebowl_print.games.tomtube.art.minis import BOARD_H, Leg, fit_edge, legs, mini_board
 from spacebowl_print.games.tomtube.art.words import words
 from spacebowl_print.games.tomtube.model.board import BASES, SOLARS, other
-from spacebowl_print.games.tomtube.model.position import (
-    Move,
-    Position,
-    move_from_json,
-    position_from_json,
-)
+from spacebowl_print.games.tomtube.model.position import Move, Position
+from spacebowl_print.games.tomtube.model.position_read import move_from_json, position_from_json
 from spacebowl_print.games.tomtube.model.tiles import TileSet
 from spacebowl_print.render.api import Canvas, Style
 from spacebowl_print.render.fonts import fit_size, line_height, text_width, wrap

@@ -44,11 +44,10 @@ from spacebowl_print.games.tomtube.model.position import (
     Move,
     Placement,
     Position,
-    move_from_json,
-    position_from_json,
     position_to_json,
     start_position,
 )
+from spacebowl_print.games.tomtube.model.position_read import move_from_json, position_from_json
 from spacebowl_print.games.tomtube.model.tiles import TileSet
 from spacebowl_print.games.tomtube.rules import reference
 from spacebowl_print.games.tomtube.rules.network import build, free_positions
