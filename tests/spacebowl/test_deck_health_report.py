@@ -12,10 +12,10 @@ import pytest
 from click.testing import CliRunner
 
 from spacebowl_print.core.resources import decks_dir
+from spacebowl_print.games.spacebowl.art.charts import nice_ticks
 from spacebowl_print.games.spacebowl.art.report import (
     deck_check_warnings,
     format_distribution,
-    nice_ticks,
     report_data,
     report_pages,
 )

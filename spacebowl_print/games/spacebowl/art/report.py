@@ -20,9 +20,24 @@ import math
 from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
+from functools import partial
 
 import numpy as np
 
+from spacebowl_print.games.spacebowl.art.charts import (
+    BAND,
+    BAR,
+    GRID,
+    INK,
+    MIN_PT,
+    MUTED,
+    STATUS_COLOURS,
+    hbars,
+    heatmap,
+    histogram,
+    pct,
+    vbars,
+)
 from spacebowl_print.games.spacebowl.art.minis import draw_galaxy, draw_toss
 from spacebowl_print.games.spacebowl.art.sky import planet_disc
 from spacebowl_print.games.spacebowl.art.themed import art_warnings
@@ -46,27 +61,11 @@ from spacebowl_print.games.spacebowl.rules.deck_health import (
     structure_warnings,
     verdict,
 )
-from spacebowl_print.games.spacebowl.rules.stats import (
-    VARIANTS,
-    DeckStats,
-    VariantStats,
-    deal,
-    deck_stats,
-)
+from spacebowl_print.games.spacebowl.rules.stats import VARIANTS, DeckStats, deal, deck_stats
 from spacebowl_print.render.api import Canvas, DrawnPage, Page, Style
-from spacebowl_print.render.colour import mix
-from spacebowl_print.render.fonts import fit_size, text_width, wrap
+from spacebowl_print.render.fonts import fit_size, wrap
 
-INK = "#1A1A2E"
-MUTED = "#5A5A6E"
-GRID = "#D8D8E0"
-BAR = "#3B6EA8"
-NONE_BAR = "#C44E52"
-BAND = "#BFE3C8"
-STATUS_COLOURS = {"in band": "#2E8B57", "harder": "#E69F00", "easier": "#E69F00",
-                  "far harder": "#C0392B", "far easier": "#C0392B", "uneven": "#C0392B"}
 MARGIN = 14.0
-MIN_PT = 6.0  # nothing printed smaller
 
 
 # -- the figures ----------------------------------------------------------------------------------
@@ -194,140 +193,24 @@ def format_distribution(distribution: Sequence[float]) -> str:
     return ", ".join(parts)
 
 
-# -- chart pieces ---------------------------------------------------------------------------------
+# -- pages ----------------------------------------------------------------------------------------
 
-def nice_ticks(top: float, count: int = 5) -> list[float]:
-    """Round tick values from 0 to at least ``top``, about ``count`` of them."""
-    if top <= 0:
-        return [0.0, 1.0]
-    raw = top / count
-    mag = 10 ** math.floor(math.log10(raw))
-    step = next(s * mag for s in (1, 2, 2.5, 5, 10) if s * mag >= raw * 0.999)
-    return [round(i * step, 10) for i in range(math.ceil(top / step - 1e-9) + 1)]
+def report_pages(data: ReportData, paper: tuple[float, float] = (210.0, 297.0)) -> list[Page]:
+    """The report's four pages on ``paper`` (width, height in mm)."""
+    pw, ph = paper
+    return [DrawnPage(pw, ph, partial(_paint_page, data, pw, ph, title, number, body))
+            for number, (title, body) in enumerate(_PAGES, start=1)]
 
 
-def _pct(v: float) -> str:
-    return f"{100 * v:.0f} %" if v >= 0.1 or v == 0 else f"{100 * v:.1f} %"
+PageBody = Callable[[Canvas, ReportData, float, float], None]
+"""Paints a page's body: (canvas, data, the y below the page header, the page width)."""
 
 
-def hbars(c: Canvas, x: float, y: float, w: float, h: float, title: str,
-          rows: Sequence[tuple[str, float, str]], band: tuple[float, float],
-          fmt: Callable[[float], str], band_label: str) -> None:
-    """A horizontal bar chart in the box (x, y, w, h): one bar per (label, value, colour), the
-    band shaded behind the bars, value labels at the bar ends, a tick axis below."""
-    c.text(x, y + h - 4, title, 9, "bold", INK)
-    label_w = max(text_width(r[0], 7.5, "regular") for r in rows) + 3
-    px, pw = x + label_w, w - label_w - 14
-    top, bottom = y + h - 8, y + 7
-    top_value = max([band[1] * 1.15, *(r[1] * 1.12 for r in rows)])
-    ticks = nice_ticks(top_value)
-    scale = pw / ticks[-1]
-    c.rect(px + band[0] * scale, bottom, (band[1] - band[0]) * scale, top - bottom,
-           Style(fill=BAND))
-    for t in ticks:
-        tx = px + t * scale
-        c.line(tx, bottom, tx, top, Style(stroke=GRID, width=0.2))
-        c.text(tx, bottom - 3.6, fmt(t), 6.5, "regular", MUTED, "middle")
-    step = (top - bottom) / len(rows)
-    bar_h = min(step * 0.62, 6.0)
-    for i, (label, value, colour) in enumerate(rows):
-        cy = top - step * (i + 0.5)
-        c.text(px - 2, cy - 1.0, label, 7.5, "regular", INK, "end")
-        c.rect(px, cy - bar_h / 2, max(value * scale, 0.3), bar_h, Style(fill=colour))
-        c.text(px + value * scale + 1.2, cy - 1.0, fmt(value), 7, "bold", INK)
-    c.line(px, bottom, px, top, Style(stroke=INK, width=0.3))
-    c.text(x + w, y + h - 4, band_label, 6.5, "regular", MUTED, "end")
-    c.rect(x + w - text_width(band_label, 6.5) - 5.5, y + h - 5.2, 4, 2.6, Style(fill=BAND))
-
-
-def histogram(c: Canvas, x: float, y: float, w: float, h: float, figures: VariantStats,
-              bands: Bands, status: str) -> None:
-    """The whole distribution of solutions per toss for one variant: a bar for every count
-    from 0 to the largest that occurs (tiny shares still get a sliver and the axis reaches
-    them), the no-solution band shaded on the 0 bar, the mean band shaded along the axis and
-    the mean marked."""
-    dist = figures.distribution
-    colour = STATUS_COLOURS.get(status, INK)
-    c.text(x, y + h - 3.5, figures.variant, 9, "bold", INK)
-    c.circle(x + text_width(figures.variant, 9, "bold") + 2.5, y + h - 4.4, 1.3,
-             Style(fill=colour))
-    c.text(x + w, y + h - 3.5, f"no solution {_pct(figures.share_none)} · mean "
-           f"{figures.mean:.2f}", 7, "regular", MUTED, "end")
-    px, pw = x + 9, w - 10
-    top, bottom = y + h - 7.5, y + 8
-    top_value = max(max(dist), bands.none[1]) * 1.08
-    ticks = nice_ticks(top_value, 4)
-    sy = (top - bottom) / ticks[-1]
-    n = len(dist)
-    slot = pw / n
-    for t in ticks:
-        ty = bottom + t * sy
-        c.line(px, ty, px + pw, ty, Style(stroke=GRID, width=0.2))
-        c.text(px - 1.2, ty - 1.0, f"{100 * t:g}", 6, "regular", MUTED, "end")
-    # the no-solution band, on the 0 bar's slot
-    c.rect(px, bottom + bands.none[0] * sy, slot, (bands.none[1] - bands.none[0]) * sy,
-           Style(fill=BAND))
-    # the mean band, as a strip under the axis spanning those counts
-    lo, hi = bands.mean
-    c.rect(px + (lo + 0.5) * slot, bottom - 2.2, (hi - lo) * slot, 2.2, Style(fill=BAND))
-    for k, share in enumerate(dist):
-        bh = max(share * sy, 0.25 if share > 0 else 0.0)
-        c.rect(px + k * slot + slot * 0.12, bottom, slot * 0.76, bh,
-               Style(fill=NONE_BAR if k == 0 else BAR))
-    every = 1 if n <= 13 else 2 if n <= 26 else 5
-    for k in range(0, n, every):
-        c.text(px + (k + 0.5) * slot, bottom - 4.6, str(k), 6, "regular", MUTED, "middle")
-    mx = px + (figures.mean + 0.5) * slot
-    c.line(mx, bottom, mx, top, Style(stroke=INK, width=0.35, dash=(0.8, 0.6)))
-    c.line(px, bottom, px + pw, bottom, Style(stroke=INK, width=0.3))
-
-
-def heatmap(c: Canvas, deck: Deck, x: float, y: float, size: float,
-            comp: dict[str, object]) -> None:
-    """Planets against planets: the diagonal counts the cards showing each planet, the other
-    cells the cards showing both; darker is more. Planet discs label the rows and columns."""
-    freq = comp["planet_frequency"]
-    pairs = comp["pair_frequency"]
-    assert isinstance(freq, dict) and isinstance(pairs, dict)
-    letters = deck.letters
-    cell = size / (len(letters) + 1)
-    top_pair = max(pairs.values(), default=1) or 1
-    top_freq = max(freq.values(), default=1) or 1
-    for i, a in enumerate(letters):
-        cx = x + cell * (i + 1.5)
-        planet_disc(c, deck.planet(a), cx, y + size - cell / 2, cell * 0.3)
-        planet_disc(c, deck.planet(a), x + cell / 2, y + size - cell * (i + 1.5), cell * 0.3)
-        for j, b in enumerate(letters):
-            if i == j:
-                value, t = int(freq[a]), freq[a] / top_freq
-                fill = mix("#FFFFFF", "#6A3D9A", 0.15 + 0.7 * t)
-            else:
-                value = int(pairs[a + b] if a + b in pairs else pairs[b + a])
-                t = value / top_pair
-                fill = mix("#FFFFFF", BAR, 0.1 + 0.8 * t)
-            cxx, cyy = x + cell * (j + 1), y + size - cell * (i + 2)
-            c.rect(cxx, cyy, cell, cell, Style(fill=fill, stroke="#FFFFFF", width=0.4))
-            ink = "#FFFFFF" if t > 0.55 else INK
-            c.text(cxx + cell / 2, cyy + cell / 2 - 1.2, str(value), 8, "bold", ink, "middle")
-
-
-def vbars(c: Canvas, x: float, y: float, w: float, h: float, title: str,
-          items: Sequence[tuple[str, float, str]], note: str = "") -> None:
-    """A vertical bar chart with the value above each bar and its label below."""
-    c.text(x, y + h - 3.5, title, 9, "bold", INK)
-    if note:
-        c.text(x + w, y + h - 3.5, note, 6.5, "regular", MUTED, "end")
-    top, bottom = y + h - 10, y + 6
-    vmax = max([v for _, v, _ in items] + [1])
-    slot = w / max(len(items), 1)
-    for i, (label, value, colour) in enumerate(items):
-        bh = (top - bottom) * value / vmax
-        bx = x + i * slot + slot * 0.18
-        c.rect(bx, bottom, slot * 0.64, max(bh, 0.25 if value else 0.0), Style(fill=colour))
-        c.text(bx + slot * 0.32, bottom + bh + 1.2, f"{value:g}", 7, "bold", INK, "middle")
-        size = fit_size(label, slot - 1, 7, "regular", MIN_PT)
-        c.text(bx + slot * 0.32, bottom - 3.8, label, size, "regular", MUTED, "middle")
-    c.line(x, bottom, x + w, bottom, Style(stroke=INK, width=0.3))
+def _paint_page(data: ReportData, pw: float, ph: float, title: str, number: int,
+                body: PageBody, c: Canvas) -> None:
+    """One page: the header and footer every page has, then its body."""
+    y = _header(c, pw, ph, data, title, number, len(_PAGES))
+    body(c, data, y, pw)
 
 
 def _header(c: Canvas, pw: float, ph: float, data: ReportData, title: str, page: int,
@@ -346,158 +229,182 @@ def _header(c: Canvas, pw: float, ph: float, data: ReportData, title: str, page:
     return top - 19
 
 
-# -- pages ----------------------------------------------------------------------------------------
-
-def _summary(data: ReportData, pw: float, ph: float) -> Callable[[Canvas], None]:
-    def paint(c: Canvas) -> None:
-        y = _header(c, pw, ph, data, "Deck report", 1, 4)
-        width = pw - 2 * MARGIN
-        c.text(MARGIN, y - 4, "Verdict per variant (against the designer's bands, base game)",
-               9, "bold", INK)
-        y -= 9
-        for v in data.verdicts:
-            lines = wrap(v.line, width - 6, 7.5)
-            c.circle(MARGIN + 1.6, y + 1.1, 1.4, Style(fill=STATUS_COLOURS[v.status]))
-            for k, ln in enumerate(lines):
-                c.text(MARGIN + 5, y - 3.4 * k, ln, 7.5, "bold" if k == 0 and v.variant ==
-                       "base" else "regular", INK)
-            y -= 3.4 * len(lines) + 1.6
-        y -= 2
-        names = [v.variant for v in data.stats.variants]
-        status = {v.variant: v.status for v in data.verdicts}
-        chart_h = 10 + 8.5 * len(names) + 8
-        hbars(c, MARGIN, y - chart_h, width, chart_h, "Share of tosses with no solution",
-              [(n, f.share_none, STATUS_COLOURS[status[n]])
-               for n, f in zip(names, data.stats.variants, strict=True)],
-              data.bands.none, _pct, "target band")
-        y -= chart_h + 4
-        hbars(c, MARGIN, y - chart_h, width, chart_h, "Mean solutions per toss",
-              [(n, f.mean, STATUS_COLOURS[status[n]])
-               for n, f in zip(names, data.stats.variants, strict=True)],
-              data.bands.mean, lambda v: f"{v:.2f}".rstrip("0").rstrip("."), "target band")
-        y -= chart_h + 6
-        c.text(MARGIN, y, "Warnings", 9, "bold", INK)
-        y -= 5
-        shown = list(data.warnings) or ["none: the deck is complete and prints cleanly"]
-        for w in shown:
-            for k, ln in enumerate(wrap(w, width - 4, 7.5)):
-                if y < MARGIN + 4:
-                    return
-                c.text(MARGIN + (4 if k else 0), y, ("• " if k == 0 else "") + ln, 7.5,
-                       "regular", "#8A3B12" if data.warnings else MUTED)
-                y -= 3.6
-            y -= 0.8
-        note = ("Figures: exact over every toss of the top card's marbles on each dealt galaxy "
-                "(as spacebowl stats). Green: in band; orange: outside; red: more than a "
-                "band's width outside.")
-        for k, ln in enumerate(wrap(note, width, 6.5)):
-            c.text(MARGIN, MARGIN + 4 - 3 * k, ln, 6.5, "regular", MUTED)
-    return paint
+def _paragraph(c: Canvas, text: str, x: float, y: float, width: float, size: float,
+               step: float) -> None:
+    """``text`` in muted type wrapped to ``width``, its first baseline at ``y``, a line every
+    ``step`` mm down."""
+    for k, ln in enumerate(wrap(text, width, size)):
+        c.text(x, y - step * k, ln, size, "regular", MUTED)
 
 
-def _distributions(data: ReportData, pw: float, ph: float) -> Callable[[Canvas], None]:
-    def paint(c: Canvas) -> None:
-        y = _header(c, pw, ph, data, "Solutions per toss, every count", 2, 4)
-        status = {v.variant: v.status for v in data.verdicts}
-        cols, gap = 2, 8.0
-        w = (pw - 2 * MARGIN - gap) / cols
-        rows = math.ceil(len(data.stats.variants) / cols)
-        h = min(70.0, (y - MARGIN - 12) / max(rows, 1) - 4)
-        for i, f in enumerate(data.stats.variants):
-            bx = MARGIN + (i % cols) * (w + gap)
-            by = y - (i // cols + 1) * (h + 4)
-            histogram(c, bx, by, w, h, f, data.bands, status[f.variant])
-        ly = y - rows * (h + 4) - 4
-        c.rect(MARGIN, ly, 4, 2.6, Style(fill=BAND))
-        c.text(MARGIN + 6, ly + 0.4, f"target bands: no solution {_pct(data.bands.none[0])}–"
-               f"{_pct(data.bands.none[1])} (on the 0 bar), mean {data.bands.mean[0]:g}–"
-               f"{data.bands.mean[1]:g} (under the axis); dashed line: the mean; y axis: % of "
-               "tosses", 6.5, "regular", MUTED)
-    return paint
+def _summary(c: Canvas, data: ReportData, y: float, pw: float) -> None:
+    """Page 1: verdicts, the two difficulty charts, warnings."""
+    width = pw - 2 * MARGIN
+    y = _verdicts(c, data, y, width)
+    y = _difficulty_charts(c, data, y, width)
+    _warnings(c, data, y, width)
+    note = ("Figures: exact over every toss of the top card's marbles on each dealt galaxy "
+            "(as spacebowl stats). Green: in band; orange: outside; red: more than a "
+            "band's width outside.")
+    _paragraph(c, note, MARGIN, MARGIN + 4, width, 6.5, 3)
 
 
-def _composition(data: ReportData, pw: float, ph: float) -> Callable[[Canvas], None]:
+def _verdicts(c: Canvas, data: ReportData, y: float, width: float) -> float:
+    """A line per variant with its status dot; returns the y below them."""
+    c.text(MARGIN, y - 4, "Verdict per variant (against the designer's bands, base game)",
+           9, "bold", INK)
+    y -= 9
+    for v in data.verdicts:
+        lines = wrap(v.line, width - 6, 7.5)
+        c.circle(MARGIN + 1.6, y + 1.1, 1.4, Style(fill=STATUS_COLOURS[v.status]))
+        for k, ln in enumerate(lines):
+            c.text(MARGIN + 5, y - 3.4 * k, ln, 7.5, "bold" if k == 0 and v.variant ==
+                   "base" else "regular", INK)
+        y -= 3.4 * len(lines) + 1.6
+    return y - 2
+
+
+def _difficulty_charts(c: Canvas, data: ReportData, y: float, width: float) -> float:
+    """No-solution share and mean solutions per variant against their bands; returns the y
+    below them."""
+    names = [v.variant for v in data.stats.variants]
+    status = {v.variant: v.status for v in data.verdicts}
+    chart_h = 10 + 8.5 * len(names) + 8
+    hbars(c, MARGIN, y - chart_h, width, chart_h, "Share of tosses with no solution",
+          [(n, f.share_none, STATUS_COLOURS[status[n]])
+           for n, f in zip(names, data.stats.variants, strict=True)],
+          data.bands.none, pct, "target band")
+    y -= chart_h + 4
+    hbars(c, MARGIN, y - chart_h, width, chart_h, "Mean solutions per toss",
+          [(n, f.mean, STATUS_COLOURS[status[n]])
+           for n, f in zip(names, data.stats.variants, strict=True)],
+          data.bands.mean, lambda v: f"{v:.2f}".rstrip("0").rstrip("."), "target band")
+    return y - (chart_h + 6)
+
+
+def _warnings(c: Canvas, data: ReportData, y: float, width: float) -> None:
+    """The warnings (or a line saying there are none), as many as fit above the note."""
+    c.text(MARGIN, y, "Warnings", 9, "bold", INK)
+    y -= 5
+    shown = list(data.warnings) or ["none: the deck is complete and prints cleanly"]
+    for w in shown:
+        for k, ln in enumerate(wrap(w, width - 4, 7.5)):
+            if y < MARGIN + 4:
+                return
+            c.text(MARGIN + (4 if k else 0), y, ("• " if k == 0 else "") + ln, 7.5,
+                   "regular", "#8A3B12" if data.warnings else MUTED)
+            y -= 3.6
+        y -= 0.8
+
+
+def _distributions(c: Canvas, data: ReportData, y: float, pw: float) -> None:
+    """Page 2: every variant's whole histogram, two a row, and the bands' legend."""
+    status = {v.variant: v.status for v in data.verdicts}
+    cols, gap = 2, 8.0
+    w = (pw - 2 * MARGIN - gap) / cols
+    rows = math.ceil(len(data.stats.variants) / cols)
+    h = min(70.0, (y - MARGIN - 12) / max(rows, 1) - 4)
+    for i, f in enumerate(data.stats.variants):
+        bx = MARGIN + (i % cols) * (w + gap)
+        by = y - (i // cols + 1) * (h + 4)
+        histogram(c, bx, by, w, h, f, data.bands, status[f.variant])
+    ly = y - rows * (h + 4) - 4
+    c.rect(MARGIN, ly, 4, 2.6, Style(fill=BAND))
+    c.text(MARGIN + 6, ly + 0.4, f"target bands: no solution {pct(data.bands.none[0])}–"
+           f"{pct(data.bands.none[1])} (on the 0 bar), mean {data.bands.mean[0]:g}–"
+           f"{data.bands.mean[1]:g} (under the axis); dashed line: the mean; y axis: % of "
+           "tosses", 6.5, "regular", MUTED)
+
+
+def _composition(c: Canvas, data: ReportData, y: float, pw: float) -> None:
+    """Page 3: the planets-and-pairs heat map with its key, then planets per card, black
+    holes per planet and decoys per card."""
+    width = pw - 2 * MARGIN
+    c.text(MARGIN, y - 4, "Planets and pairs: cards showing each (diagonal: the planet "
+           "alone counted; others: both planets)", 9, "bold", INK)
+    size = min(92.0, width * 0.5)
+    heatmap(c, data.deck, MARGIN, y - 8 - size, size, data.composition)
+    _planet_key(c, data, MARGIN + size + 10, y - 12)
+    y -= size + 16
+    _composition_bars(c, data, y, width)
+    note = ("Black holes: how many black-hole cards show each planet (the variant's "
+            "prohibitions fall evenly when the spread is small). Decoys: comets and stars "
+            "on a card.")
+    _paragraph(c, note, MARGIN, y - 70, width, 6.5, 3)
+
+
+def _planet_key(c: Canvas, data: ReportData, lx: float, ly: float) -> None:
+    """Beside the heat map: each planet with the cards showing it, then the pairs' range."""
     comp = data.composition
-
-    def paint(c: Canvas) -> None:
-        d = data.deck
-        y = _header(c, pw, ph, data, "Composition", 3, 4)
-        width = pw - 2 * MARGIN
-        c.text(MARGIN, y - 4, "Planets and pairs: cards showing each (diagonal: the planet "
-               "alone counted; others: both planets)", 9, "bold", INK)
-        size = min(92.0, width * 0.5)
-        heatmap(c, d, MARGIN, y - 8 - size, size, comp)
-        lx = MARGIN + size + 10
-        ly = y - 12
-        freq = comp["planet_frequency"]
-        assert isinstance(freq, dict)
-        for p in d.planets:
-            planet_disc(c, p, lx + 3, ly + 1, 2.6)
-            c.text(lx + 8, ly, f"{p.id} {p.name}: {freq[p.id]} cards", 7.5, "regular", INK)
-            ly -= 7
-        pairs = comp["pair_frequency"]
-        assert isinstance(pairs, dict)
-        vals = list(pairs.values())
-        c.text(lx, ly - 2, f"pairs: {min(vals)} to {max(vals)} cards (spread "
-               f"{max(vals) - min(vals)})" if vals else "pairs: none", 7.5, "regular", MUTED)
-        y -= size + 16
-        third = (width - 12) / 3
-        per_card = comp["planets_per_card"]
-        bh = comp["black_hole"]
-        decoys = comp["decoys_per_card"]
-        assert isinstance(per_card, dict) and isinstance(bh, dict) and isinstance(decoys, dict)
-        vbars(c, MARGIN, y - 62, third, 62, "Planets per card",
-              [(k, float(v), BAR) for k, v in per_card.items()])
-        per_planet = bh["per_planet"]
-        assert isinstance(per_planet, dict)
-        vbars(c, MARGIN + third + 6, y - 62, third, 62,
-              f"Black holes ({bh['cards']} cards)",
-              [(p.id, float(per_planet[p.id]), p.colour) for p in d.planets],
-              f"spread {bh['spread']}")
-        vbars(c, MARGIN + 2 * (third + 6), y - 62, third, 62, "Decoys per card",
-              [(k, float(v), "#8E8EA6") for k, v in decoys.items()])
-        note = ("Black holes: how many black-hole cards show each planet (the variant's "
-                "prohibitions fall evenly when the spread is small). Decoys: comets and stars "
-                "on a card.")
-        for k, ln in enumerate(wrap(note, width, 6.5)):
-            c.text(MARGIN, y - 70 - 3 * k, ln, 6.5, "regular", MUTED)
-    return paint
+    freq = comp["planet_frequency"]
+    assert isinstance(freq, dict)
+    for p in data.deck.planets:
+        planet_disc(c, p, lx + 3, ly + 1, 2.6)
+        c.text(lx + 8, ly, f"{p.id} {p.name}: {freq[p.id]} cards", 7.5, "regular", INK)
+        ly -= 7
+    pairs = comp["pair_frequency"]
+    assert isinstance(pairs, dict)
+    vals = list(pairs.values())
+    c.text(lx, ly - 2, f"pairs: {min(vals)} to {max(vals)} cards (spread "
+           f"{max(vals) - min(vals)})" if vals else "pairs: none", 7.5, "regular", MUTED)
 
 
-def _sample_page(data: ReportData, pw: float, ph: float) -> Callable[[Canvas], None]:
-    s = data.sample
-
-    def paint(c: Canvas) -> None:
-        d = data.deck
-        y = _header(c, pw, ph, data, "A sample galaxy and toss", 4, 4)
-        width = pw - 2 * MARGIN
-        top = d.card(s.top_card)
-        names = ", ".join(d.planet(p).name for p in top.planets) or "no planet"
-        line = (f"Top card {top.id} ({names}) was tossed. {len(s.solutions)} valid "
-                f"destination{'s' if len(s.solutions) != 1 else ''} (ringed), "
-                f"{s.near_misses} near miss{'es' if s.near_misses != 1 else ''}.")
-        c.text(MARGIN, y - 4, line, fit_size(line, width, 9, "regular", MIN_PT), "regular",
-               INK)
-        gh = min(y - MARGIN - 70, 150.0)
-        draw_galaxy(c, d, s.galaxy, MARGIN, y - 10 - gh, width, gh, decoys="all",
-                    marked=[sol.cell for sol in s.solutions])
-        draw_toss(c, d, s.toss, MARGIN, MARGIN + 10, 46, "The toss (Ship Computer)")
-        lx = MARGIN + 56
-        ly = MARGIN + 50
-        cells = ", ".join(sol.cell.name for sol in sorted(
-            s.solutions, key=lambda sol: (sol.cell.row, sol.cell.col))) or "none"
-        c.text(lx, ly, f"Answer: {cells}", 9, "bold", INK)
-        for k, ln in enumerate(wrap(
-                "The galaxy is dealt from the deck with the report's seed, the top card is "
-                "drawn from the cards left, and its marbles and the Destination disc land at "
-                "random: the situation the difficulty figures average over.", width - 56,
-                7.5)):
-            c.text(lx, ly - 6 - 3.6 * k, ln, 7.5, "regular", MUTED)
-    return paint
+def _composition_bars(c: Canvas, data: ReportData, y: float, width: float) -> None:
+    """Three bar charts side by side under ``y``: planets per card, black holes per planet,
+    decoys per card."""
+    comp, d = data.composition, data.deck
+    third = (width - 12) / 3
+    per_card = comp["planets_per_card"]
+    bh = comp["black_hole"]
+    decoys = comp["decoys_per_card"]
+    assert isinstance(per_card, dict) and isinstance(bh, dict) and isinstance(decoys, dict)
+    vbars(c, MARGIN, y - 62, third, 62, "Planets per card",
+          [(k, float(v), BAR) for k, v in per_card.items()])
+    per_planet = bh["per_planet"]
+    assert isinstance(per_planet, dict)
+    vbars(c, MARGIN + third + 6, y - 62, third, 62,
+          f"Black holes ({bh['cards']} cards)",
+          [(p.id, float(per_planet[p.id]), p.colour) for p in d.planets],
+          f"spread {bh['spread']}")
+    vbars(c, MARGIN + 2 * (third + 6), y - 62, third, 62, "Decoys per card",
+          [(k, float(v), "#8E8EA6") for k, v in decoys.items()])
 
 
-def report_pages(data: ReportData, paper: tuple[float, float] = (210.0, 297.0)) -> list[Page]:
-    """The report's four pages on ``paper`` (width, height in mm)."""
-    pw, ph = paper
-    return [DrawnPage(pw, ph, build(data, pw, ph))
-            for build in (_summary, _distributions, _composition, _sample_page)]
+def _sample_page(c: Canvas, data: ReportData, y: float, pw: float) -> None:
+    """Page 4: the sample deal, its galaxy with the answer ringed, the toss, the answer."""
+    d, s = data.deck, data.sample
+    width = pw - 2 * MARGIN
+    top = d.card(s.top_card)
+    names = ", ".join(d.planet(p).name for p in top.planets) or "no planet"
+    line = (f"Top card {top.id} ({names}) was tossed. {len(s.solutions)} valid "
+            f"destination{'s' if len(s.solutions) != 1 else ''} (ringed), "
+            f"{s.near_misses} near miss{'es' if s.near_misses != 1 else ''}.")
+    c.text(MARGIN, y - 4, line, fit_size(line, width, 9, "regular", MIN_PT), "regular",
+           INK)
+    gh = min(y - MARGIN - 70, 150.0)
+    draw_galaxy(c, d, s.galaxy, MARGIN, y - 10 - gh, width, gh, decoys="all",
+                marked=[sol.cell for sol in s.solutions])
+    draw_toss(c, d, s.toss, MARGIN, MARGIN + 10, 46, "The toss (Ship Computer)")
+    lx = MARGIN + 56
+    ly = MARGIN + 50
+    cells = ", ".join(sol.cell.name for sol in sorted(
+        s.solutions, key=lambda sol: (sol.cell.row, sol.cell.col))) or "none"
+    c.text(lx, ly, f"Answer: {cells}", 9, "bold", INK)
+    _paragraph(c, "The galaxy is dealt from the deck with the report's seed, the top card is "
+               "drawn from the cards left, and its marbles and the Destination disc land at "
+               "random: the situation the difficulty figures average over.", lx, ly - 6,
+               width - 56, 7.5, 3.6)
+
+
+_PAGES: tuple[tuple[str, PageBody], ...] = (
+    ("Deck report", _summary),
+    ("Solutions per toss, every count", _distributions),
+    ("Composition", _composition),
+    ("A sample galaxy and toss", _sample_page),
+)
+
+
+__all__ = [
+    "MARGIN", "ReportData", "Sample", "composition", "deck_check_warnings",
+    "format_distribution", "report_data", "report_pages", "sample_deal",
+]
