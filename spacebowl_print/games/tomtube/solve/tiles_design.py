@@ -84,6 +84,10 @@ def is_balanced(tiles: list[Tile]) -> bool:
     return ends[TOM] == ends[DAVE] and all(r[TOM] == r[DAVE] for r in rep.values())
 
 
+Colours = list[list[list[cp_model.IntVar]]]
+"""``x[t][k][c]``: tile ``t``'s corner ``k`` has colour code ``c`` (:data:`CODE`)."""
+
+
 def design(params: DesignParams) -> list[Tile]:
     """Solve the design model; raises RuntimeError if it has no solution."""
     n = params.tiles
@@ -92,91 +96,11 @@ def design(params: DesignParams) -> list[Tile]:
     x = [[[m.new_bool_var(f"x{t}_{k}_{c}") for c in range(4)] for k in range(4)]
          for t in range(n)]
     cross = [m.new_bool_var(f"cross{t}") for t in range(n)]
-    for t in range(n):
-        for k in range(4):
-            m.add_exactly_one(x[t][k])
-        tubes = sum(1 - x[t][k][0] for k in range(4))
-        m.add(tubes >= params.min_tubes)
-    m.add(sum(cross) == params.crosses)
-    neutral = sum(x[t][k][3] for t in range(n) for k in range(4))
-    m.add(neutral >= params.neutral[0])
-    m.add(neutral <= params.neutral[1])
-    m.add(sum(x[t][k][1] for t in range(n) for k in range(4))
-          == sum(x[t][k][2] for t in range(n) for k in range(4)))
-    # mixed tiles: both players' colours on one tile
-    mixed = []
-    for t in range(n):
-        has = []
-        for c in (1, 2):
-            h = m.new_bool_var(f"has{t}_{c}")
-            m.add_max_equality(h, [x[t][k][c] for k in range(4)])
-            has.append(h)
-        both = m.new_bool_var(f"mixed{t}")
-        m.add_multiplication_equality(both, has)
-        mixed.append(both)
-    m.add(sum(mixed) >= params.mixed)
-    # shape classes per player
-    cls: dict[tuple[int, int, int, int], cp_model.IntVar] = {}  # (t, player, shape, cross)
-    ends: dict[tuple[int, int, int, int], cp_model.IntVar] = {}
-    for t in range(n):
-        for p in (1, 2):
-            u = []
-            for k in range(4):
-                b = m.new_bool_var(f"u{t}_{p}_{k}")
-                m.add(b == x[t][k][p] + x[t][k][3])
-                u.append(b)
-            cnt = sum(u)
-            opp = m.new_bool_var(f"opp{t}_{p}")
-            o1 = m.new_bool_var("")
-            o2 = m.new_bool_var("")
-            m.add_multiplication_equality(o1, [u[0], u[2]])
-            m.add_multiplication_equality(o2, [u[1], u[3]])
-            m.add_max_equality(opp, [o1, o2])
-            sh = [m.new_bool_var(f"sh{t}_{p}_{s}") for s in range(len(SHAPES))]
-            m.add_exactly_one(sh)
-            m.add(cnt == 0).only_enforce_if(sh[0])
-            m.add(cnt == 1).only_enforce_if(sh[1])
-            m.add(cnt == 2).only_enforce_if(sh[2])
-            m.add(opp == 1).only_enforce_if(sh[2])
-            m.add(cnt == 2).only_enforce_if(sh[3])
-            m.add(opp == 0).only_enforce_if(sh[3])
-            m.add(cnt >= 3).only_enforce_if(sh[4])
-            own = sum(x[t][k][p] for k in range(4))
-            for s in range(len(SHAPES)):
-                for cr in (0, 1):
-                    v = m.new_bool_var(f"cls{t}_{p}_{s}_{cr}")
-                    crl = cross[t] if cr else cross[t].negated()
-                    m.add_bool_and([sh[s], crl]).only_enforce_if(v)
-                    m.add_bool_or([sh[s].negated(), crl.negated()]).only_enforce_if(v.negated())
-                    cls[(t, p, s, cr)] = v
-                    e = m.new_int_var(0, 4, f"ends{t}_{p}_{s}_{cr}")
-                    m.add(e == own).only_enforce_if(v)
-                    m.add(e == 0).only_enforce_if(v.negated())
-                    ends[(t, p, s, cr)] = e
-    for s in range(len(SHAPES)):
-        for cr in (0, 1):
-            m.add(sum(cls[(t, 1, s, cr)] for t in range(n))
-                  == sum(cls[(t, 2, s, cr)] for t in range(n)))
-            m.add(sum(ends[(t, 1, s, cr)] for t in range(n))
-                  == sum(ends[(t, 2, s, cr)] for t in range(n)))
-    # distinct up to a half turn: the smaller code of the two turns differs between tiles
-    canon = []
-    for t in range(n):
-        col = [sum(c * x[t][k][c] for c in range(4)) for k in range(4)]
-        code = m.new_int_var(0, 511, f"code{t}")
-        turned = m.new_int_var(0, 511, f"turned{t}")
-        m.add(code == col[0] + 4 * col[1] + 16 * col[2] + 64 * col[3] + 256 * cross[t])
-        m.add(turned == col[2] + 4 * col[3] + 16 * col[0] + 64 * col[1] + 256 * cross[t])
-        smaller = m.new_int_var(0, 511, f"canon{t}")
-        m.add_min_equality(smaller, [code, turned])
-        canon.append(smaller)
-    m.add_all_different(canon)
-    hint = _paired_start(params, random.Random(params.seed))
-    for t, (corners, cr) in enumerate(hint):
-        for k in range(4):
-            for c in range(4):
-                m.add_hint(x[t][k][c], corners[k] == c)
-        m.add_hint(cross[t], cr)
+    _add_counts(m, params, x, cross)
+    _add_mixed(m, params, x)
+    _add_balance(m, n, x, cross)
+    _add_distinct(m, n, x, cross)
+    _add_hint(m, params, x, cross)
     weights = [[[rng.randrange(10) for _c in range(4)] for _k in range(4)] for _t in range(n)]
     m.maximize(sum(weights[t][k][c] * x[t][k][c] for t in range(n) for k in range(4)
                    for c in range(4)) + sum(rng.randrange(10) * cross[t] for t in range(n)))
@@ -194,6 +118,127 @@ def design(params: DesignParams) -> list[Tile]:
         tiles.append(Tile(t + 1, (colours[0], colours[1], colours[2], colours[3]),
                           bool(solver.value(cross[t]))))
     return tiles
+
+
+def _add_counts(m: cp_model.CpModel, params: DesignParams, x: Colours,
+                cross: list[cp_model.IntVar]) -> None:
+    """One colour a corner, ``min_tubes`` tubes a tile or more, ``crosses`` crosses, the
+    neutral corners in their range, as many Tom corners as Dave corners."""
+    n = params.tiles
+    for t in range(n):
+        for k in range(4):
+            m.add_exactly_one(x[t][k])
+        tubes = sum(1 - x[t][k][0] for k in range(4))
+        m.add(tubes >= params.min_tubes)
+    m.add(sum(cross) == params.crosses)
+    neutral = sum(x[t][k][3] for t in range(n) for k in range(4))
+    m.add(neutral >= params.neutral[0])
+    m.add(neutral <= params.neutral[1])
+    m.add(sum(x[t][k][1] for t in range(n) for k in range(4))
+          == sum(x[t][k][2] for t in range(n) for k in range(4)))
+
+
+def _add_mixed(m: cp_model.CpModel, params: DesignParams, x: Colours) -> None:
+    """At least ``mixed`` tiles carry both players' colours."""
+    mixed = []
+    for t in range(params.tiles):
+        has = []
+        for c in (1, 2):
+            h = m.new_bool_var(f"has{t}_{c}")
+            m.add_max_equality(h, [x[t][k][c] for k in range(4)])
+            has.append(h)
+        both = m.new_bool_var(f"mixed{t}")
+        m.add_multiplication_equality(both, has)
+        mixed.append(both)
+    m.add(sum(mixed) >= params.mixed)
+
+
+ClassVars = dict[tuple[int, int, int, int], cp_model.IntVar]
+"""Keyed by (tile, player code, shape index, cross 0/1)."""
+
+
+def _add_balance(m: cp_model.CpModel, n: int, x: Colours,
+                 cross: list[cp_model.IntVar]) -> None:
+    """The balance of the module docstring: per shape class (with or without a cross), as
+    many tiles and as many own tube ends for Tom as for Dave."""
+    cls: ClassVars = {}  # the tile is of this class for this player
+    ends: ClassVars = {}  # the player's tube ends on the tile if it is, else 0
+    for t in range(n):
+        for p in (1, 2):
+            _add_shape_classes(m, t, p, x, cross[t], cls, ends)
+    for s in range(len(SHAPES)):
+        for cr in (0, 1):
+            m.add(sum(cls[(t, 1, s, cr)] for t in range(n))
+                  == sum(cls[(t, 2, s, cr)] for t in range(n)))
+            m.add(sum(ends[(t, 1, s, cr)] for t in range(n))
+                  == sum(ends[(t, 2, s, cr)] for t in range(n)))
+
+
+def _add_shape_classes(m: cp_model.CpModel, t: int, p: int, x: Colours,
+                       cross: cp_model.IntVar, cls: ClassVars, ends: ClassVars) -> None:
+    """Tile ``t``'s shape for player ``p`` (usable corners: own or neutral), and its class
+    and own tube ends into ``cls`` and ``ends``."""
+    u = []
+    for k in range(4):
+        b = m.new_bool_var(f"u{t}_{p}_{k}")
+        m.add(b == x[t][k][p] + x[t][k][3])
+        u.append(b)
+    cnt = sum(u)
+    opp = m.new_bool_var(f"opp{t}_{p}")
+    o1 = m.new_bool_var("")
+    o2 = m.new_bool_var("")
+    m.add_multiplication_equality(o1, [u[0], u[2]])
+    m.add_multiplication_equality(o2, [u[1], u[3]])
+    m.add_max_equality(opp, [o1, o2])
+    sh = [m.new_bool_var(f"sh{t}_{p}_{s}") for s in range(len(SHAPES))]
+    m.add_exactly_one(sh)
+    m.add(cnt == 0).only_enforce_if(sh[0])
+    m.add(cnt == 1).only_enforce_if(sh[1])
+    m.add(cnt == 2).only_enforce_if(sh[2])
+    m.add(opp == 1).only_enforce_if(sh[2])
+    m.add(cnt == 2).only_enforce_if(sh[3])
+    m.add(opp == 0).only_enforce_if(sh[3])
+    m.add(cnt >= 3).only_enforce_if(sh[4])
+    own = sum(x[t][k][p] for k in range(4))
+    for s in range(len(SHAPES)):
+        for cr in (0, 1):
+            v = m.new_bool_var(f"cls{t}_{p}_{s}_{cr}")
+            crl = cross if cr else cross.negated()
+            m.add_bool_and([sh[s], crl]).only_enforce_if(v)
+            m.add_bool_or([sh[s].negated(), crl.negated()]).only_enforce_if(v.negated())
+            cls[(t, p, s, cr)] = v
+            e = m.new_int_var(0, 4, f"ends{t}_{p}_{s}_{cr}")
+            m.add(e == own).only_enforce_if(v)
+            m.add(e == 0).only_enforce_if(v.negated())
+            ends[(t, p, s, cr)] = e
+
+
+def _add_distinct(m: cp_model.CpModel, n: int, x: Colours,
+                  cross: list[cp_model.IntVar]) -> None:
+    """Distinct up to a half turn: the smaller code of the two turns differs between
+    tiles."""
+    canon = []
+    for t in range(n):
+        col = [sum(c * x[t][k][c] for c in range(4)) for k in range(4)]
+        code = m.new_int_var(0, 511, f"code{t}")
+        turned = m.new_int_var(0, 511, f"turned{t}")
+        m.add(code == col[0] + 4 * col[1] + 16 * col[2] + 64 * col[3] + 256 * cross[t])
+        m.add(turned == col[2] + 4 * col[3] + 16 * col[0] + 64 * col[1] + 256 * cross[t])
+        smaller = m.new_int_var(0, 511, f"canon{t}")
+        m.add_min_equality(smaller, [code, turned])
+        canon.append(smaller)
+    m.add_all_different(canon)
+
+
+def _add_hint(m: cp_model.CpModel, params: DesignParams, x: Colours,
+              cross: list[cp_model.IntVar]) -> None:
+    """Start the search from a paired design (:func:`_paired_start`)."""
+    hint = _paired_start(params, random.Random(params.seed))
+    for t, (corners, cr) in enumerate(hint):
+        for k in range(4):
+            for c in range(4):
+                m.add_hint(x[t][k][c], corners[k] == c)
+        m.add_hint(cross[t], cr)
 
 
 def _paired_start(params: DesignParams, rng: random.Random
