@@ -12,6 +12,7 @@ from __future__ import annotations
 import math
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from functools import partial
 
 from spacebowl_print.core.languages import check_lang
 from spacebowl_print.render.api import MM_PER_PT, PAPER, Canvas, DrawnPage, FontName, Page, Style
@@ -254,75 +255,105 @@ def art_pages(paper: str, art_w: float, art_h: float, painter: Painter, title: s
     pw, ph = paper_size(paper)
     room = content_box(pw, ph)
     plan = plan_tiles(art_w, art_h, room.w, room.h, overlap)
-    w, h = (art_h, art_w) if plan.rotated else (art_w, art_h)
+    sheets = _ArtSheets(pw, ph, room, plan, art_w, art_h, painter, title, lang, subtitle, note,
+                        brand)
+    if plan.cols == plan.rows == 1:
+        return [DrawnPage(pw, ph, sheets.single)]
+    # r = 0 is the top row of sheets
+    return [DrawnPage(pw, ph, partial(sheets.tile, r, c))
+            for r in range(plan.rows) for c in range(plan.cols)]
 
-    def oriented(canvas: Canvas) -> None:
-        # Draw the art in its "as tiled" orientation: turned 90° counter-clockwise if rotated.
-        if plan.rotated:
+
+@dataclass(frozen=True)
+class _ArtSheets:
+    """The sheets of one piece of art (:func:`art_pages`): one page, or one per tile."""
+
+    pw: float
+    ph: float
+    room: Box
+    plan: TilePlan
+    art_w: float
+    art_h: float
+    painter: Painter
+    title: str
+    lang: str
+    subtitle: str
+    note: str
+    brand: str
+
+    @property
+    def size(self) -> tuple[float, float]:
+        """The art's size as tiled (turned when the plan turns it)."""
+        return (self.art_h, self.art_w) if self.plan.rotated else (self.art_w, self.art_h)
+
+    def oriented(self, canvas: Canvas) -> None:
+        """Draw the art in its "as tiled" orientation: turned 90° counter-clockwise if
+        rotated."""
+        if self.plan.rotated:
             canvas.save()
-            canvas.translate(art_h, 0.0)
+            canvas.translate(self.art_h, 0.0)
             canvas.rotate(90)
-            painter(canvas)
+            self.painter(canvas)
             canvas.restore()
         else:
-            painter(canvas)
+            self.painter(canvas)
 
-    if plan.cols == plan.rows == 1:
+    def single(self, canvas: Canvas) -> None:
+        """The one page of art that fits: centred in the content area."""
+        w, h = self.size
+        room = self.room
         ox = room.x + (room.w - w) / 2
         oy = room.y + (room.h - h) / 2
+        page_frame(canvas, self.pw, self.ph, self.title, self.lang, self.subtitle, self.note,
+                   self.brand)
+        canvas.save()
+        canvas.translate(ox, oy)
+        self.oriented(canvas)
+        canvas.restore()
 
-        def single(canvas: Canvas) -> None:
-            page_frame(canvas, pw, ph, title, lang, subtitle, note, brand)
-            canvas.save()
-            canvas.translate(ox, oy)
-            oriented(canvas)
-            canvas.restore()
+    def tile(self, r: int, c: int, canvas: Canvas) -> None:
+        """The sheet in row ``r`` (0 at the top) and column ``c``: its window of the art with
+        the registration marks, trim lines on the edges it overlaps, and the map."""
+        plan, room, lang = self.plan, self.room, self.lang
+        n, total = r * plan.cols + c + 1, plan.cols * plan.rows
+        step_x, step_y = plan.win_w - plan.overlap, plan.win_h - plan.overlap
+        wx, wy = c * step_x, (plan.rows - 1 - r) * step_y  # window origin in the art
+        x0 = room.x + (room.w - plan.win_w) / 2
+        y0 = room.y + (room.h - plan.win_h) / 2
+        sub = label(lang, "tile", n=n, total=total, r=r + 1, c=c + 1)
+        page_frame(canvas, self.pw, self.ph, self.title, lang,
+                   (self.subtitle + " — " if self.subtitle else "") + sub,
+                   (self.note + "\n" if self.note else "") + label(lang, "tile_help"),
+                   self.brand)
+        canvas.save()
+        canvas.clip_rect(x0, y0, plan.win_w, plan.win_h)
+        canvas.translate(x0 - wx, y0 - wy)
+        self.oriented(canvas)
+        self.registration_marks(canvas, step_x, step_y)
+        canvas.restore()
+        # This sheet goes on top of its left and lower neighbours: trim those edges.
+        if c > 0:
+            canvas.line(x0, y0, x0, y0 + plan.win_h, TRIM)
+        if r < plan.rows - 1:
+            canvas.line(x0, y0, x0 + plan.win_w, y0, TRIM)
+        _tile_map(canvas, self.pw - MARGIN, self.ph - MARGIN, plan.cols, plan.rows, r, c)
 
-        return [DrawnPage(pw, ph, single)]
-
-    total = plan.cols * plan.rows
-    step_x, step_y = plan.win_w - plan.overlap, plan.win_h - plan.overlap
-    # The shared band between windows k and k+1 is [(k+1)·step, k·step + window]; marks go
-    # on its centre line, in art coordinates, so they print on both sheets at the same spot.
-    xs_marks = [(k + 1) * step_x + plan.overlap / 2 for k in range(plan.cols - 1)]
-    ys_marks = [(k + 1) * step_y + plan.overlap / 2 for k in range(plan.rows - 1)]
-    along_x = [w * f for f in (0.1, 0.5, 0.9)] if w > 60 else [w / 2]
-    along_y = [h * f for f in (0.1, 0.5, 0.9)] if h > 60 else [h / 2]
-    x0 = room.x + (room.w - plan.win_w) / 2
-    y0 = room.y + (room.h - plan.win_h) / 2
-
-    pages: list[Page] = []
-    for r in range(plan.rows):  # r = 0 is the top row of sheets
-        for c in range(plan.cols):
-            n = r * plan.cols + c + 1
-            wx, wy = c * step_x, (plan.rows - 1 - r) * step_y  # window origin in the art
-
-            def tile(canvas: Canvas, r: int = r, c: int = c, n: int = n, wx: float = wx,
-                     wy: float = wy) -> None:
-                sub = label(lang, "tile", n=n, total=total, r=r + 1, c=c + 1)
-                page_frame(canvas, pw, ph, title, lang,
-                           (subtitle + " — " if subtitle else "") + sub,
-                           (note + "\n" if note else "") + label(lang, "tile_help"), brand)
-                canvas.save()
-                canvas.clip_rect(x0, y0, plan.win_w, plan.win_h)
-                canvas.translate(x0 - wx, y0 - wy)
-                oriented(canvas)
-                for mx in xs_marks:
-                    for my in along_y:
-                        registration_mark(canvas, mx, my)
-                for my in ys_marks:
-                    for mx in along_x:
-                        registration_mark(canvas, mx, my)
-                canvas.restore()
-                # This sheet goes on top of its left and lower neighbours: trim those edges.
-                if c > 0:
-                    canvas.line(x0, y0, x0, y0 + plan.win_h, TRIM)
-                if r < plan.rows - 1:
-                    canvas.line(x0, y0, x0 + plan.win_w, y0, TRIM)
-                _tile_map(canvas, pw - MARGIN, ph - MARGIN, plan.cols, plan.rows, r, c)
-
-            pages.append(DrawnPage(pw, ph, tile))
-    return pages
+    def registration_marks(self, canvas: Canvas, step_x: float, step_y: float) -> None:
+        """⊕ marks along every band two windows share, in art coordinates."""
+        plan = self.plan
+        w, h = self.size
+        # The shared band between windows k and k+1 is [(k+1)·step, k·step + window]; marks
+        # go on its centre line, so they print on both sheets at the same spot.
+        xs_marks = [(k + 1) * step_x + plan.overlap / 2 for k in range(plan.cols - 1)]
+        ys_marks = [(k + 1) * step_y + plan.overlap / 2 for k in range(plan.rows - 1)]
+        along_x = [w * f for f in (0.1, 0.5, 0.9)] if w > 60 else [w / 2]
+        along_y = [h * f for f in (0.1, 0.5, 0.9)] if h > 60 else [h / 2]
+        for mx in xs_marks:
+            for my in along_y:
+                registration_mark(canvas, mx, my)
+        for my in ys_marks:
+            for mx in along_x:
+                registration_mark(canvas, mx, my)
 
 
 def _tile_map(canvas: Canvas, right: float, top: float, cols: int, rows: int, r: int,
