@@ -199,80 +199,92 @@ _FIGURE = re.compile(r"^\[\[(\w+)(?:\|(.*))?\]\]$")
 
 def parse_markdown(text: str) -> tuple[dict[str, str], list[Block]]:
     """Parse the template output into metadata and blocks (see the module docstring)."""
-    meta: dict[str, str] = {}
-    blocks: list[Block] = []
-    para: list[str] = []
-    current: Block | None = None  # the list item or note being continued
-
-    def flush() -> None:
-        nonlocal current
-        if para:
-            blocks.append(Block("para", " ".join(para)))
-            para.clear()
-        current = None
-
+    parser = _Parser()
     for raw in text.splitlines():
+        parser.feed(raw)
+    parser.flush()
+    return parser.meta, parser.blocks
+
+
+class _Parser:
+    """The state of :func:`parse_markdown`: what is parsed so far, the paragraph being
+    gathered and the list item, note or table being continued."""
+
+    def __init__(self) -> None:
+        self.meta: dict[str, str] = {}
+        self.blocks: list[Block] = []
+        self.para: list[str] = []
+        self.current: Block | None = None  # the list item or note being continued
+
+    def flush(self) -> None:
+        """End the paragraph being gathered, and any block being continued."""
+        if self.para:
+            self.blocks.append(Block("para", " ".join(self.para)))
+            self.para.clear()
+        self.current = None
+
+    def start(self, block: Block, continued: bool = False) -> None:
+        """End what came before and add ``block`` (which later lines may continue)."""
+        self.flush()
+        self.blocks.append(block)
+        if continued:
+            self.current = block
+
+    def feed(self, raw: str) -> None:
+        """One line of the template output."""
         line = raw.rstrip()
         stripped = line.strip()
         if not stripped:
-            flush()
-            continue
-        if m := _META.match(stripped):
-            flush()
-            meta[m.group(1)] = unescape(m.group(2).strip())
-            continue
-        if stripped.startswith("### "):
-            flush()
-            blocks.append(Block("heading3", stripped[4:]))
-            continue
-        if stripped.startswith("## "):
-            flush()
-            blocks.append(Block("heading2", stripped[3:]))
-            continue
-        if m := _FIGURE.match(stripped):
-            flush()
+            self.flush()
+        elif m := _META.match(stripped):
+            self.flush()
+            self.meta[m.group(1)] = unescape(m.group(2).strip())
+        elif stripped.startswith("### "):
+            self.start(Block("heading3", stripped[4:]))
+        elif stripped.startswith("## "):
+            self.start(Block("heading2", stripped[3:]))
+        elif m := _FIGURE.match(stripped):
             args = [a.strip() for a in (m.group(2) or "").split("|") if a.strip()]
-            blocks.append(Block(m.group(1), rows=[args]))
-            continue
-        if stripped.startswith("|"):
-            cells = [c.strip() for c in _PIPE.split(stripped.strip("|"))]
-            if blocks and blocks[-1].kind == "table" and current is blocks[-1]:
-                table = blocks[-1]
-                if all(re.fullmatch(r":?-+:?", c) for c in cells):
-                    table.header = True
-                    table.align = ["middle" if c.startswith(":") and c.endswith(":")
-                                   else "end" if c.endswith(":") else "start" for c in cells]
-                else:
-                    table.rows.append(cells)
-                continue
-            flush()
-            current = Block("table", rows=[cells])
-            blocks.append(current)
-            continue
-        if stripped.startswith("- "):
-            flush()
-            current = Block("bullet", stripped[2:], "•")
-            blocks.append(current)
-            continue
-        if m := _NUM.match(stripped):
-            flush()
-            current = Block("number", m.group(2), m.group(1) + ".")
-            blocks.append(current)
-            continue
-        if stripped.startswith("> "):
-            if current is not None and current.kind == "note":
-                current.text += " " + stripped[2:]
-                continue
-            flush()
-            current = Block("note", stripped[2:])
-            blocks.append(current)
-            continue
+            self.start(Block(m.group(1), rows=[args]))
+        elif stripped.startswith("|"):
+            self.table_row([c.strip() for c in _PIPE.split(stripped.strip("|"))])
+        elif stripped.startswith("- "):
+            self.start(Block("bullet", stripped[2:], "•"), continued=True)
+        elif m := _NUM.match(stripped):
+            self.start(Block("number", m.group(2), m.group(1) + "."), continued=True)
+        elif stripped.startswith("> "):
+            self.note(stripped[2:])
+        else:
+            self.text(line, stripped)
+
+    def table_row(self, cells: list[str]) -> None:
+        """A table row: the alignment line under the header row, another row of the table
+        being continued, or the first row of a new table."""
+        table = self.current
+        if table is None or table.kind != "table" or not self.blocks \
+                or self.blocks[-1] is not table:
+            self.start(Block("table", rows=[cells]), continued=True)
+        elif all(re.fullmatch(r":?-+:?", c) for c in cells):
+            table.header = True
+            table.align = ["middle" if c.startswith(":") and c.endswith(":")
+                           else "end" if c.endswith(":") else "start" for c in cells]
+        else:
+            table.rows.append(cells)
+
+    def note(self, text: str) -> None:
+        """A ``>`` line: continues the note just above, or starts one."""
+        if self.current is not None and self.current.kind == "note":
+            self.current.text += " " + text
+        else:
+            self.start(Block("note", text), continued=True)
+
+    def text(self, line: str, stripped: str) -> None:
+        """A plain line: an indented continuation of a list item or note, else paragraph
+        text."""
+        current = self.current
         if current is not None and current.kind in ("bullet", "number", "note") \
                 and line.startswith(" "):
             current.text += " " + stripped  # an indented continuation line
-            continue
-        if current is not None:
-            current = None
-        para.append(stripped)
-    flush()
-    return meta, blocks
+            return
+        self.current = None
+        self.para.append(stripped)
