@@ -136,8 +136,22 @@ class Board:
     """The fixed geometry. Use the shared instance :func:`board`."""
 
     def __init__(self) -> None:
+        self._knots()
+        self._triangles()
+        self._edges()
+        self._modules()
+        self._rhomb_positions()
+        # Triangle neighbours across edges (for isolation).
+        self.triangle_neighbours: tuple[tuple[int, ...], ...] = tuple(
+            tuple(sorted(u for e in self.edges if len(e.triangles) == 2 and t.index in e.triangles
+                         for u in e.triangles if u != t.index))
+            for t in self.triangles)
+        self.inside_knots: tuple[int, ...] = tuple(k.index for k in self.knots if not k.rim)
+
+    def _knots(self) -> None:
+        """The knots in name order, and each knot's neighbours."""
         coords = sorted((y, x) for y in range(-SIDE, SIDE + 1) for x in range(-SIDE, SIDE + 1)
-                         if on_board(x, y))
+                        if on_board(x, y))
         self.knots: tuple[Knot, ...] = tuple(
             Knot(i, knot_name(x, y), x, y, max(abs(x), abs(y), abs(x + y)) == SIDE)
             for i, (y, x) in enumerate(coords))
@@ -147,6 +161,9 @@ class Board:
             tuple(sorted(at[(k.x + dx, k.y + dy)] for dx, dy in STEPS
                          if (k.x + dx, k.y + dy) in at))
             for k in self.knots)
+
+    def _triangles(self) -> None:
+        """Every triangle of three mutually neighbouring knots, in name order."""
         tri_sets: set[tuple[int, int, int]] = set()
         for k in self.knots:
             for n in self.neighbours[k.index]:
@@ -159,6 +176,9 @@ class Board:
             Triangle(i, join([self.knots[j].name for j in t]), t)
             for i, t in enumerate(sorted(tri_sets)))
         self.triangle_index = {t.name: t.index for t in self.triangles}
+
+    def _edges(self) -> None:
+        """Every edge with the triangles beside it, and each knot's triangles."""
         edge_pairs = sorted({(min(a, b), max(a, b)) for a in range(len(self.knots))
                              for b in self.neighbours[a]})
         self.edges: tuple[Edge, ...] = tuple(
@@ -168,6 +188,10 @@ class Board:
         self.edge_index = {e.name: e.index for e in self.edges}
         self.knot_triangles: tuple[tuple[int, ...], ...] = tuple(
             tuple(t.index for t in self.triangles if k.index in t.knots) for k in self.knots)
+
+    def _modules(self) -> None:
+        """The six printed modules, the triangles they cover, the free triangles and the
+        knots next to a module."""
         modules = []
         for name, (owner, kind) in MODULES.items():
             ki = self.knot_index[name]
@@ -185,6 +209,10 @@ class Board:
         # Knots next to a module never get a counter (Decision).
         self.next_to_module: frozenset[int] = frozenset(
             n for m in self.modules for n in self.neighbours[m.knot])
+
+    def _rhomb_positions(self) -> None:
+        """The rhomb positions: edges between two free triangles, with their sharp
+        corners."""
         positions = []
         for e in self.edges:
             if len(e.triangles) == 2 and not set(e.triangles) & self.module_triangles:
@@ -197,12 +225,6 @@ class Board:
             for i, (e, sharp) in enumerate(positions))
         self.position_index = {p.name: p.index for p in self.rhomb_positions}
         self.position_of_edge = {p.edge: p.index for p in self.rhomb_positions}
-        # Triangle neighbours across edges (for isolation).
-        self.triangle_neighbours: tuple[tuple[int, ...], ...] = tuple(
-            tuple(sorted(u for e in self.edges if len(e.triangles) == 2 and t.index in e.triangles
-                         for u in e.triangles if u != t.index))
-            for t in self.triangles)
-        self.inside_knots: tuple[int, ...] = tuple(k.index for k in self.knots if not k.rim)
 
     # ---- drawing coordinates -------------------------------------------------------------
     def knot_xy(self, knot: int) -> tuple[float, float]:
