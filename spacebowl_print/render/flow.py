@@ -101,18 +101,49 @@ def _anchor(a: str) -> Anchor:
 def _table_frags(block: Block, st: DocStyle, size: float) -> list[Frag]:
     """A drawn table: column widths by water-filling (narrow columns keep their natural
     width, wide ones share the rest and wrap), header row bold over a rule, zebra rows."""
-    pad = 1.2
     n_cols = max(len(r) for r in block.rows)
     rows = [r + [""] * (n_cols - len(r)) for r in block.rows]
     align: list[Anchor] = [_anchor(a) for a in (block.align + ["start"] * n_cols)[:n_cols]]
+
     def base_font(i: int) -> FontName:
         return "bold" if block.header and i == 0 else "regular"
 
     natural = [max(line_width(wrap_runs(parse_inline(r[c], base_font(i)), 10_000, size)[0],
-                              size) for i, r in enumerate(rows)) + 2 * pad
+                              size) for i, r in enumerate(rows)) + 2 * _PAD
                for c in range(n_cols)]
     natural = [w + 0.05 for w in natural]  # rounding must never wrap a cell measured to fit
-    avail = st.col_w
+    widths = _column_widths(natural, st.col_w)
+    frags: list[Frag] = []
+    for i, row in enumerate(rows):
+        head = block.header and i == 0
+        cells = [wrap_runs(parse_inline(cell, base_font(i)),
+                           widths[c] - 2 * _PAD, size) for c, cell in enumerate(row)]
+        zebra = not head and not st.ink_saver and (i % 2 == (0 if block.header else 1))
+        row_art = _TableRow(st, size, widths, align, cells, head, zebra)
+        # A short table stays in one piece; a long one keeps at least its header with a row.
+        keep = head or (len(rows) <= KEEP_TABLE_ROWS and i < len(rows) - 1)
+        frags.append(Frag(row_art.height, row_art.paint, 1.5 if i == 0 else 0.0,
+                          keep_with_next=keep))
+    # The top rule of the table.
+    first = frags[0]
+
+    def top_rule(canvas: Canvas, x: float, y: float, inner: Painter = first.paint) -> None:
+        canvas.line(x, y, x + st.col_w, y, Style(stroke=INK, width=0.4))
+        inner(canvas, x, y)
+
+    frags[0] = Frag(first.height, top_rule, first.space_before, first.keep_with_next)
+    return frags
+
+
+_PAD = 1.2
+"""A table cell's padding (mm)."""
+
+
+def _column_widths(natural: Sequence[float], avail: float) -> list[float]:
+    """Water-filling: columns whose ``natural`` width fits an equal share of what is left
+    keep it; the others share the rest equally. Any slack goes to the first column (the text
+    column)."""
+    n_cols = len(natural)
     widths = [0.0] * n_cols
     free = list(range(n_cols))
     room = avail
@@ -129,42 +160,42 @@ def _table_frags(block: Block, st: DocStyle, size: float) -> list[Frag]:
             free.remove(c)
     if sum(widths) < avail:  # give any slack to the first column (the text column)
         widths[0] += avail - sum(widths)
-    lh = _lh(size)
-    frags: list[Frag] = []
-    for i, row in enumerate(rows):
-        head = block.header and i == 0
-        cells = [wrap_runs(parse_inline(cell, base_font(i)),
-                           widths[c] - 2 * pad, size) for c, cell in enumerate(row)]
-        height = max(len(c) for c in cells) * lh + 2 * pad * 0.8
-        zebra = not head and not st.ink_saver and (i % 2 == (0 if block.header else 1))
+    return widths
 
-        def paint(canvas: Canvas, x: float, y: float, cells: list[list[Line]] = cells,
-                  height: float = height, head: bool = head, zebra: bool = zebra) -> None:
-            if zebra:
-                canvas.rect(x, y - height, st.col_w, height, Style(fill=NOTE_FILL))
-            cx = x
-            for c, lines in enumerate(cells):
-                base = y - pad * 0.8 - size * MM * 0.95
-                for line in lines:
-                    draw_line(canvas, cx + pad, base, line, size, INK, align[c],
-                              widths[c] - 2 * pad)
-                    base -= lh
-                cx += widths[c]
-            rule = Style(stroke=INK if head else RULE_GREY, width=0.4 if head else 0.15)
-            canvas.line(x, y - height, x + st.col_w, y - height, rule)
 
-        # A short table stays in one piece; a long one keeps at least its header with a row.
-        keep = head or (len(rows) <= KEEP_TABLE_ROWS and i < len(rows) - 1)
-        frags.append(Frag(height, paint, 1.5 if i == 0 else 0.0, keep_with_next=keep))
-    # The top rule of the table.
-    first = frags[0]
+@dataclass(frozen=True)
+class _TableRow:
+    """One row of a table: its wrapped ``cells`` set in columns of ``widths``."""
 
-    def top_rule(canvas: Canvas, x: float, y: float, inner: Painter = first.paint) -> None:
-        canvas.line(x, y, x + st.col_w, y, Style(stroke=INK, width=0.4))
-        inner(canvas, x, y)
+    st: DocStyle
+    size: float
+    widths: Sequence[float]
+    align: Sequence[Anchor]
+    cells: list[list[Line]]
+    head: bool
+    zebra: bool
 
-    frags[0] = Frag(first.height, top_rule, first.space_before, first.keep_with_next)
-    return frags
+    @property
+    def height(self) -> float:
+        """The tallest cell's lines, and the padding."""
+        return max(len(c) for c in self.cells) * _lh(self.size) + 2 * _PAD * 0.8
+
+    def paint(self, canvas: Canvas, x: float, y: float) -> None:
+        """The zebra shade, each cell's lines aligned in its column, the rule under."""
+        st, size, widths, height = self.st, self.size, self.widths, self.height
+        lh = _lh(size)
+        if self.zebra:
+            canvas.rect(x, y - height, st.col_w, height, Style(fill=NOTE_FILL))
+        cx = x
+        for c, lines in enumerate(self.cells):
+            base = y - _PAD * 0.8 - size * MM * 0.95
+            for line in lines:
+                draw_line(canvas, cx + _PAD, base, line, size, INK, self.align[c],
+                          widths[c] - 2 * _PAD)
+                base -= lh
+            cx += widths[c]
+        rule = Style(stroke=INK if self.head else RULE_GREY, width=0.4 if self.head else 0.15)
+        canvas.line(x, y - height, x + st.col_w, y - height, rule)
 
 
 Figure = Callable[[Block, "DocStyle"], Frag]
@@ -178,26 +209,7 @@ def block_frags(blocks: Sequence[Block], st: DocStyle,
     frags: list[Frag] = []
     for b in blocks:
         if b.kind in ("heading2", "heading3"):
-            size = 11.5 if b.kind == "heading2" else 9.2
-            colour = st.head
-            runs = parse_inline(b.text, "bold")
-            lines = wrap_runs(runs, st.col_w, size)
-            lh = _lh(size)
-
-            def paint_head(canvas: Canvas, x: float, y: float, lines: list[Line] = lines,
-                      size: float = size, lh: float = lh, colour: str = colour,
-                      rule: bool = b.kind == "heading2") -> None:
-                base = y - size * MM * 0.95
-                for line in lines:
-                    draw_line(canvas, x, base, line, size, colour)
-                    base -= lh
-                if rule:
-                    canvas.line(x, y - len(lines) * lh - 0.4, x + st.col_w,
-                                y - len(lines) * lh - 0.4, Style(stroke=colour, width=0.35))
-
-            extra = 1.6 if b.kind == "heading2" else 0.4
-            frags.append(Frag(len(lines) * lh + extra, paint_head,
-                              4.5 if b.kind == "heading2" else 2.5, keep_with_next=True))
+            frags.append(_heading_frag(b, st))
         elif b.kind == "para":
             frags += _text_frags(parse_inline(b.text), st.col_w, st.body, 0.0, INK, 1.6)
         elif b.kind in ("bullet", "number"):
@@ -205,26 +217,59 @@ def block_frags(blocks: Sequence[Block], st: DocStyle,
             frags += _text_frags(parse_inline(b.text), st.col_w, st.body, indent, INK, 0.9,
                                  b.marker)
         elif b.kind == "note":
-            inner = _text_frags(parse_inline(b.text), st.col_w - 4.0, st.body, 0.0, INK, 0.0)
-            for i, f in enumerate(inner):
-                first, last = i == 0, i == len(inner) - 1
-                h = f.height + (1.2 if first else 0.0) + (1.2 if last else 0.0)
-
-                def paint_note(canvas: Canvas, x: float, y: float, f: Frag = f, h: float = h,
-                               first: bool = first) -> None:
-                    if not st.ink_saver:
-                        canvas.rect(x, y - h, st.col_w, h, Style(fill=NOTE_FILL))
-                    canvas.line(x + 0.4, y, x + 0.4, y - h,
-                                Style(stroke=st.head, width=0.8))
-                    f.paint(canvas, x + 3.0, y - (1.2 if first else 0.0))
-
-                frags.append(Frag(h, paint_note, 2.0 if first else 0.0, f.keep_with_next))
+            frags += _note_frags(b, st)
         elif b.kind == "table":
             frags += _table_frags(b, st, st.body - 0.4)
         elif figures is not None and b.kind in figures:
             frags.append(figures[b.kind](b, st))
         else:
             raise ValueError(f"the document asks for a figure nobody draws: [[{b.kind}]]")
+    return frags
+
+
+def _heading_frag(b: Block, st: DocStyle) -> Frag:
+    """A heading in bold, in the heading colour, kept with what follows; a ``##`` heading
+    has a rule under it."""
+    size = 11.5 if b.kind == "heading2" else 9.2
+    colour = st.head
+    runs = parse_inline(b.text, "bold")
+    lines = wrap_runs(runs, st.col_w, size)
+    lh = _lh(size)
+
+    def paint_head(canvas: Canvas, x: float, y: float, lines: list[Line] = lines,
+                   size: float = size, lh: float = lh, colour: str = colour,
+                   rule: bool = b.kind == "heading2") -> None:
+        base = y - size * MM * 0.95
+        for line in lines:
+            draw_line(canvas, x, base, line, size, colour)
+            base -= lh
+        if rule:
+            canvas.line(x, y - len(lines) * lh - 0.4, x + st.col_w,
+                        y - len(lines) * lh - 0.4, Style(stroke=colour, width=0.35))
+
+    extra = 1.6 if b.kind == "heading2" else 0.4
+    return Frag(len(lines) * lh + extra, paint_head, 4.5 if b.kind == "heading2" else 2.5,
+                keep_with_next=True)
+
+
+def _note_frags(b: Block, st: DocStyle) -> list[Frag]:
+    """A note's lines on a shaded band (none in ink-saver mode) with a bar down its left
+    edge."""
+    frags: list[Frag] = []
+    inner = _text_frags(parse_inline(b.text), st.col_w - 4.0, st.body, 0.0, INK, 0.0)
+    for i, f in enumerate(inner):
+        first, last = i == 0, i == len(inner) - 1
+        h = f.height + (1.2 if first else 0.0) + (1.2 if last else 0.0)
+
+        def paint_note(canvas: Canvas, x: float, y: float, f: Frag = f, h: float = h,
+                       first: bool = first) -> None:
+            if not st.ink_saver:
+                canvas.rect(x, y - h, st.col_w, h, Style(fill=NOTE_FILL))
+            canvas.line(x + 0.4, y, x + 0.4, y - h,
+                        Style(stroke=st.head, width=0.8))
+            f.paint(canvas, x + 3.0, y - (1.2 if first else 0.0))
+
+        frags.append(Frag(h, paint_note, 2.0 if first else 0.0, f.keep_with_next))
     return frags
 
 
