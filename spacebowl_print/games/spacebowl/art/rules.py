@@ -223,6 +223,12 @@ def _planet_frag(planets: Sequence[Planet], st: DocStyle) -> Frag:
     return Frag(height, paint, 0.5)
 
 
+_PURPLE = "#7B3FA0"
+"""The valid card(s) and the box's window in the toss example."""
+_GAP = 0.9
+"""Between the galaxy's cards (mm)."""
+
+
 def _toss_frag(deck: Deck, st: DocStyle, captions: Sequence[str]) -> Frag:
     """The toss example as a figure: the Ship Computer with the toss on the left, the galaxy
     on the right with the valid card(s) framed and, around the first, the 3×3 window of the
@@ -232,11 +238,10 @@ def _toss_frag(deck: Deck, st: DocStyle, captions: Sequence[str]) -> Frag:
     rows, cols = len(galaxy), len(galaxy[0])
     ship_s = 8.5
     left = 3 * ship_s + 8.0
-    card_w = (st.col_w - left - 4.0 - (cols - 1) * 0.9) / cols
+    card_w = (st.col_w - left - 4.0 - (cols - 1) * _GAP) / cols
     card_h = card_w * 88 / 63
     head = 4.5
-    height = head + 3.5 + rows * (card_h + 0.9) + 1.0
-    purple = "#7B3FA0"
+    height = head + 3.5 + rows * (card_h + _GAP) + 1.0
     # The cards under the marble spaces when the box lies on the first valid card: tinted.
     covered = {c["cell"] for c in data["checks"]}
     titles = [*captions, "", ""]
@@ -255,41 +260,50 @@ def _toss_frag(deck: Deck, st: DocStyle, captions: Sequence[str]) -> Frag:
                   top - 3 * ship_s, 3 * ship_s, "")
         # The galaxy.
         gx = x + left + 4.0
-        gtop = y - head - 3.5
-        for c in range(cols):
-            canvas.text(gx + c * (card_w + 0.9) + card_w / 2, gtop + 1.0, chr(65 + c), 6.0,
-                        "bold", GREY, "middle")
         valid = [parse_cell(v, rows, cols) for v in data["solutions"]]
-        for r in range(rows):
-            canvas.text(gx - 1.5, gtop - r * (card_h + 0.9) - card_h / 2 - 0.8, str(r + 1),
-                        6.0, "bold", GREY, "end")
-            for c in range(cols):
-                cx0 = gx + c * (card_w + 0.9)
-                cy0 = gtop - r * (card_h + 0.9) - card_h
-                on = Pos(r, c) in valid
-                fill = (None if st.ink_saver else
-                        "#FFF3C4" if cell_name(Pos(r, c)) in covered else "#FBFBFB")
-                canvas.rect(cx0, cy0, card_w, card_h,
-                            Style(fill=fill,
-                                  stroke=purple if on else GREY, width=0.8 if on else 0.25),
-                            radius=0.8)
-                letters = galaxy[r][c]
-                for k, letter in enumerate(letters):
-                    row_k, col_k = divmod(k, 2)
-                    in_row = min(2, len(letters) - row_k * 2)
-                    px = cx0 + card_w / 2 + (col_k - (in_row - 1) / 2) * 3.6
-                    py = cy0 + card_h - 3.0 - row_k * 3.7
-                    draw_planet(canvas, deck.planet(letter), px, py, 1.35, st.ink_saver)
+        _galaxy_cards(canvas, deck, st, galaxy, (gx, top, card_w, card_h), covered, valid)
         if valid:
             # The box laid on the first valid card: its 3×3 window, dashed.
             v = valid[0]
             r0, c0 = v.row - dest.row, v.col - dest.col
-            wx = gx + c0 * (card_w + 0.9) - 0.5
-            wy = gtop - (r0 + 3) * (card_h + 0.9) + 0.9 - 0.5
-            canvas.rect(wx, wy, 3 * card_w + 2 * 0.9 + 1.0, 3 * card_h + 2 * 0.9 + 1.0,
-                        Style(stroke=purple, width=0.45, dash=(1.2, 0.8)), radius=1.2)
+            wx = gx + c0 * (card_w + _GAP) - 0.5
+            wy = top - (r0 + 3) * (card_h + _GAP) + _GAP - 0.5
+            canvas.rect(wx, wy, 3 * card_w + 2 * _GAP + 1.0, 3 * card_h + 2 * _GAP + 1.0,
+                        Style(stroke=_PURPLE, width=0.45, dash=(1.2, 0.8)), radius=1.2)
 
     return Frag(height, paint, 2.0, keep_with_next=True)
+
+
+def _galaxy_cards(canvas: Canvas, deck: Deck, st: DocStyle, galaxy: list[list[str]],
+                  box: tuple[float, float, float, float], covered: set[str],
+                  valid: list[Pos]) -> None:
+    """The toss example's galaxy with its column letters and row numbers: ``box`` is (left,
+    top, card width, card height); ``covered`` cards tinted, ``valid`` ones framed."""
+    gx, gtop, card_w, card_h = box
+    rows, cols = len(galaxy), len(galaxy[0])
+    for c in range(cols):
+        canvas.text(gx + c * (card_w + _GAP) + card_w / 2, gtop + 1.0, chr(65 + c), 6.0,
+                    "bold", GREY, "middle")
+    for r in range(rows):
+        canvas.text(gx - 1.5, gtop - r * (card_h + _GAP) - card_h / 2 - 0.8, str(r + 1),
+                    6.0, "bold", GREY, "end")
+        for c in range(cols):
+            cx0 = gx + c * (card_w + _GAP)
+            cy0 = gtop - r * (card_h + _GAP) - card_h
+            on = Pos(r, c) in valid
+            fill = (None if st.ink_saver else
+                    "#FFF3C4" if cell_name(Pos(r, c)) in covered else "#FBFBFB")
+            canvas.rect(cx0, cy0, card_w, card_h,
+                        Style(fill=fill,
+                              stroke=_PURPLE if on else GREY, width=0.8 if on else 0.25),
+                        radius=0.8)
+            letters = galaxy[r][c]
+            for k, letter in enumerate(letters):
+                row_k, col_k = divmod(k, 2)
+                in_row = min(2, len(letters) - row_k * 2)
+                px = cx0 + card_w / 2 + (col_k - (in_row - 1) / 2) * 3.6
+                py = cy0 + card_h - 3.0 - row_k * 3.7
+                draw_planet(canvas, deck.planet(letter), px, py, 1.35, st.ink_saver)
 
 
 def rules_pages(lang: str, paper: str, deck: Deck, ink_saver: bool) -> list[Page]:
