@@ -66,6 +66,27 @@ def place(pos: Position, tiles: TileSet, placement: Placement) -> Position:
     (each in order gets the mover's triangle while they have one, then the other player's),
     then put counters from the stock: energy on the new cross, then per knot sphere completed
     (by name) alien for 0 tube ends, control for 1 — never next to a module."""
+    _check_placement(pos, placement)
+    before = complete_knots(coverage(pos))
+    tile_id = pos.stack[0]
+    rhombs = (*pos.rhombs, PlacedRhomb(tile_id, placement.at, placement.s1))
+    triangles, used = _fill_isolated(pos, placement.fill, isolated_after(pos, placement.at))
+    astronauts = {pl: replace(a, tubes_left=a.tubes_left - used[pl][0],
+                              blanks_left=a.blanks_left - used[pl][1])
+                  for pl, a in pos.astronauts.items()}
+    new = replace(pos, rhombs=rhombs, triangles=tuple(triangles), stack=pos.stack[1:],
+                  astronauts=astronauts)
+    counters = dict(pos.counters)
+    stock = dict(pos.stock)
+    if tiles[tile_id].cross and stock["energy"] > 0:
+        counters[placement.at] = "energy"
+        stock["energy"] -= 1
+    _counters_on_new_spheres(new, tiles, before, counters, stock)
+    return replace(new, counters=counters, stock=stock, to_move=other(pos.to_move))
+
+
+def _check_placement(pos: Position, placement: Placement) -> None:
+    """A rhomb to place, on a free rhomb position, its ``s1`` on a sharp corner."""
     b = board()
     if not pos.stack:
         raise InputError("the stack is empty: no rhomb to place")
@@ -77,14 +98,17 @@ def place(pos: Position, tiles: TileSet, placement: Placement) -> Position:
     if placement.s1 not in (b.knots[k].name for k in p.sharp):
         sharp = " or ".join(b.knots[k].name for k in p.sharp)
         raise InputError(f"s1 must be a sharp corner of {placement.at} ({sharp})", "s1")
-    before = complete_knots(coverage(pos))
-    tile_id = pos.stack[0]
-    rhombs = (*pos.rhombs, PlacedRhomb(tile_id, placement.at, placement.s1))
-    isolated = isolated_after(pos, placement.at)
+
+
+def _fill_isolated(pos: Position, fill: tuple[Fill, ...], isolated: list[str]
+                   ) -> tuple[list[PlacedTriangle], dict[str, list[int]]]:
+    """The triangles after covering the ``isolated`` ones as ``fill`` says, and per player
+    the [tube, blank] triangles that used. Every isolated triangle must be covered while a
+    player has a triangle left."""
     used = {pl: [0, 0] for pl in pos.astronauts}
     triangles = list(pos.triangles)
     done: set[str] = set()
-    for i, f in enumerate(placement.fill):
+    for i, f in enumerate(fill):
         where = f"fill[{i}]"
         if f.at not in isolated:
             raise InputError(f"triangle {f.at} is not isolated by this placement "
@@ -106,16 +130,14 @@ def place(pos: Position, tiles: TileSet, placement: Placement) -> Position:
     if fill_owner(pos, used) is not None and len(done) < len(isolated):
         missing = [t for t in isolated if t not in done]
         raise InputError(f"isolated triangle(s) must be covered: {', '.join(missing)}", "fill")
-    astronauts = {pl: replace(a, tubes_left=a.tubes_left - used[pl][0],
-                              blanks_left=a.blanks_left - used[pl][1])
-                  for pl, a in pos.astronauts.items()}
-    new = replace(pos, rhombs=rhombs, triangles=tuple(triangles), stack=pos.stack[1:],
-                  astronauts=astronauts)
-    counters = dict(pos.counters)
-    stock = dict(pos.stock)
-    if tiles[tile_id].cross and stock["energy"] > 0:
-        counters[placement.at] = "energy"
-        stock["energy"] -= 1
+    return triangles, used
+
+
+def _counters_on_new_spheres(new: Position, tiles: TileSet, before: set[int],
+                             counters: dict[str, str], stock: dict[str, int]) -> None:
+    """Per knot sphere the placement completed (not one ``before``), by name: an alien for 0
+    tube ends, a control for 1, while the stock has one — never next to a module."""
+    b = board()
     net = build(new, tiles)
     for k in sorted(complete_knots(coverage(new)) - before):
         if k in b.next_to_module:
@@ -125,7 +147,6 @@ def place(pos: Position, tiles: TileSet, placement: Placement) -> Position:
         if counter and stock[counter] > 0:
             counters[b.knots[k].name] = counter
             stock[counter] -= 1
-    return replace(new, counters=counters, stock=stock, to_move=other(pos.to_move))
 
 
 def move(pos: Position, tiles: TileSet, mv: Move) -> Position:
