@@ -98,37 +98,61 @@ def build(pos: Position, tiles: TileSet) -> Network:
     for k in b.inside_knots:
         if all(t in cov or t in b.module_triangles for t in b.knot_triangles[k]):
             kinds[k] = KNOT
-    names = [k.name for k in b.knots]
-    ports: list[dict[int, int]] = [{} for _ in range(nk)]
-    seg_ends: list[tuple[int, int, int, int]] = []
-    seg_colour: list[int] = []
-    tube_ends = [0] * nk
+    net = Network(kinds, [k.name for k in b.knots], [{} for _ in range(nk)], [], [], {},
+                  [0] * nk)
+    _add_module_tubes(net)
+    _add_rhomb_tubes(net, pos, tiles)
+    _add_triangle_tubes(net, pos)
+    net.node_of.update(
+        {n: i for i, n in enumerate(net.names) if net.kinds[i] in (KNOT, MODULE, ENERGY)})
+    return net
+
+
+def _segment(net: Network, a: int, da: int, bnode: int, db: int, colour: str) -> None:
+    """A tube of ``colour`` from node ``a`` (leaving in direction ``da``) to node ``bnode``
+    (arriving from ``db``)."""
+    s = len(net.seg_ends)
+    net.seg_ends.append((a, da, bnode, db))
+    net.seg_colour.append(COLOUR_BIT[colour])
+    net.ports[a][da] = s
+    net.ports[bnode][db] = s
+
+
+def _centre_node(net: Network, kind: int, name: str) -> int:
+    """A new node at a rhomb's or triangle's centre."""
+    node = len(net.kinds)
+    net.kinds.append(kind)
+    net.names.append(name)
+    net.ports.append({})
+    return node
+
+
+def _add_module_tubes(net: Network) -> None:
+    """The modules and their printed neutral tubes."""
+    b = board()
+    kd = _knot_dirs()
+    names = net.names
+    for m in b.modules:
+        net.kinds[m.knot] = MODULE
+        for n in m.tubes_to:
+            e = b.edge_index[f"{min(names[m.knot], names[n])}-{max(names[m.knot], names[n])}"]
+            _segment(net, m.knot, kd[(m.knot, "e", e)][0], n, kd[(n, "e", e)][0], NEUTRAL)
+            net.tube_ends[m.knot] += 1
+            net.tube_ends[n] += 1
+
+
+def _add_rhomb_tubes(net: Network, pos: Position, tiles: TileSet) -> None:
+    """Each placed rhomb's centre (a fork, or an energy sphere under a cross) and its tubes
+    to the corners."""
+    b = board()
     kd = _knot_dirs()
     sd = _sharp_dirs()
     ct = _corner_table()
-
-    def seg(a: int, da: int, bnode: int, db: int, colour: str) -> None:
-        s = len(seg_ends)
-        seg_ends.append((a, da, bnode, db))
-        seg_colour.append(COLOUR_BIT[colour])
-        ports[a][da] = s
-        ports[bnode][db] = s
-
-    for m in b.modules:
-        kinds[m.knot] = MODULE
-        for n in m.tubes_to:
-            e = b.edge_index[f"{min(names[m.knot], names[n])}-{max(names[m.knot], names[n])}"]
-            seg(m.knot, kd[(m.knot, "e", e)][0], n, kd[(n, "e", e)][0], NEUTRAL)
-            tube_ends[m.knot] += 1
-            tube_ends[n] += 1
     for r in pos.rhombs:
         tile = tiles[r.id]
         p = b.position_index[r.at]
         rp = b.rhomb_positions[p]
-        node = len(kinds)
-        kinds.append(ENERGY if tile.cross else FORK)
-        names.append(r.at)
-        ports.append({})
+        node = _centre_node(net, ENERGY if tile.cross else FORK, r.at)
         corners = ct[(p, b.knot_index[r.s1])]
         for k, colour in zip(corners, tile.corners, strict=True):
             if colour is None:
@@ -137,23 +161,24 @@ def build(pos: Position, tiles: TileSet) -> Network:
                 at_knot, at_centre = sd[(p, k)]
             else:
                 at_knot, at_centre = kd[(k, "e", rp.edge)]
-            seg(k, at_knot, node, at_centre, colour)
-            tube_ends[k] += 1
+            _segment(net, k, at_knot, node, at_centre, colour)
+            net.tube_ends[k] += 1
+
+
+def _add_triangle_tubes(net: Network, pos: Position) -> None:
+    """Each tube triangle's centre and its two tubes."""
+    b = board()
+    kd = _knot_dirs()
     for tr in pos.triangles:
         if tr.tube is None:
             continue
         t = b.triangle_index[tr.at]
-        node = len(kinds)
-        kinds.append(TRI)
-        names.append(tr.at)
-        ports.append({})
+        node = _centre_node(net, TRI, tr.at)
         for kn in tr.tube:
             k = b.knot_index[kn]
             at_knot, at_centre = kd[(k, "t", t)]
-            seg(k, at_knot, node, at_centre, tr.owner)
-            tube_ends[k] += 1
-    node_of = {n: i for i, n in enumerate(names) if kinds[i] in (KNOT, MODULE, ENERGY)}
-    return Network(kinds, names, ports, seg_ends, seg_colour, node_of, tube_ends)
+            _segment(net, k, at_knot, node, at_centre, tr.owner)
+            net.tube_ends[k] += 1
 
 
 def drift_targets(net: Network, start: int, player: str, colours: int,
