@@ -281,6 +281,20 @@ def verify_entry(entry: Any, tiles: TileSet | None = None) -> str | None:
     length must be the stated answer; and no shorter line may exist (breadth-first search
     over every line of fewer moves)."""
     ts = tiles or shipped_tiles()
+    read = _read_entry(entry, ts)
+    if isinstance(read, str):
+        return read
+    pos, n, line = read
+    if pos.stack and free_positions(pos):
+        return "a rhomb can still be placed: not a way-home position"
+    if len(line) != n:
+        return f"the line has {len(line)} moves but the answer says {n}"
+    rp = _Replayer(pos, ts)
+    return _replay(rp, pos, line) or _shorter_line(rp, pos, n)
+
+
+def _read_entry(entry: Any, ts: TileSet) -> tuple[Position, int, list[Move]] | str:
+    """The entry's position, stated answer length and line; or why it cannot be read."""
     try:
         if not isinstance(entry, dict) or not {"id", "position", "answer"} <= set(entry):
             return "an entry needs the keys id, position, answer"
@@ -301,11 +315,12 @@ def verify_entry(entry: Any, tiles: TileSet | None = None) -> str | None:
             line.append(mv)
     except InputError as err:
         return str(err)
-    if pos.stack and free_positions(pos):
-        return "a rhomb can still be placed: not a way-home position"
-    if len(line) != n:
-        return f"the line has {len(line)} moves but the answer says {n}"
-    rp = _Replayer(pos, ts)
+    return pos, n, line
+
+
+def _replay(rp: _Replayer, pos: Position, line: list[Move]) -> str | None:
+    """Why ``line`` is not a way home from ``pos`` (None if it is): every move legal, the
+    base entered only by the last, both solar counters held there."""
     player = pos.to_move
     base = BASES[player]
     cur = pos
@@ -319,7 +334,14 @@ def verify_entry(entry: Any, tiles: TileSet | None = None) -> str | None:
         return "the line does not end on the player's base"
     if cur.astronauts[player].held["solar"] < 2:
         return "the line comes home without both solar counters"
-    # Proof of minimality: every line of fewer moves fails.
+    return None
+
+
+def _shorter_line(rp: _Replayer, pos: Position, n: int) -> str | None:
+    """Proof of minimality: every line of fewer than ``n`` moves fails (else the reason
+    naming the shorter line's length)."""
+    player = pos.to_move
+    base = BASES[player]
     frontier = [pos]
     seen = {rp.key(pos)}
     for depth in range(1, n):
