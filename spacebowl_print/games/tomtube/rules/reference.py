@@ -45,40 +45,16 @@ class Scene:
         b = board()
         self.knot_at: dict[Point, str] = {_pt(k.name): k.name for k in b.knots}
         self.rim = {k.name for k in b.knots if k.rim}
-        covered: set[frozenset[str]] = set()
+        covered: set[frozenset[str]] = set()  # triangles, as their three knots' names
         for m in MODULES:
             for t in b.triangles:
                 if m in t.name.split("-"):
                     covered.add(frozenset(t.name.split("-")))
         self.pieces: list[Piece] = []
         self.centre_of: dict[Point, tuple[str, bool]] = {}  # rhomb centre → (position, cross)
-        for r in pos.rhombs:
-            blunt = r.at.split("-")
-            sharp = sorted({n for t in b.triangles for n in t.name.split("-")
-                            if set(blunt) <= set(t.name.split("-"))} - set(blunt))
-            for s in sharp:
-                covered.add(frozenset([*blunt, s]))
-            c = _mid(_pt(blunt[0]), _pt(blunt[1]))
-            tile = tiles[r.id]
-            self.centre_of[c] = (r.at, tile.cross)
-            s1 = r.s1
-            s2 = sharp[0] if sharp[1] == s1 else sharp[1]
-            # Counter-clockwise on the page (y down) is clockwise in these coordinates, where
-            # y grows downwards as well: b1 is the blunt corner with a negative cross product.
-            u = _sub(_pt(s1), c)
-            b1 = next(x for x in blunt if _cross(u, _sub(_pt(x), c)) < 0)
-            b2 = blunt[0] if b1 == blunt[1] else blunt[1]
-            for corner, colour in zip((s1, b1, s2, b2), tile.corners, strict=True):
-                if colour:
-                    self.pieces.append((_pt(corner), c, colour))
+        self._add_rhombs(pos, tiles, covered)
         self.tri_centres: set[Point] = set()
-        for tr in pos.triangles:
-            covered.add(frozenset(tr.at.split("-")))
-            if tr.tube:
-                c = _mid(*(_pt(n) for n in tr.at.split("-")))
-                self.tri_centres.add(c)
-                self.pieces.append((_pt(tr.tube[0]), c, tr.owner))
-                self.pieces.append((_pt(tr.tube[1]), c, tr.owner))
+        self._add_triangles(pos, covered)
         for m in MODULES:
             inside = [k.name for k in b.knots if not k.rim
                       and _is_neighbour(_pt(m), _pt(k.name))]
@@ -102,6 +78,42 @@ class Scene:
             if cross:
                 self.point_of[n] = p
         self.inner_edges = {r.at for r in pos.rhombs}
+
+    def _add_rhombs(self, pos: Position, tiles: TileSet, covered: set[frozenset[str]]
+                    ) -> None:
+        """Each placed rhomb: the two triangles it covers, its centre, its tube pieces from
+        the corners to the centre."""
+        b = board()
+        for r in pos.rhombs:
+            blunt = r.at.split("-")
+            sharp = sorted({n for t in b.triangles for n in t.name.split("-")
+                            if set(blunt) <= set(t.name.split("-"))} - set(blunt))
+            for s in sharp:
+                covered.add(frozenset([*blunt, s]))
+            c = _mid(_pt(blunt[0]), _pt(blunt[1]))
+            tile = tiles[r.id]
+            self.centre_of[c] = (r.at, tile.cross)
+            s1 = r.s1
+            s2 = sharp[0] if sharp[1] == s1 else sharp[1]
+            # Counter-clockwise on the page (y down) is clockwise in these coordinates, where
+            # y grows downwards as well: b1 is the blunt corner with a negative cross product.
+            u = _sub(_pt(s1), c)
+            b1 = next(x for x in blunt if _cross(u, _sub(_pt(x), c)) < 0)
+            b2 = blunt[0] if b1 == blunt[1] else blunt[1]
+            for corner, colour in zip((s1, b1, s2, b2), tile.corners, strict=True):
+                if colour:
+                    self.pieces.append((_pt(corner), c, colour))
+
+    def _add_triangles(self, pos: Position, covered: set[frozenset[str]]) -> None:
+        """Each player's triangle: the triangle it covers, and for a tube triangle its
+        centre and its two tube pieces."""
+        for tr in pos.triangles:
+            covered.add(frozenset(tr.at.split("-")))
+            if tr.tube:
+                c = _mid(*(_pt(n) for n in tr.at.split("-")))
+                self.tri_centres.add(c)
+                self.pieces.append((_pt(tr.tube[0]), c, tr.owner))
+                self.pieces.append((_pt(tr.tube[1]), c, tr.owner))
 
     def name(self, p: Point) -> str:
         if p in self.knot_at:
