@@ -70,16 +70,8 @@ def fill_pattern(canvas: Canvas, x: float, y: float, w: float, h: float, pattern
             canvas.line(x + d, y, x + d + h, y + h, st)
             d += pitch * 1.2
     if pattern == "dots":
-        dot = Style(fill=colour)
-        row = 0
-        yy = y + pitch / 2
-        while yy < y + h + pitch:
-            xx = x + pitch / 2 + (pitch / 2 if row % 2 else 0.0)
-            while xx < x + w + pitch:
-                canvas.circle(xx, yy, width * 0.9, dot)
-                xx += pitch
-            yy += pitch * 0.87
-            row += 1
+        _staggered(canvas, (x + pitch / 2, y + pitch / 2, x + w + pitch, y + h + pitch),
+                   pitch / 2, pitch, pitch * 0.87, width * 0.9, Style(fill=colour))
     if pattern == "checks":
         sq = Style(fill=colour)
         cell = pitch * 1.2
@@ -88,17 +80,26 @@ def fill_pattern(canvas: Canvas, x: float, y: float, w: float, h: float, pattern
                 if (i + j) % 2 == 0:
                     canvas.rect(x + i * cell, y + j * cell, cell, cell, sq)
     if pattern == "rings":
-        ring = Style(stroke=colour, width=width * 0.8)
-        row = 0
-        yy = y + pitch
-        while yy < y + h + pitch:
-            xx = x + pitch + (pitch if row % 2 else 0.0)
-            while xx < x + w + pitch:
-                canvas.circle(xx, yy, pitch * 0.55, ring)
-                xx += pitch * 2
-            yy += pitch * 1.7
-            row += 1
+        _staggered(canvas, (x + pitch, y + pitch, x + w + pitch, y + h + pitch),
+                   pitch, pitch * 2, pitch * 1.7, pitch * 0.55,
+                   Style(stroke=colour, width=width * 0.8))
     canvas.restore()
+
+
+def _staggered(canvas: Canvas, box: tuple[float, float, float, float], shift: float,
+               step_x: float, step_y: float, r: float, style: Style) -> None:
+    """Circles of radius ``r`` in rows ``step_y`` apart, ``step_x`` apart along a row, every
+    other row shifted right by ``shift``: from (x0, y0) while below (x_end, y_end), ``box``
+    being (x0, y0, x_end, y_end)."""
+    x0, yy, x_end, y_end = box
+    row = 0
+    while yy < y_end:
+        xx = x0 + (shift if row % 2 else 0.0)
+        while xx < x_end:
+            canvas.circle(xx, yy, r, style)
+            xx += step_x
+        yy += step_y
+        row += 1
 
 
 def swatch(canvas: Canvas, x: float, y: float, w: float, h: float, pc: PlayerColour,
