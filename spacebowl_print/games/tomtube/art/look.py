@@ -265,37 +265,13 @@ def draw_counter(canvas: Canvas, kind: str, cx: float, cy: float, r: float, ink_
     g = 0.78 if value is not None else 1.0
     gy = cy + (0.16 * r if value is not None and kind != "solar" else 0.0)
     if kind == "solar":
-        ring = PLAYER_COLOUR[owner] if owner else "#B8860B"
-        canvas.circle(cx, cy, r * 0.58, Style(fill=WHITE if ink_saver else "#FFF8C0",
-                                              stroke=ring, width=r * 0.13))
-        if owner:
-            if value is None:
-                _label(canvas, cx, cy, PLAYER_INITIAL[owner], r * 0.6, INK)
-            else:
-                _label(canvas, cx, cy + r * 0.14, PLAYER_INITIAL[owner], r * 0.36, INK)
+        _solar_ring(canvas, cx, cy, r, ink_saver, owner, value)
     elif kind == "energy":
         _cross(canvas, (cx, gy), r * 0.55 * g, r * 0.16 * g, glyph)
     elif kind == "control":
-        st = Style(stroke=glyph, width=r * 0.12 * g)
-        canvas.circle(cx, gy, r * 0.5 * g, st)
-        for k in range(3):
-            a = math.radians(90 + 120 * k)
-            canvas.line(cx, gy, cx + r * 0.5 * g * math.cos(a), gy + r * 0.5 * g * math.sin(a),
-                        st)
-        canvas.circle(cx, gy, r * 0.13 * g, Style(fill=glyph))
+        _control_glyph(canvas, cx, gy, r, g, glyph)
     elif kind == "alien":
-        for side in (-1, 1):
-            tilt = side * 0.5
-            ex, ey = cx + side * r * 0.3 * g, gy + r * 0.05
-            eye = [(ex + r * g * (0.2 * math.cos(t) * math.cos(tilt)
-                                  - 0.11 * math.sin(t) * math.sin(tilt)),
-                    ey + r * g * (0.2 * math.cos(t) * math.sin(tilt)
-                                  + 0.11 * math.sin(t) * math.cos(tilt)))
-                   for t in (2 * math.pi * k / 20 for k in range(20))]
-            canvas.polygon(eye, Style(fill=glyph))
-        if value is None:
-            canvas.line(cx - r * 0.18, cy - r * 0.4, cx + r * 0.18, cy - r * 0.4,
-                        Style(stroke=glyph, width=r * 0.08))
+        _alien_glyph(canvas, (cx, cy), gy, r, g, glyph, value is None)
     if value is not None:
         base_y = {"solar": cy - r * 0.4, "energy": cy - r * 0.74, "control": cy - r * 0.7,
                   "alien": cy - r * 0.7}[kind]
@@ -303,6 +279,51 @@ def draw_counter(canvas: Canvas, kind: str, cx: float, cy: float, r: float, ink_
         size = max(6.0, cap / 0.73 / MM_PER_PT)
         canvas.text(cx, base_y, str(value), size, "bold", INK if kind == "solar" else glyph,
                     "middle")
+
+
+def _solar_ring(canvas: Canvas, cx: float, cy: float, r: float, ink_saver: bool,
+                owner: str | None, value: int | None) -> None:
+    """A solar counter's ring in its owner's colour, with their initial (higher and smaller
+    over a value)."""
+    ring = PLAYER_COLOUR[owner] if owner else "#B8860B"
+    canvas.circle(cx, cy, r * 0.58, Style(fill=WHITE if ink_saver else "#FFF8C0",
+                                          stroke=ring, width=r * 0.13))
+    if owner:
+        if value is None:
+            _label(canvas, cx, cy, PLAYER_INITIAL[owner], r * 0.6, INK)
+        else:
+            _label(canvas, cx, cy + r * 0.14, PLAYER_INITIAL[owner], r * 0.36, INK)
+
+
+def _control_glyph(canvas: Canvas, cx: float, gy: float, r: float, g: float,
+                   glyph: str) -> None:
+    """A control counter's glyph: a ring with three spokes and a hub, scaled by ``g``."""
+    st = Style(stroke=glyph, width=r * 0.12 * g)
+    canvas.circle(cx, gy, r * 0.5 * g, st)
+    for k in range(3):
+        a = math.radians(90 + 120 * k)
+        canvas.line(cx, gy, cx + r * 0.5 * g * math.cos(a), gy + r * 0.5 * g * math.sin(a),
+                    st)
+    canvas.circle(cx, gy, r * 0.13 * g, Style(fill=glyph))
+
+
+def _alien_glyph(canvas: Canvas, centre: Point, gy: float, r: float, g: float, glyph: str,
+                 mouth: bool) -> None:
+    """An alien's two slanted eyes at height ``gy``, scaled by ``g``, and with ``mouth`` its
+    mouth."""
+    cx, cy = centre
+    for side in (-1, 1):
+        tilt = side * 0.5
+        ex, ey = cx + side * r * 0.3 * g, gy + r * 0.05
+        eye = [(ex + r * g * (0.2 * math.cos(t) * math.cos(tilt)
+                              - 0.11 * math.sin(t) * math.sin(tilt)),
+                ey + r * g * (0.2 * math.cos(t) * math.sin(tilt)
+                              + 0.11 * math.sin(t) * math.cos(tilt)))
+               for t in (2 * math.pi * k / 20 for k in range(20))]
+        canvas.polygon(eye, Style(fill=glyph))
+    if mouth:
+        canvas.line(cx - r * 0.18, cy - r * 0.4, cx + r * 0.18, cy - r * 0.4,
+                    Style(stroke=glyph, width=r * 0.08))
 
 
 MIN_PT = 6.0
