@@ -28,6 +28,7 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Protocol
 
 from spacebowl_print.core.errors import InputError
 from spacebowl_print.games.spacebowl.model.deck import MAX_ID, MAX_TITLE, NAME_PATTERN, Card, Deck
@@ -132,6 +133,14 @@ def parse_cards_csv(text: str, source: str, letters: str,
         header = next(reader)
     except csv.Error as err:
         raise InputError(f"not readable CSV ({err})", file=source, line=1) from None
+    index, warnings = _header_index(header, source)
+    cards, lines = _read_cards(reader, len(header), index, source, letters, csv_dir)
+    return CsvCards(tuple(cards), lines, tuple(warnings))
+
+
+def _header_index(header: Sequence[str], source: str) -> tuple[dict[str, int], list[str]]:
+    """The card columns of the header row by name (case and spaces ignored), and a warning
+    per column that is not a card field. Every required column must be there, none twice."""
     names = [h.strip().lower() for h in header]
     index: dict[str, int] = {}
     warnings: list[str] = []
@@ -149,9 +158,22 @@ def parse_cards_csv(text: str, source: str, letters: str,
             raise InputError(f"missing column {name!r} (the header needs at least "
                              f"{', '.join(REQUIRED)}; found {', '.join(names) or 'nothing'})",
                              file=source, line=1)
+    return index, warnings
+
+
+class _Reader(Protocol):
+    """What :func:`_read_cards` needs of a ``csv.reader``."""
+
+    line_num: int
+
+    def __next__(self) -> list[str]: ...
+
+
+def _read_cards(reader: _Reader, width: int, index: dict[str, int], source: str,
+                letters: str, csv_dir: Path | None) -> tuple[list[Card], dict[int, int]]:
+    """The cards of the rows after the header (blank rows skipped), and each card's line."""
     cards: list[Card] = []
     lines: dict[int, int] = {}
-    line = 1
     while True:
         try:
             row = next(reader)
@@ -163,15 +185,13 @@ def parse_cards_csv(text: str, source: str, letters: str,
         line = reader.line_num - row_span(row) + 1
         if not any(cell.strip() for cell in row):
             continue  # blank rows are spacing, not cards
-        if len(row) > len(header) and any(c.strip() for c in row[len(header):]):
-            col = len(header) + 1
-            raise InputError(f"more cells than the header's {len(header)} columns",
-                             f"column {col}", file=source, line=line)
-
+        if len(row) > width and any(c.strip() for c in row[width:]):
+            raise InputError(f"more cells than the header's {width} columns",
+                             f"column {width + 1}", file=source, line=line)
         card = _row_card(_Row(row, line, index, source), letters, csv_dir, lines)
         cards.append(card)
         lines[card.id] = line
-    return CsvCards(tuple(cards), lines, tuple(warnings))
+    return cards, lines
 
 
 class _Row:
