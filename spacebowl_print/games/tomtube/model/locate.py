@@ -66,55 +66,70 @@ class _Scanner:
         t = self.text
         c = t[self.i]
         if c == "{":
-            self.i += 1
-            self.ws()
-            if t[self.i] == "}":
-                self.i += 1
-                return None
-            while True:
-                self.ws()
-                key_line = self.line
-                key = self.string()
-                self.ws()
-                self.i += 1  # ':'
-                if path and path[0] == key:
-                    if len(path) == 1:
-                        return key_line
-                    return self.find(path[1:])
-                self.skip_value()
-                self.ws()
-                if t[self.i] == ",":
-                    self.i += 1
-                    continue
-                self.i += 1  # '}'
-                return None
+            return self._object(path)
         if c == "[":
-            self.i += 1
-            self.ws()
-            if t[self.i] == "]":
-                self.i += 1
-                return None
-            n = 0
-            while True:
-                self.ws()
-                if path and path[0] == n:
-                    if len(path) == 1:
-                        return self.line
-                    return self.find(path[1:])
-                self.skip_value()
-                self.ws()
-                n += 1
-                if t[self.i] == ",":
-                    self.i += 1
-                    continue
-                self.i += 1  # ']'
-                return None
+            return self._array(path)
         if c == '"':
             self.string()
             return None
         while self.i < len(t) and t[self.i] not in ",]} \t\r\n":
             self.i += 1
         return None
+
+    def _object(self, path: Sequence[str | int]) -> int | None:
+        """Scan the object at the cursor: the line of the member ``path`` starts with (its
+        key's line), or of what ``path`` names inside that member."""
+        if self._opens_empty("}"):
+            return None
+        while True:
+            self.ws()
+            key_line = self.line
+            key = self.string()
+            self.ws()
+            self.i += 1  # ':'
+            if path and path[0] == key:
+                if len(path) == 1:
+                    return key_line
+                return self.find(path[1:])
+            if not self._more():
+                return None
+
+    def _array(self, path: Sequence[str | int]) -> int | None:
+        """Scan the array at the cursor: the line of the element ``path`` starts with, or of
+        what ``path`` names inside that element."""
+        if self._opens_empty("]"):
+            return None
+        n = 0
+        while True:
+            self.ws()
+            if path and path[0] == n:
+                if len(path) == 1:
+                    return self.line
+                return self.find(path[1:])
+            if not self._more():
+                return None
+            n += 1
+
+    def _opens_empty(self, close: str) -> bool:
+        """Step into the object or array at the cursor; True (and past it) if it is
+        empty."""
+        self.i += 1
+        self.ws()
+        if self.text[self.i] == close:
+            self.i += 1
+            return True
+        return False
+
+    def _more(self) -> bool:
+        """Skip the value at the cursor and what follows it: a ``,`` (True: another member
+        or element comes) or the closing bracket (False)."""
+        self.skip_value()
+        self.ws()
+        if self.text[self.i] == ",":
+            self.i += 1
+            return True
+        self.i += 1  # the closing '}' or ']'
+        return False
 
 
 def line_of(text: str, where: Sequence[str]) -> int | None:
