@@ -164,7 +164,6 @@ def _figure(c: Canvas, player: str, x: float, y: float, ink_saver: bool, back: b
     draws them from behind (a backpack, no visor, no name)."""
     colour = PLAYER_COLOUR[player]
     suit = tint(colour, 0.45) if ink_saver else colour
-    pattern = tube_inks(player, ink_saver)[2]
     line = Style(stroke=INK, width=0.3)
     c.save()
     c.translate(x, y)
@@ -179,7 +178,21 @@ def _figure(c: Canvas, player: str, x: float, y: float, ink_saver: bool, back: b
     c.rect(cx - 14.5, 14.5, 5.0, 15.0, body, 2.2)  # arms
     c.rect(cx + 9.5, 14.5, 5.0, 15.0, body, 2.2)
     c.rect(cx - 10.5, 12.0, 21.0, 20.0, body, 3.5)  # torso
-    # The player's tube pattern on the suit: their colour survives a greyscale copy.
+    _suit_pattern(c, player, cx, tube_inks(player, ink_saver)[2])
+    if back:
+        c.rect(cx - 7.5, 14.0, 15.0, 15.0, Style(fill="#D0D4DC", stroke=INK, width=0.3), 2.0)
+        c.line(cx - 4.0, 24.0, cx + 4.0, 24.0, line)
+        c.line(cx - 4.0, 20.0, cx + 4.0, 20.0, line)
+    else:
+        c.rect(cx - 9.0, 19.0, 18.0, 6.0, Style(fill=WHITE, stroke=INK, width=0.25), 1.0)
+        c.text(cx, 20.4, words("en")[player].upper(), 8.5 / K, "bold", INK, "middle")
+    _helmet(c, player, cx, suit, ink_saver, back)
+    c.restore()
+
+
+def _suit_pattern(c: Canvas, player: str, cx: float, pattern: str) -> None:
+    """The player's tube pattern on the suit's torso: their colour survives a greyscale
+    copy."""
     c.save()
     c.clip_rect(cx - 10.0, 12.5, 20.0, 19.0)
     if player == TOM:
@@ -191,14 +204,13 @@ def _figure(c: Canvas, player: str, x: float, y: float, ink_saver: bool, back: b
             c.line(cx - 10.0, 14.0 + i * 2.8, cx + 10.0, 14.0 + i * 2.8,
                    Style(stroke=pattern, width=0.55))
     c.restore()
-    if back:
-        c.rect(cx - 7.5, 14.0, 15.0, 15.0, Style(fill="#D0D4DC", stroke=INK, width=0.3), 2.0)
-        c.line(cx - 4.0, 24.0, cx + 4.0, 24.0, line)
-        c.line(cx - 4.0, 20.0, cx + 4.0, 20.0, line)
-    else:
-        c.rect(cx - 9.0, 19.0, 18.0, 6.0, Style(fill=WHITE, stroke=INK, width=0.25), 1.0)
-        c.text(cx, 20.4, words("en")[player].upper(), 8.5 / K, "bold", INK, "middle")
-    hy = 40.5  # the helmet: round for Tom, square for Dave
+
+
+def _helmet(c: Canvas, player: str, cx: float, suit: str, ink_saver: bool,
+            back: bool) -> None:
+    """The helmet, round for Tom, square for Dave; its visor from the front, the suit's
+    collar from behind."""
+    hy = 40.5
     helmet = Style(fill=WHITE, stroke=INK, width=0.45)
     if player == TOM:
         c.circle(cx, hy, 9.0, helmet)
@@ -213,7 +225,6 @@ def _figure(c: Canvas, player: str, x: float, y: float, ink_saver: bool, back: b
     else:
         c.rect(cx - 6.0, hy - 5.0, 12.0, 9.0, visor, 1.5)
         c.rect(cx - 4.2, hy + 1.2, 2.4, 1.6, Style(fill="#FFFFFF", opacity=0.8))
-    c.restore()
 
 
 def _foot(c: Canvas, player: str, x: float, y: float, ink_saver: bool) -> None:
