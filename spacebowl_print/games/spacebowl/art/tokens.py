@@ -20,6 +20,7 @@ from spacebowl_print.render.furniture import (
     FOLD,
     GREY,
     INK,
+    Box,
     centred_text,
     content_box,
     paper_size,
@@ -245,26 +246,7 @@ def draw_tokens(canvas: Canvas, width: float, height: float, planets: Sequence[P
     page_frame(canvas, width, height, label(lang, "tokens"), lang,
                note=label(lang, "tokens_help"))
     room = content_box(width, height)
-    # Crew: 2 colours a row, 4 rows. A colour = strip + pointer + marker.
-    unit = 2 * LARGE + 4.0 + SMALL + 3.0 + SMALL
-    gap_x = room.w - 2 * unit
-    row_h = LARGE + 8.0
-    canvas.text(room.x, room.top - 4.0, label(lang, "crew"), 10, "bold", INK, "start")
-    top = room.top - 8.0
-    for i, pc in enumerate(PLAYER_COLOURS):
-        r, c = divmod(i, 2)
-        x = room.x + c * (unit + gap_x)
-        y = top - (r + 1) * row_h + 5.0
-        draw_crew_strip(canvas, x, y, pc, ink_saver, lang)
-        _caption(canvas, x + LARGE / 2, y - 3.2, f"{pc.number} · {pc.name(lang)}", LARGE)
-        px = x + 2 * LARGE + 4.0
-        draw_pointer(canvas, px, y + (LARGE - SMALL) / 2, pc, ink_saver)
-        _caption(canvas, px + SMALL / 2, y + (LARGE - SMALL) / 2 - 3.0, label(lang, "pointer"),
-                 SMALL + 2)
-        mx = px + SMALL + 3.0 + SMALL / 2
-        draw_marker(canvas, mx, y + LARGE / 2, pc, ink_saver)
-        _caption(canvas, mx, y + (LARGE - SMALL) / 2 - 3.0, label(lang, "score"), SMALL + 2)
-    y_game = top - 4 * row_h - 6.0
+    y_game = _crew_tokens(canvas, room, ink_saver, lang)
     canvas.text(room.x, y_game, label(lang, "tokens") + " · " + label(lang, "planets"), 10,
                 "bold", INK, "start")
     # Row 1: Destination, Black Hole, Wild, Captain.
@@ -290,6 +272,30 @@ def draw_tokens(canvas: Canvas, width: float, height: float, planets: Sequence[P
         draw_planet(canvas, p, px, row2 + DISC_R, DISC_R / (FOOTPRINT + 0.04), ink_saver)
         canvas.circle(px, row2 + DISC_R, DISC_R, CUT)
         _caption(canvas, px, row2 - 4.0, f"{p.name} ({p.id})", pitch - 2)
+
+
+def _crew_tokens(canvas: Canvas, room: Box, ink_saver: bool, lang: str) -> float:
+    """The crew tokens, 2 colours a row, 4 rows (a colour = strip + pointer + marker), under
+    their heading at the top of ``room``; returns the y where the game tokens start."""
+    unit = 2 * LARGE + 4.0 + SMALL + 3.0 + SMALL
+    gap_x = room.w - 2 * unit
+    row_h = LARGE + 8.0
+    canvas.text(room.x, room.top - 4.0, label(lang, "crew"), 10, "bold", INK, "start")
+    top = room.top - 8.0
+    for i, pc in enumerate(PLAYER_COLOURS):
+        r, c = divmod(i, 2)
+        x = room.x + c * (unit + gap_x)
+        y = top - (r + 1) * row_h + 5.0
+        draw_crew_strip(canvas, x, y, pc, ink_saver, lang)
+        _caption(canvas, x + LARGE / 2, y - 3.2, f"{pc.number} · {pc.name(lang)}", LARGE)
+        px = x + 2 * LARGE + 4.0
+        draw_pointer(canvas, px, y + (LARGE - SMALL) / 2, pc, ink_saver)
+        _caption(canvas, px + SMALL / 2, y + (LARGE - SMALL) / 2 - 3.0, label(lang, "pointer"),
+                 SMALL + 2)
+        mx = px + SMALL + 3.0 + SMALL / 2
+        draw_marker(canvas, mx, y + LARGE / 2, pc, ink_saver)
+        _caption(canvas, mx, y + (LARGE - SMALL) / 2 - 3.0, label(lang, "score"), SMALL + 2)
+    return top - 4 * row_h - 6.0
 
 
 def token_pages(paper: str, planets: Sequence[Planet], ink_saver: bool, *,
