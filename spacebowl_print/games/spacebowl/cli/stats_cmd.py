@@ -18,7 +18,7 @@ from spacebowl_print.games.spacebowl.cli.common import (
     quiet_option,
     reports_input_errors,
 )
-from spacebowl_print.games.spacebowl.model import InputError, galaxy_from_json
+from spacebowl_print.games.spacebowl.model import Deck, InputError, galaxy_from_json
 from spacebowl_print.games.spacebowl.rules.stats import VARIANTS, deck_stats, galaxy_histogram
 from spacebowl_print.games.spacebowl.rules.tosses import toss_count
 
@@ -75,26 +75,39 @@ def stats_command(deck_file: str | None, galaxy_file: str | None, planets: str |
     if galaxy_file:
         if planets is None:
             raise click.UsageError("--galaxy needs --planets (the marbles tossed)")
-        marbles = _planets(planets, deck.letters)
-        try:
-            galaxy = galaxy_from_json(load_json_file(galaxy_file), deck.letters)
-        except InputError as err:
-            raise err.at_file(galaxy_file) from None
-        hist = galaxy_histogram(galaxy, deck.letters, marbles, black_hole, rotation, torus,
-                                learning)
-        total = toss_count(len(marbles), black_hole, learning)
-        # Every count from 0 to the largest, zeros included, as formats.md writes it.
-        top = max(hist) if hist else 0
-        out = {"tosses": total, "histogram": {str(k): hist.get(k, 0) for k in range(top + 1)}}
-        if as_json:
-            click.echo(json.dumps(out))
-        else:
-            click.echo(f"{total} tosses of {marbles or 'no marbles'}"
-                       f"{' and the black hole' if black_hole else ''}")
-            for k, v in sorted(hist.items()):
-                click.echo(f"{k:>3} solutions: {v:>8}  {100 * v / total:6.2f} %")
-        return
-    wanted = [v.strip() for v in variants.split(",") if v.strip()]
+        _galaxy_stats(deck, galaxy_file, _planets(planets, deck.letters), as_json,
+                      black_hole=black_hole, rotation=rotation, torus=torus, learning=learning)
+    else:
+        _deck_stats(deck, galaxies, seed, [v.strip() for v in variants.split(",") if v.strip()],
+                    jobs, as_json, quiet)
+
+
+def _galaxy_stats(deck: Deck, galaxy_file: str, marbles: str, as_json: bool, *,
+                  black_hole: bool, rotation: bool, torus: bool, learning: bool) -> None:
+    """Galaxy mode: the histogram of solutions over every toss of ``marbles``."""
+    try:
+        galaxy = galaxy_from_json(load_json_file(galaxy_file), deck.letters)
+    except InputError as err:
+        raise err.at_file(galaxy_file) from None
+    hist = galaxy_histogram(galaxy, deck.letters, marbles, black_hole, rotation, torus,
+                            learning)
+    total = toss_count(len(marbles), black_hole, learning)
+    # Every count from 0 to the largest, zeros included, as formats.md writes it.
+    top = max(hist) if hist else 0
+    out = {"tosses": total, "histogram": {str(k): hist.get(k, 0) for k in range(top + 1)}}
+    if as_json:
+        click.echo(json.dumps(out))
+    else:
+        click.echo(f"{total} tosses of {marbles or 'no marbles'}"
+                   f"{' and the black hole' if black_hole else ''}")
+        for k, v in sorted(hist.items()):
+            click.echo(f"{k:>3} solutions: {v:>8}  {100 * v / total:6.2f} %")
+
+
+def _deck_stats(deck: Deck, galaxies: int, seed: int, wanted: list[str], jobs: int,
+                as_json: bool, quiet: bool) -> None:
+    """Deck mode: per variant, the share of tosses with no solution, the mean and the
+    distribution of solutions over ``galaxies`` dealt galaxies."""
     started = time.perf_counter()
     # The bar goes to stderr (on a terminal only), so it never mixes with --json on stdout.
     with progress(galaxies * len(wanted), "Dealing galaxies", quiet) as step:
