@@ -64,12 +64,39 @@ def _mirrored(outline: tuple[Point, ...], width: float) -> tuple[Point, ...]:
 def _face(canvas: Canvas, outline: tuple[Point, ...], bleed: float, fill: str) -> None:
     """Fill the tile's outline grown by the bleed (in art-box coordinates): the sheets cut
     inside it, and a tile's SVG shows its own shape."""
-    canvas.polygon([(x + bleed, y + bleed) for x, y in _inset(outline, -bleed)],
-                   Style(fill=fill))
+    canvas.polygon(_bled(outline, bleed), Style(fill=fill))
+
+
+def _bled(outline: tuple[Point, ...], bleed: float) -> list[Point]:
+    """The tile's outline grown by the bleed, in art-box coordinates."""
+    return [(x + bleed, y + bleed) for x, y in _inset(outline, -bleed)]
+
+
+class _TileBox:
+    """A tile's art box: the tile, ``edge`` mm a side, plus ``bleed`` on every side."""
+
+    edge: float
+    bleed: float
+
+    @property
+    def height(self) -> float:
+        return self.edge * SQRT3 / 2 + 2 * self.bleed
+
+
+class _RhombBox(_TileBox):
+    @property
+    def width(self) -> float:
+        return 1.5 * self.edge + 2 * self.bleed
+
+
+class _TriangleBox(_TileBox):
+    @property
+    def width(self) -> float:
+        return self.edge + 2 * self.bleed
 
 
 @dataclass(frozen=True)
-class RhombFront:
+class RhombFront(_RhombBox):
     """The front of rhomb ``tile``: tubes, sectors, hub or energy cross, its id."""
 
     tile: Tile
@@ -80,14 +107,6 @@ class RhombFront:
     @property
     def id(self) -> int:
         return self.tile.id
-
-    @property
-    def width(self) -> float:
-        return 1.5 * self.edge + 2 * self.bleed
-
-    @property
-    def height(self) -> float:
-        return self.edge * SQRT3 / 2 + 2 * self.bleed
 
     @property
     def outline(self) -> tuple[Point, ...]:
@@ -103,7 +122,7 @@ class RhombFront:
 
 
 @dataclass(frozen=True)
-class RhombBack:
+class RhombBack(_RhombBox):
     """The common back of every rhomb: deep space, stars from ``seed``, the game's name
     along the long diagonal. Drawn once per document (a form) and placed."""
 
@@ -112,14 +131,6 @@ class RhombBack:
     ink_saver: bool = False
     seed: int = 1
     id: int = 0
-
-    @property
-    def width(self) -> float:
-        return 1.5 * self.edge + 2 * self.bleed
-
-    @property
-    def height(self) -> float:
-        return self.edge * SQRT3 / 2 + 2 * self.bleed
 
     @property
     def outline(self) -> tuple[Point, ...]:
@@ -137,7 +148,7 @@ class RhombBack:
             _face(canvas, self.outline, b, "#FFFFFF")
         else:
             _face(canvas, self.outline, b, SPACE)
-            face = [(x + b, y + b) for x, y in _inset(self.outline, -b)]
+            face = _bled(self.outline, b)
             canvas.save()
             canvas.clip_path([("M", *face[0]), *(("L", x, y) for x, y in face[1:]), ("Z",)])
             rng = random.Random(self.seed)
@@ -183,7 +194,7 @@ def _inset(poly: tuple[Point, ...], by: float) -> list[Point]:
 
 
 @dataclass(frozen=True)
-class TriangleFront:
+class TriangleFront(_TriangleBox):
     """A player's triangle: ``owner``, with a tube (``tube``) or blank."""
 
     id: int
@@ -192,14 +203,6 @@ class TriangleFront:
     edge: float
     bleed: float
     ink_saver: bool = False
-
-    @property
-    def width(self) -> float:
-        return self.edge + 2 * self.bleed
-
-    @property
-    def height(self) -> float:
-        return self.edge * SQRT3 / 2 + 2 * self.bleed
 
     @property
     def outline(self) -> tuple[Point, ...]:
@@ -216,7 +219,7 @@ class TriangleFront:
 
 
 @dataclass(frozen=True)
-class TriangleBack:
+class TriangleBack(_TriangleBox):
     """The back of a player's triangles: the owner's colour and mark."""
 
     owner: str
@@ -224,14 +227,6 @@ class TriangleBack:
     bleed: float
     ink_saver: bool = False
     id: int = 0
-
-    @property
-    def width(self) -> float:
-        return self.edge + 2 * self.bleed
-
-    @property
-    def height(self) -> float:
-        return self.edge * SQRT3 / 2 + 2 * self.bleed
 
     @property
     def outline(self) -> tuple[Point, ...]:
