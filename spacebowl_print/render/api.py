@@ -47,6 +47,10 @@ class Style:
     dash: tuple[float, ...] | None = None
     opacity: float = 1.0
 
+    def unfilled(self) -> Style:
+        """The same stroke with no fill (a line or an open polyline is never filled)."""
+        return Style(None, self.stroke, self.width, self.dash, self.opacity)
+
 
 @dataclass(frozen=True)
 class Picture:

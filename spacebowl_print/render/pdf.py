@@ -28,6 +28,7 @@ from collections.abc import Callable, Sequence
 from reportlab import rl_config
 from reportlab.pdfbase.pdfdoc import PDFResourceDictionary, xObjectName
 from reportlab.pdfgen.canvas import Canvas as RlCanvas
+from reportlab.pdfgen.pathobject import PDFPathObject
 
 from spacebowl_print.core.files import write_atomic
 from spacebowl_print.core.reproducible import source_date_epoch
@@ -156,7 +157,7 @@ class PdfCanvas:
     def line(self, x1: float, y1: float, x2: float, y2: float, style: Style) -> None:
         if style.stroke is None:
             return
-        self._apply(Style(None, style.stroke, style.width, style.dash, style.opacity))
+        self._apply(style.unfilled())
         self._c.line(x1 * _PT, y1 * _PT, x2 * _PT, y2 * _PT)
 
     def polygon(self, points: Sequence[tuple[float, float]], style: Style,
@@ -164,7 +165,7 @@ class PdfCanvas:
         if len(points) < 2:
             return
         if not closed:  # an open polyline is never filled
-            style = Style(None, style.stroke, style.width, style.dash, style.opacity)
+            style = style.unfilled()
         stroke, fill = self._apply(style)
         if not (stroke or fill):
             return
@@ -181,6 +182,10 @@ class PdfCanvas:
         stroke, fill = self._apply(style)
         if not (stroke or fill):
             return
+        self._c.drawPath(self._path(ops), stroke=stroke, fill=fill)
+
+    def _path(self, ops: Sequence[tuple[object, ...]]) -> PDFPathObject:
+        """A reportlab path of M, L, C and Z operations (mm to points)."""
         p = self._c.beginPath()
         for op in ops:
             kind, args = op[0], [coord(a) * _PT for a in op[1:]]
@@ -194,7 +199,7 @@ class PdfCanvas:
                 p.close()
             else:
                 raise ValueError(f"unknown path operator {kind!r} (M, L, C or Z)")
-        self._c.drawPath(p, stroke=stroke, fill=fill)
+        return p
 
     def text(self, x: float, y: float, s: str, size: float, font: Face = "regular",
              fill: str = "#000000", anchor: Anchor = "start") -> None:
@@ -228,20 +233,7 @@ class PdfCanvas:
             x += float(c.stringWidth(run, rl_name, size)) / _PT
 
     def clip_path(self, ops: Sequence[tuple[object, ...]]) -> None:
-        p = self._c.beginPath()
-        for op in ops:
-            kind, args = op[0], [coord(a) * _PT for a in op[1:]]
-            if kind == "M":
-                p.moveTo(*args)
-            elif kind == "L":
-                p.lineTo(*args)
-            elif kind == "C":
-                p.curveTo(*args)
-            elif kind == "Z":
-                p.close()
-            else:
-                raise ValueError(f"unknown path operator {kind!r} (M, L, C or Z)")
-        self._c.clipPath(p, stroke=0, fill=0)
+        self._c.clipPath(self._path(ops), stroke=0, fill=0)
 
     def image(self, picture: Picture, x: float, y: float, w: float, h: float) -> None:
         # Imported here: only decks with pictures pay for PIL and svglib.

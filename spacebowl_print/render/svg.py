@@ -138,7 +138,7 @@ class SvgCanvas:
     def line(self, x1: float, y1: float, x2: float, y2: float, style: Style) -> None:
         if style.stroke is None:
             return
-        paint = self._paint(Style(None, style.stroke, style.width, style.dash, style.opacity))
+        paint = self._paint(style.unfilled())
         del paint["fill"]
         self._group.add(self.doc.line((num(x1), num(y1)), (num(x2), num(y2)), **paint))
 
@@ -147,7 +147,7 @@ class SvgCanvas:
         if len(points) < 2:
             return
         if not closed:  # an open polyline is never filled
-            style = Style(None, style.stroke, style.width, style.dash, style.opacity)
+            style = style.unfilled()
         if style.fill is None and style.stroke is None:
             return
         # Written as a <path>: svgwrite's <polygon> formats its own points (long floats)
@@ -159,13 +159,7 @@ class SvgCanvas:
     def path(self, ops: Sequence[tuple[object, ...]], style: Style) -> None:
         if style.fill is None and style.stroke is None:
             return
-        parts: list[str] = []
-        for op in ops:
-            kind = op[0]
-            if kind not in ("M", "L", "C", "Z"):
-                raise ValueError(f"unknown path operator {kind!r} (M, L, C or Z)")
-            parts.append(" ".join([str(kind), *(num(coord(a)) for a in op[1:])]))
-        self._group.add(self.doc.path(d=" ".join(parts), **self._paint(style)))
+        self._group.add(self.doc.path(d=self._path_d(ops), **self._paint(style)))
 
     def text(self, x: float, y: float, s: str, size: float, font: Face = "regular",
              fill: str = "#000000", anchor: Anchor = "start") -> None:
@@ -204,6 +198,7 @@ class SvgCanvas:
 
     @staticmethod
     def _path_d(ops: Sequence[tuple[object, ...]]) -> str:
+        """The ``d`` attribute of a path of M, L, C and Z operations."""
         parts: list[str] = []
         for op in ops:
             kind = op[0]
