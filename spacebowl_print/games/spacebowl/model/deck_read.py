@@ -149,14 +149,19 @@ def _image(table: Mapping[str, Any], what: str, base: Path | None, line_of: Line
     return image, art
 
 
-def _planet(table: object, what: str, base: Path | None = None,
-            line_of: LineOf = _no_line) -> Planet:
+def _table_id(table: object, kind: type, what: str) -> tuple[dict[str, Any], Any]:
+    """A ``[[planets]]`` or ``[[cards]]`` entry: a table with an ``id`` of type ``kind``."""
     if not isinstance(table, dict):
         raise InputError("must be a table", what)
     if "id" not in table:
         raise InputError("missing field", what, "id")
-    pid = table["id"]
-    _expect(pid, str, what, "id")
+    _expect(table["id"], kind, what, "id")
+    return table, table["id"]
+
+
+def _planet(table: object, what: str, base: Path | None = None,
+            line_of: LineOf = _no_line) -> Planet:
+    table, pid = _table_id(table, str, what)
     if not (len(pid) == 1 and "A" <= pid <= "Z"):
         raise InputError(f"must be one upper-case letter, got {pid!r}", what, "id")
     what = f"planet {pid}"  # from here on, errors name the planet by its id
@@ -185,12 +190,7 @@ def _planet(table: object, what: str, base: Path | None = None,
 
 def _card(table: object, letters: str, what: str, base: Path | None = None,
           line_of: LineOf = _no_line) -> Card:
-    if not isinstance(table, dict):
-        raise InputError("must be a table", what)
-    if "id" not in table:
-        raise InputError("missing field", what, "id")
-    cid = table["id"]
-    _expect(cid, int, what, "id")
+    table, cid = _table_id(table, int, what)
     if not 0 < cid <= MAX_ID:
         raise InputError(f"must be a positive integer up to {MAX_ID}, got {cid}", what, "id")
     what = f"card {cid}"  # from here on, errors name the card by its id
