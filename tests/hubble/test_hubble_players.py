@@ -32,12 +32,12 @@ from spacebowl_print.games.hubble.solve.moves import drawn, placements
 from spacebowl_print.games.hubble.solve.par import (
     ParSettings,
     Plan,
-    _beam,
     polish,
     solve_par,
     star_plans,
     unambiguous,
 )
+from spacebowl_print.games.hubble.solve.par_beam import beam_search
 
 CSET = load_constellation_set()
 
@@ -158,7 +158,7 @@ def test_replanning_an_ending_keeps_the_opening() -> None:
     ch = generate_challenge(9, "tail", CSET.names, 8, 6)
     log = greedy_play(ch)
     keep = list(log.turns[:10])
-    finals = _beam(ch, Plan({}, {}, label="no plan"), ParSettings(width=3), keep)
+    finals = beam_search(ch, Plan({}, {}, label="no plan"), ParSettings(width=3), keep)
     assert finals
     for node in finals:
         turns = node.turns()

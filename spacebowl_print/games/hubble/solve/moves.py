@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from itertools import permutations
 
-from spacebowl_print.games.hubble.model.challenge import Roll
+from spacebowl_print.games.hubble.model.challenge import Place, Roll, Turn
 from spacebowl_print.games.hubble.model.geometry import BLANK, DRAWN_ICONS, ICONS, PadGeometry
 
 Move = tuple[tuple[int, str], ...]
@@ -56,3 +56,10 @@ def fogs(cells: Sequence[str], roll: Roll, geo: PadGeometry) -> list[tuple[int, 
 def drawn(move: Move) -> list[tuple[int, str]]:
     """The non-blank part of a placement: what it actually draws."""
     return [(c, icon) for c, icon in move if icon != BLANK]
+
+
+def turn_draws(turn: Turn) -> list[tuple[int, str]]:
+    """What a turn draws: a placement's non-blank icons, or a fog's one icon if any."""
+    if isinstance(turn, Place):
+        return drawn(turn.cells)
+    return [] if turn.cell is None or turn.icon is None else [(turn.cell, turn.icon)]
