@@ -113,8 +113,7 @@ class PadGeometry:
 
     def triangle_allowed(self, tri: tuple[int, ...], a: int, b: int) -> bool:
         """Whether cells ``tri`` may take a Scope rolled in quadrants ``a`` and ``b``."""
-        qs = {self.quadrant[c] for c in tri}
-        return (len(qs) == 1 and qs <= {a, b}) or (qs == {a, b} and adjacent(a, b))
+        return _scope_fits({self.quadrant[c] for c in tri}, a, b)
 
 
 def _quadrant(cols: int, rows: int, row: int, col: int) -> int:
@@ -141,7 +140,19 @@ def geometry(cols: int, rows: int) -> PadGeometry:
         for q, r in axial)
     quadrant = tuple(_quadrant(cols, rows, i // cols, i % cols) for i in range(n))
     quadrant_cells = tuple(tuple(i for i in range(n) if quadrant[i] == k) for k in range(4))
+    triangles = _triangles(axial, at)
+    triangles_of = tuple(tuple(t for t, tri in enumerate(triangles) if i in tri)
+                         for i in range(n))
+    lines, direction = _lines(axial)
+    lines_of = tuple(tuple(j for j, line in enumerate(lines) if i in line) for i in range(n))
+    return PadGeometry(cols, rows, names, axial, neighbours, quadrant, quadrant_cells, triangles,
+                       triangles_of, lines, direction, lines_of, at,
+                       _scope(triangles, quadrant))
 
+
+def _triangles(axial: tuple[tuple[int, int], ...], at: dict[tuple[int, int], int]
+               ) -> tuple[tuple[int, int, int], ...]:
+    """Every triangle of three mutually neighbouring cells, by its cells (sorted)."""
     tris: set[tuple[int, int, int]] = set()
     for q, r in axial:
         # the two triangles whose top row starts at (q, r): one below a pair of cells in
@@ -151,10 +162,12 @@ def geometry(cols: int, rows: int) -> PadGeometry:
             if all(c is not None for c in cells):
                 a, b, c = sorted(x for x in cells if x is not None)
                 tris.add((a, b, c))
-    triangles = tuple(sorted(tris))
-    triangles_of = tuple(tuple(t for t, tri in enumerate(triangles) if i in tri)
-                         for i in range(n))
+    return tuple(sorted(tris))
 
+
+def _lines(axial: tuple[tuple[int, int], ...]
+           ) -> tuple[tuple[tuple[int, ...], ...], tuple[int, ...]]:
+    """Every line of two cells or more, direction by direction, and each line's direction."""
     lines: list[tuple[int, ...]] = []
     direction: list[int] = []
     keys = (lambda q, r: r, lambda q, r: q, lambda q, r: -q - r)
@@ -167,18 +180,22 @@ def geometry(cols: int, rows: int) -> PadGeometry:
             if len(groups[k]) >= 2:
                 lines.append(tuple(sorted(groups[k], key=lambda i: axial[i][::-1])))
                 direction.append(d)
-    lines_of = tuple(tuple(j for j, line in enumerate(lines) if i in line) for i in range(n))
+    return tuple(lines), tuple(direction)
 
+
+def _scope(triangles: tuple[tuple[int, int, int], ...], quadrant: tuple[int, ...]
+           ) -> dict[frozenset[int], tuple[int, ...]]:
+    """Per pair of rolled quadrants, the numbers of the triangles a Scope may use."""
     scope: dict[frozenset[int], tuple[int, ...]] = {}
     for a in range(4):
         for b in range(a + 1, 4):
-            allowed = {a, b}
-            ids = []
-            for t, tri in enumerate(triangles):
-                qs = {quadrant[c] for c in tri}
-                if (len(qs) == 1 and qs <= allowed) or (qs == allowed and adjacent(a, b)):
-                    ids.append(t)
-            scope[frozenset(allowed)] = tuple(ids)
+            scope[frozenset({a, b})] = tuple(
+                t for t, tri in enumerate(triangles)
+                if _scope_fits({quadrant[c] for c in tri}, a, b))
+    return scope
 
-    return PadGeometry(cols, rows, names, axial, neighbours, quadrant, quadrant_cells, triangles,
-                       triangles_of, tuple(lines), tuple(direction), lines_of, at, scope)
+
+def _scope_fits(qs: set[int], a: int, b: int) -> bool:
+    """Whether a triangle over quadrants ``qs`` may take a Scope rolled in ``a`` and ``b``:
+    all in one of them, or over both when they are adjacent."""
+    return (len(qs) == 1 and qs <= {a, b}) or (qs == {a, b} and adjacent(a, b))
