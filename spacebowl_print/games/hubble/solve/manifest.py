@@ -73,12 +73,9 @@ def verify_entry(entry: Mapping[str, Any], cset: ConstellationSet | None = None)
 def _verify(entry: Mapping[str, Any], cset: ConstellationSet) -> str | None:
     if not isinstance(entry, Mapping):
         return f"an entry must be a JSON object, got {show(entry)}"
-    for key in entry:
-        if key not in ENTRY_KEYS:
-            return f"unknown key {show(key)} (expected {', '.join(ENTRY_KEYS)})"
-    for key in ENTRY_KEYS:
-        if key not in entry:
-            return f"{key}: missing key"
+    problem = _keys_problem(entry, ENTRY_KEYS)
+    if problem:
+        return problem
     try:
         challenge = challenge_from_json(entry["challenge"], cset.names)
     except InputError as err:
@@ -88,15 +85,16 @@ def _verify(entry: Mapping[str, Any], cset: ConstellationSet) -> str | None:
     problem = solo_rules_problem(challenge)
     if problem:
         return f"challenge: {problem}"
-    par = entry["par"]
+    return _verify_par(entry["par"], challenge, cset)
+
+
+def _verify_par(par: object, challenge: Challenge, cset: ConstellationSet) -> str | None:
+    """The recorded par against its play, replayed by the legality checker and rescored."""
     if not isinstance(par, Mapping):
         return f"par: must be a JSON object, got {show(par)}"
-    for key in par:
-        if key not in PAR_KEYS:
-            return f"par: unknown key {show(key)} (expected {', '.join(PAR_KEYS)})"
-    for key in PAR_KEYS:
-        if key not in par:
-            return f"par.{key}: missing key"
+    problem = _keys_problem(par, PAR_KEYS, "par")
+    if problem:
+        return problem
     geo = challenge.geometry
     try:
         play = play_from_json(par["play"], geo)
@@ -111,4 +109,18 @@ def _verify(entry: Mapping[str, Any], cset: ConstellationSet) -> str | None:
     total = par["total"]
     if not isinstance(total, int) or isinstance(total, bool) or total != score.total:
         return f"par.total: the replayed pad scores {score.total}, not {show(total)}"
+    return None
+
+
+def _keys_problem(obj: Mapping[str, Any], keys: tuple[str, ...], within: str = ""
+                  ) -> str | None:
+    """The first unknown key of ``obj``, else the first missing one, as a message (with
+    ``within`` the place of ``obj`` in the entry, none for the entry itself)."""
+    for key in obj:
+        if key not in keys:
+            lead = f"{within}: " if within else ""
+            return f"{lead}unknown key {show(key)} (expected {', '.join(keys)})"
+    for key in keys:
+        if key not in obj:
+            return f"{within}.{key}: missing key" if within else f"{key}: missing key"
     return None
