@@ -18,9 +18,9 @@ from collections.abc import Sequence
 from functools import lru_cache
 
 from spacebowl_print.games.hubble.model.geometry import ASTEROID, PadGeometry
+from spacebowl_print.games.hubble.rules.cpsat import solve_proved
 
 POINTS_PER_TRIANGLE = 8
-CPSAT_SEED = 20270104
 SEARCH_LIMIT = 20_000
 """Memoised states per group before the fast path hands the group to CP-SAT."""
 
@@ -79,14 +79,7 @@ def _cpsat(tris: Sequence[tuple[int, ...]]) -> int:
         if len(members) > 1:
             model.add_at_most_one(use[i] for i in members)
     model.maximize(sum(use))
-    solver = cp_model.CpSolver()
-    solver.parameters.num_workers = 1
-    solver.parameters.random_seed = CPSAT_SEED
-    status = solver.solve(model)
-    if status != cp_model.OPTIMAL:
-        raise RuntimeError(f"CP-SAT did not prove the asteroid packing optimal "
-                           f"(status {solver.status_name(status)})")
-    return round(solver.objective_value)
+    return round(solve_proved(model, "the asteroid packing").objective_value)
 
 
 def _groups(tris: Sequence[tuple[int, int, int]]) -> list[list[tuple[int, int, int]]]:

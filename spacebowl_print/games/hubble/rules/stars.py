@@ -27,8 +27,8 @@ from functools import lru_cache
 
 from spacebowl_print.games.hubble.model.constellations import Constellation
 from spacebowl_print.games.hubble.model.geometry import STAR, PadGeometry, geometry
+from spacebowl_print.games.hubble.rules.cpsat import solve_proved
 
-CPSAT_SEED = 20270104
 SEARCH_LIMIT = 200_000
 """Branch-and-bound nodes before the production path hands the choice to CP-SAT."""
 
@@ -169,13 +169,7 @@ def best_cpsat(cells: str, cards: Sequence[Constellation], geo: PadGeometry
         if len(vs) > 1:
             model.add_at_most_one(vs)
     model.maximize(sum(options[j][i][0] * v for (j, i), v in var.items()))
-    solver = cp_model.CpSolver()
-    solver.parameters.num_workers = 1
-    solver.parameters.random_seed = CPSAT_SEED
-    status = solver.solve(model)
-    if status != cp_model.OPTIMAL:
-        raise RuntimeError(f"CP-SAT did not prove the stars score optimal "
-                           f"(status {solver.status_name(status)})")
+    solver = solve_proved(model, "the stars score")
     chosen = [Chosen(j, options[j][i][2], options[j][i][3], options[j][i][0])
               for (j, i), v in sorted(var.items()) if solver.value(v)]
     return sum(c.points for c in chosen), chosen
