@@ -3,8 +3,13 @@ not a conftest, so that it never shadows another folder's)."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
+import pypdf
+from click.testing import CliRunner
 from hypothesis import strategies as st
 
+from spacebowl_print.cli.main import cli
 from spacebowl_print.games.hubble.model.constellations import Constellation
 from spacebowl_print.games.hubble.model.pad import Pad
 
@@ -48,3 +53,16 @@ def hubble_cards(draw: st.DrawFn, max_red: int = 5, max_purple: int = 2) -> Cons
     bonus = draw(st.integers(1, 5)) if purple else 0
     return Constellation(f"card{draw(st.integers(0, 10**6))}", value, bonus, tuple(red),
                          tuple(purple))
+
+
+def hubble_run(command: str, folder: Path, *args: str) -> Path:
+    """Run ``spacebowl hubble COMMAND -q -o FOLDER ARGS`` in process; FOLDER, once it
+    succeeded."""
+    result = CliRunner().invoke(cli, ["hubble", command, "-q", "-o", str(folder), *args])
+    assert result.exit_code == 0, result.output
+    return folder
+
+
+def pdf_text(pdf: Path) -> str:
+    """The text of every page of ``pdf``, a page a line or more."""
+    return "\n".join(p.extract_text() or "" for p in pypdf.PdfReader(pdf).pages)

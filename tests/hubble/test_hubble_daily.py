@@ -15,6 +15,7 @@ import pdfplumber
 import pypdf
 import pytest
 from click.testing import CliRunner
+from hubble_helpers import hubble_run, pdf_text
 
 from spacebowl_print.cli.main import cli
 from spacebowl_print.games.hubble.model.challenge import (
@@ -32,22 +33,17 @@ from spacebowl_print.render.api import MM_PER_PT, PAPER
 DAYS = 2
 
 
-def _daily(folder: Path, *args: str) -> Path:
-    result = CliRunner().invoke(cli, ["hubble", "daily", "-q", "-o", str(folder), *args])
-    assert result.exit_code == 0, result.output
-    return folder
-
-
 @pytest.fixture(scope="module")
 def booklet(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    return _daily(tmp_path_factory.mktemp("hd") / "book", "--days", str(DAYS), "--start",
-                  "2027-03-01", "--seed", "7")
+    return hubble_run("daily", tmp_path_factory.mktemp("hd") / "book", "--days", str(DAYS),
+                      "--start", "2027-03-01", "--seed", "7")
 
 
 @pytest.fixture(scope="module")
 def classroom(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    return _daily(tmp_path_factory.mktemp("hd") / "class", "--classroom", "--students", "3",
-                  "--start", "2027-03-01", "--seed", "7", "--paper", "a4", "--lang", "fr")
+    return hubble_run("daily", tmp_path_factory.mktemp("hd") / "class", "--classroom",
+                      "--students", "3", "--start", "2027-03-01", "--seed", "7", "--paper",
+                      "a4", "--lang", "fr")
 
 
 def _manifest(folder: Path) -> dict[str, Any]:
@@ -113,8 +109,8 @@ def test_a_tampered_par_fails(booklet: Path, tmp_path: Path, what: str) -> None:
 
 
 def test_same_seed_same_bytes(booklet: Path, tmp_path: Path) -> None:
-    again = _daily(tmp_path / "again", "--days", str(DAYS), "--start", "2027-03-01", "--seed",
-                   "7")
+    again = hubble_run("daily", tmp_path / "again", "--days", str(DAYS), "--start",
+                       "2027-03-01", "--seed", "7")
     for name in ("booklet.pdf", "manifest.json"):
         assert (again / name).read_bytes() == (booklet / name).read_bytes(), name
 
@@ -173,7 +169,7 @@ def test_classroom_one_pad_per_student_and_a_teacher_sheet(classroom: Path) -> N
     for k, page in enumerate(sheets.pages, start=1):
         text = page.extract_text() or ""
         assert "Nom" in text and f"{k}/3" in text
-    teacher = " ".join(_all_text(classroom / "teacher.pdf").replace("\xa0", " ").split())
+    teacher = " ".join(pdf_text(classroom / "teacher.pdf").replace("\xa0", " ").split())
     total = data["puzzles"][0]["par"]["total"]
     assert f"Par {total} :" in teacher
     assert "au choix" in teacher
@@ -181,10 +177,6 @@ def test_classroom_one_pad_per_student_and_a_teacher_sheet(classroom: Path) -> N
     assert min(text_sizes(classroom / "teacher.pdf")) >= 6.0 - 1e-6
     result = _check(classroom / "manifest.json")
     assert result.exit_code == 0, result.output
-
-
-def _all_text(pdf: Path) -> str:
-    return "\n".join(p.extract_text() or "" for p in pypdf.PdfReader(pdf).pages)
 
 
 def test_bad_options_are_one_line(tmp_path: Path) -> None:

@@ -17,6 +17,7 @@ import pdfplumber
 import pypdf
 import pytest
 from click.testing import CliRunner
+from hubble_helpers import hubble_run, pdf_text
 
 from spacebowl_print.cli.main import cli
 from spacebowl_print.games.hubble.art.dice import DICE, FACES, die_net
@@ -32,22 +33,16 @@ from spacebowl_print.render.api import MM_PER_PT, PAPER
 PT = 72 / 25.4
 
 
-def _build(folder: Path, *args: str) -> Path:
-    result = CliRunner().invoke(cli, ["hubble", "kit", "-q", "-o", str(folder), *args])
-    assert result.exit_code == 0, result.output
-    return folder
-
-
 @pytest.fixture(scope="module")
 def a4_kit(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    return _build(tmp_path_factory.mktemp("hk") / "a4", "--lang", "en,fr,de", "--players",
-                  "2", "--seed", "5")
+    return hubble_run("kit", tmp_path_factory.mktemp("hk") / "a4", "--lang", "en,fr,de",
+                      "--players", "2", "--seed", "5")
 
 
 @pytest.fixture(scope="module")
 def letter_kit(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    return _build(tmp_path_factory.mktemp("hk") / "letter", "--paper", "letter",
-                  "--ink-saver", "--lang", "de", "--players", "1")
+    return hubble_run("kit", tmp_path_factory.mktemp("hk") / "letter", "--paper", "letter",
+                      "--ink-saver", "--lang", "de", "--players", "1")
 
 
 KITS = [("a4_kit", "a4"), ("letter_kit", "letter")]
@@ -128,10 +123,6 @@ def test_fonts_embedded_and_no_text_under_6pt(which: str, paper: str,
     assert min(sizes) >= 6.0 - 1e-6
 
 
-def _text(pdf: Path) -> str:
-    return "\n".join(p.extract_text() or "" for p in pypdf.PdfReader(pdf).pages)
-
-
 @pytest.mark.parametrize(("lang", "words"), [
     ("en", ["Scoring", "Fogged Lens", "Scope", "Worked example", "Keeper of the Lens"]),
     ("fr", ["Décompte", "lentille embuée", "lunette", "Exemple de décompte",
@@ -139,7 +130,7 @@ def _text(pdf: Path) -> str:
     ("de", ["Wertung", "beschlagene", "Fernrohr", "Rechenbeispiel", "Hüter der Linse"]),
 ])
 def test_rule_summaries_readable(a4_kit: Path, lang: str, words: list[str]) -> None:
-    text = " ".join(_text(a4_kit / f"rules-{lang}.pdf").split())
+    text = " ".join(pdf_text(a4_kit / f"rules-{lang}.pdf").split())
     for word in words:
         assert word in text, (lang, word)
 
@@ -159,7 +150,7 @@ def test_worked_example_numbers_are_the_engines(a4_kit: Path) -> None:
     totals = {"en": f"Total: {score.total} points", "fr": f"Total : {score.total} points",
               "de": f"Summe: {score.total} Punkte"}
     for lang, total in totals.items():
-        text = " ".join(_text(a4_kit / f"rules-{lang}.pdf").replace("\xa0", " ").split())
+        text = " ".join(pdf_text(a4_kit / f"rules-{lang}.pdf").replace("\xa0", " ").split())
         assert total in text, lang
         assert f"11 × {ex['fewest']} = {score.galaxy}" in text
         assert f"= {score.asteroid}" in text
@@ -200,7 +191,7 @@ def test_cards_print_names_values_and_both_star_kinds(a4_kit: Path) -> None:
     the red one a filled five-point star (10 corners), the purple one a four-point sparkle
     (8 corners) in a dashed ring."""
     cset = load_constellation_set()
-    text = _text(a4_kit / "cards.pdf")
+    text = pdf_text(a4_kit / "cards.pdf")
     for card in cset:
         assert card.name in text
     from spacebowl_print.games.hubble.art.look import star_points
@@ -364,11 +355,13 @@ def test_dice_page_has_five_nets_of_six_named_faces(a4_kit: Path) -> None:
 # -- reproducible ------------------------------------------------------------------------------
 
 def test_same_seed_same_bytes(a4_kit: Path, tmp_path: Path) -> None:
-    again = _build(tmp_path / "again", "--lang", "en,fr,de", "--players", "2", "--seed", "5")
+    again = hubble_run("kit", tmp_path / "again", "--lang", "en,fr,de", "--players", "2",
+                       "--seed", "5")
     for path in sorted(a4_kit.rglob("*")):
         if path.is_file():
             assert (again / path.relative_to(a4_kit)).read_bytes() == path.read_bytes(), path
-    other = _build(tmp_path / "other", "--lang", "en,fr,de", "--players", "2", "--seed", "6")
+    other = hubble_run("kit", tmp_path / "other", "--lang", "en,fr,de", "--players", "2",
+                       "--seed", "6")
     assert (other / "cards.pdf").read_bytes() != (a4_kit / "cards.pdf").read_bytes()
 
 

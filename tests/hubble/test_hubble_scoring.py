@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 import pytest
 from hubble_helpers import HUBBLE_EXAMPLE_CARD, HUBBLE_EXAMPLE_ROWS
 
 from spacebowl_print.games.hubble.model.constellations import Constellation
-from spacebowl_print.games.hubble.model.geometry import geometry
+from spacebowl_print.games.hubble.model.geometry import PadGeometry, geometry
 from spacebowl_print.games.hubble.model.pad import Pad
 from spacebowl_print.games.hubble.rules import asteroids, stars
 from spacebowl_print.games.hubble.rules.scoring import (
@@ -133,19 +135,19 @@ def test_turns_count_but_mirrors_do_not() -> None:
     geo = geometry(8, 8)
     for k in range(6):
         red, _ = card.turned(k)
-        cells = ["."] * 64
-        for q, r in red:
-            c = geo.at_axial(q + 3, r + 3)
-            assert c is not None
-            cells[c] = "S"
-        assert stars.best("".join(cells), [card], geo)[0] == 5
+        assert stars.best(_stars_at(red, geo), [card], geo)[0] == 5
     mirror = [(r, q) for q, r in card.red]  # (q, r) → (r, q) mirrors the lattice
-    cells = ["."] * 64
-    for q, r in mirror:
+    assert stars.best(_stars_at(mirror, geo), [card], geo)[0] == 0
+
+
+def _stars_at(offsets: Sequence[tuple[int, int]], geo: PadGeometry) -> str:
+    """The pad with a star at each axial offset from (3, 3), and nothing else."""
+    cells = ["."] * geo.size
+    for q, r in offsets:
         c = geo.at_axial(q + 3, r + 3)
         assert c is not None
         cells[c] = "S"
-    assert stars.best("".join(cells), [card], geo)[0] == 0
+    return "".join(cells)
 
 
 def test_each_star_serves_one_card() -> None:
