@@ -170,31 +170,31 @@ def test_a_purple_star_present_serves_its_card() -> None:
     purple star each side) on B2 C2 would use D2 too, leaving E2 F2 to the Trio: not enough.
     The best is the Tail alone on C2 D2 with both purple stars (4 + 2 × 2 = 8), not
     Tail 4 + Trio 6 = 10."""
-    geo = geometry(8, 8)
-    g = blank()
-    put(g, "B2 C2 D2 E2 F2", "S")
-    tail = Constellation("Tail", 4, 2, ((0, 0), (1, 0)), ((-1, 0), (2, 0)))
-    trio = Constellation("Trio", 6, 0, ((0, 0), (1, 0), (2, 0)))
-    cells = pad_of(g).cells
-    best, chosen = stars.best(cells, [tail, trio], geo)
+    geo, pad, cards = _tail_and_trio()
+    best, chosen = stars.best(pad.cells, cards, geo)
     assert best == 8
     assert [(c.card, sorted(geo.names[x] for x in c.placement.red)) for c in chosen] == [
         (0, ["C2", "D2"])]
-    assert stars.best_reference(pad_of(g).row_strings(), [tail, trio]) == 8
-    assert stars.best_cpsat(cells, [tail, trio], geo)[0] == 8
+    assert stars.best_reference(pad.row_strings(), cards) == 8
+    assert stars.best_cpsat(pad.cells, cards, geo)[0] == 8
 
 
 def test_the_other_reading_of_star_service() -> None:
     """On the decision's example the other reading (a purple star may be left to another
     card's red pattern) would give 4 + 6 = 10; the par solver publishes no such pad."""
-    geo = geometry(8, 8)
+    geo, pad, cards = _tail_and_trio()
+    assert stars.best(pad.cells, cards, geo)[0] == 8
+    assert stars.best_other_reading(pad.cells, cards, geo) == 10
+
+
+def _tail_and_trio() -> tuple[PadGeometry, Pad, list[Constellation]]:
+    """The decision's example (docs/hubble.md): stars on B2–F2 of an 8 × 8 pad; the Tail
+    (red pair, a purple star each side, 4 + 2 a purple star) and the Trio (three red, 6)."""
     g = blank()
     put(g, "B2 C2 D2 E2 F2", "S")
     tail = Constellation("Tail", 4, 2, ((0, 0), (1, 0)), ((-1, 0), (2, 0)))
     trio = Constellation("Trio", 6, 0, ((0, 0), (1, 0), (2, 0)))
-    cells = pad_of(g).cells
-    assert stars.best(cells, [tail, trio], geo)[0] == 8
-    assert stars.best_other_reading(cells, [tail, trio], geo) == 10
+    return geometry(8, 8), pad_of(g), [tail, trio]
 
 
 def test_a_card_listed_twice_scores_twice_on_disjoint_stars() -> None:
