@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import datetime as dt
 import json
+import os
 import sys
 from typing import Any
 
@@ -345,6 +346,10 @@ def kit_command(paper: str, lang: str, players: int, pad_size: str | None, ink_s
                    "sheet (rolls to read aloud, the par) instead of a booklet.")
 @click.option("--students", type=click.IntRange(0, 200), default=0,
               help="With --classroom: how many student pads.")
+@click.option("--jobs", type=click.IntRange(1, 64), default=os.cpu_count() or 1,
+              show_default="all cores",
+              help="Processes solving pars side by side; the booklet is the same for any "
+                   "number.")
 @click.option("--quiet", "-q", is_flag=True, help="Print nothing but errors.")
 @click.option("-o", "--output", "--out", "out", default=None, metavar="FOLDER",
               type=click.Path(file_okay=False),
@@ -352,7 +357,7 @@ def kit_command(paper: str, lang: str, players: int, pad_size: str | None, ink_s
                    "or an earlier output (replaced as a whole).")
 @reports_input_errors
 def daily_command(days: int, start: dt.date, seed: int, lang: str, paper: str | None,
-                  ink_saver: bool, classroom: bool, students: int, quiet: bool,
+                  ink_saver: bool, classroom: bool, students: int, jobs: int, quiet: bool,
                   out: str | None) -> None:
     """Daily solo challenges with the solver's par, proved before anything is written.
 
@@ -374,7 +379,7 @@ def daily_command(days: int, start: dt.date, seed: int, lang: str, paper: str | 
 
     req = DailyRequest(1 if classroom else days, start, seed, lang,
                        paper or ("a4" if classroom else "a5"), ink_saver, classroom,
-                       students).check()
+                       students, jobs=jobs).check()
     folder = out or ("out/hubble-class" if classroom else "out/hubble-daily")
     check_before_work(folder)
     started = time.perf_counter()

@@ -25,7 +25,8 @@ from __future__ import annotations
 import datetime as dt
 import hashlib
 import json
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -86,6 +87,8 @@ class DailyRequest:
     students: int = 0
     cols: int = STANDARD_COLS
     rows: int = STANDARD_ROWS
+    jobs: int = 1
+    """Processes solving pars side by side (the output does not depend on it)."""
 
     def check(self) -> DailyRequest:
         """Return self, or raise :class:`InputError` naming the bad option."""
@@ -155,12 +158,33 @@ def make_days(cset: ConstellationSet, req: DailyRequest,
     each with its par (the engine's ``make_entry``), as drawable items. ``advance(1)`` after
     each par."""
     days = 1 if req.classroom else req.days
+    challenges = daily_challenges(req.seed, req.start, days, cset.names, req.cols, req.rows)
     out = []
-    for k, ch in enumerate(daily_challenges(req.seed, req.start, days, cset.names, req.cols,
-                                            req.rows), start=1):
-        out.append(HubbleDay(make_entry(ch, cset), k, cset, req.lang, req.ink_saver))
-        advance(1)
+    # Each par depends on its challenge alone, so solving them in several processes gives
+    # the same entries, in the same order, as solving them one after the other.
+    with _pool(req.jobs, len(challenges)) as pool:
+        entries = pool.map(make_entry, challenges, [cset] * len(challenges))
+        for k, entry in enumerate(entries, start=1):
+            out.append(HubbleDay(entry, k, cset, req.lang, req.ink_saver))
+            advance(1)
     return out
+
+
+class _Serial:
+    """The interface of a process pool, run in this process (one job, or one challenge)."""
+
+    def __enter__(self) -> _Serial:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        return None
+
+    def map(self, fn: Callable[..., Any], *iterables: Any) -> Iterator[Any]:
+        return map(fn, *iterables)
+
+
+def _pool(jobs: int, tasks: int) -> _Serial | ProcessPoolExecutor:
+    return ProcessPoolExecutor(jobs) if jobs > 1 and tasks > 1 else _Serial()
 
 
 def _header(cset: ConstellationSet, req: DailyRequest) -> dict[str, Any]:
