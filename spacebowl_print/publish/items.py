@@ -68,6 +68,29 @@ class OutlinedItem(Item, Protocol):
     def outline(self) -> Sequence[tuple[float, float]]: ...
 
 
+class ArtBox:
+    """A card's art box: its trim size plus ``bleed`` on every side — the ``width`` and
+    ``height`` an :class:`Item` hands the sheets. Card classes of every game mix it in and
+    set ``trim_w``, ``trim_h`` and ``bleed``."""
+
+    trim_w: float
+    trim_h: float
+    bleed: float
+
+    @property
+    def width(self) -> float:
+        return self.trim_w + 2 * self.bleed
+
+    @property
+    def height(self) -> float:
+        return self.trim_h + 2 * self.bleed
+
+    @property
+    def trim(self) -> tuple[float, float, float, float]:
+        """The trim box (x, y, w, h) within the art box."""
+        return (self.bleed, self.bleed, self.trim_w, self.trim_h)
+
+
 @dataclass(frozen=True)
 class Naming:
     """How the imposed items are named. ``noun``/``plural`` are the English words: they make

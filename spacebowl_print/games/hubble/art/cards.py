@@ -33,6 +33,7 @@ from spacebowl_print.games.hubble.art.look import (
 )
 from spacebowl_print.games.hubble.art.words import words
 from spacebowl_print.games.hubble.model.constellations import Constellation, ConstellationSet
+from spacebowl_print.publish.items import ArtBox
 from spacebowl_print.render.api import MM_PER_PT, Canvas, Style
 from spacebowl_print.render.colour import tint
 from spacebowl_print.render.fonts import fit_size, wrap
@@ -140,20 +141,12 @@ def value_key(canvas: Canvas, card: Constellation, x: float, y: float, w: float,
 
 # ---------------------------------------------------------------- card items
 
-class _ArtBox:
-    """A card's art box: the trim size plus the bleed on every side (what sheets impose)."""
+class _ArtBox(ArtBox):
+    """Every Hubble card: the standard card size and bleed."""
 
     trim_w: float = CARD_MM[0]
     trim_h: float = CARD_MM[1]
     bleed: float = BLEED_MM
-
-    @property
-    def width(self) -> float:
-        return self.trim_w + 2 * self.bleed
-
-    @property
-    def height(self) -> float:
-        return self.trim_h + 2 * self.bleed
 
 
 class ConstellationFront(_ArtBox):

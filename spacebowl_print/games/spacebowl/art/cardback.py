@@ -7,10 +7,11 @@ from __future__ import annotations
 
 import math
 
-from spacebowl_print.games.spacebowl.art.cardsize import DEFAULT_BLEED_MM, SAFE_MM, ArtBox
+from spacebowl_print.games.spacebowl.art.cardsize import DEFAULT_BLEED_MM, SAFE_MM
 from spacebowl_print.games.spacebowl.art.sky import INK, SPACE
 from spacebowl_print.games.spacebowl.art.themed import paint_cover
 from spacebowl_print.games.spacebowl.model import Deck
+from spacebowl_print.publish.items import ArtBox
 from spacebowl_print.render.api import Canvas, Face, Picture, Style
 from spacebowl_print.render.colour import BLACK, WHITE
 from spacebowl_print.render.fonts import fit_size

@@ -19,7 +19,6 @@ import numpy as np
 from spacebowl_print.games.spacebowl.art.cardsize import (
     DEFAULT_BLEED_MM,
     SAFE_MM,
-    ArtBox,
     planet_radius,
 )
 from spacebowl_print.games.spacebowl.art.sky import (
@@ -43,6 +42,7 @@ from spacebowl_print.games.spacebowl.art.themed import (
     paint_cover,
 )
 from spacebowl_print.games.spacebowl.model import Card, Deck, Planet
+from spacebowl_print.publish.items import ArtBox
 from spacebowl_print.render.api import MM_PER_PT, Canvas, Face, Picture, Style
 from spacebowl_print.render.fonts import text_width
 

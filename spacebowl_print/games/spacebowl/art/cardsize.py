@@ -57,28 +57,7 @@ def planet_radius(n: int, w: float, h: float) -> float:
     return base * min(w / 63.0, h / 88.0)
 
 
-class ArtBox:
-    """A card's art box: its trim size plus ``bleed`` on every side (what sheets impose)."""
-
-    trim_w: float
-    trim_h: float
-    bleed: float
-
-    @property
-    def width(self) -> float:
-        return self.trim_w + 2 * self.bleed
-
-    @property
-    def height(self) -> float:
-        return self.trim_h + 2 * self.bleed
-
-    @property
-    def trim(self) -> tuple[float, float, float, float]:
-        """The trim box (x, y, w, h) within the art box."""
-        return (self.bleed, self.bleed, self.trim_w, self.trim_h)
-
-
 __all__ = [
-    "CARD_SIZES", "DEFAULT_BLEED_MM", "MAX_CARD_MM", "MIN_CARD_MM", "SAFE_MM", "ArtBox",
+    "CARD_SIZES", "DEFAULT_BLEED_MM", "MAX_CARD_MM", "MIN_CARD_MM", "SAFE_MM",
     "parse_card_size", "planet_radius",
 ]
