@@ -1,7 +1,9 @@
-"""spacebowl_print: design, verify and publish print-and-play material for Space Bowl.
+"""spacebowl_print: design, verify and publish print-and-play material and puzzle books for
+Space Bowl, Hubble and Tom Tube.
 
-Layers (each imports only those below it):
-``model`` → ``rules`` → ``solve`` → ``render`` → ``publish`` → ``games`` → ``cli``.
+Layers (each imports only those below it): ``core`` → ``render`` → ``publish`` → ``games`` →
+``cli``; each game in ``games/`` is layered ``model`` → ``rules`` → ``solve`` → ``art`` →
+``kit`` | ``puzzles`` → ``cli`` and never imports another game.
 """
 
 from importlib.metadata import PackageNotFoundError, version
