@@ -62,6 +62,7 @@ from spacebowl_print.publish import booklet as pub
 from spacebowl_print.publish.pod import Frame
 from spacebowl_print.render.api import Canvas, Style
 from spacebowl_print.render.fonts import fit_size, line_height, wrap
+from spacebowl_print.render.furniture import paragraphs
 
 PAPERS: tuple[str, ...] = ("a5", "a4", "letter")
 MAX_DAYS = 1000
@@ -197,19 +198,8 @@ def _header(cset: ConstellationSet, req: DailyRequest) -> dict[str, Any]:
 
 # --------------------------------------------------------------------------- pages
 
-def _paragraphs(canvas: Canvas, x: float, top: float, w: float, texts: Sequence[str],
-                size: float, numbered: bool = True) -> float:
-    """Wrapped, numbered paragraphs from ``top`` down; returns the y under them."""
-    lh = line_height(size, 1.3)
-    for k, text in enumerate(texts):
-        indent = 5.0 if numbered else 0.0
-        if numbered:
-            canvas.text(x, top - lh, f"{k + 1}.", size, "bold", INK)
-        for line in wrap(text, w - indent, size):
-            top -= lh
-            canvas.text(x + indent, top, line, size, "regular", INK)
-        top -= 2.0
-    return top
+_HOW_TO: dict[str, Any] = {"numbered": True, "indent": 5.0, "gap": 2.0, "fill": INK}
+"""How Hubble's how-to steps are set (:func:`render.furniture.paragraphs`)."""
 
 
 def icon_legend(canvas: Canvas, x: float, top: float, w: float, lang: str) -> float:
@@ -241,8 +231,8 @@ def how_to_page(lang: str) -> pub.PageFn:
         def paint(canvas: Canvas) -> None:
             canvas.text(x, y + h - 6, wd["how_title"], fit_size(wd["how_title"], w, 15, "bold"),
                         "bold", INK)
-            top = _paragraphs(canvas, x, y + h - 10, w, [wd[f"how_{k}"] for k in (1, 2, 3)],
-                              9.0)
+            top = paragraphs(canvas, x, y + h - 10, w, [wd[f"how_{k}"] for k in (1, 2, 3)],
+                             9.0, **_HOW_TO)
             top = icon_legend(canvas, x, top, w, lang) - 6
             # one roll drawn as in the challenges, with what its parts are
             canvas.text(x, top - 4, wd["read_roll"], 10, "bold", INK)
@@ -357,7 +347,7 @@ def student_page(day: HubbleDay, student: int, students: int, lang: str) -> pub.
             top = score_strip(canvas, x, top, w, lang) - 4.0
             # the rules in brief and how to draw, for a student on their own
             if top - (y + titles_h) > 70.0:
-                top = _paragraphs(canvas, x, top, w, [wd["how_2"], wd["how_3"]], 8.5)
+                top = paragraphs(canvas, x, top, w, [wd["how_2"], wd["how_3"]], 8.5, **_HOW_TO)
                 icon_legend(canvas, x, top - 2.0, w, lang)
             titles_strip(canvas, x, y + titles_h, w, lang)
 

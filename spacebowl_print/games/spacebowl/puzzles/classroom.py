@@ -26,6 +26,7 @@ from spacebowl_print.publish import pod
 from spacebowl_print.publish.pod import Frame
 from spacebowl_print.render.api import Canvas, Style
 from spacebowl_print.render.fonts import fit_size, line_height, text_width, wrap
+from spacebowl_print.render.furniture import paragraphs
 
 Sheet = tuple[str, list[SpaceBowlPuzzle]]
 """A student's worksheet: its code and its puzzles."""
@@ -38,21 +39,6 @@ KEY_COLUMNS = 6
 def worked_example(deck: Deck, lang: str, seed: int) -> SpaceBowlPuzzle:
     """A tier-1 puzzle (learning mode, two marbles) made and solved by the engine."""
     return daily_puzzles(deck, EXAMPLE_MONDAY, 1, seed + 7919, (1, 1), lang)[0]
-
-
-def _paragraphs(canvas: Canvas, x: float, top: float, w: float, texts: Sequence[str],
-                size: float, numbered: bool = False) -> float:
-    """Wrapped paragraphs from ``top`` down; returns the y under them."""
-    lh = line_height(size, 1.3)
-    for k, text in enumerate(texts):
-        indent = 6.0 if numbered else 0.0
-        if numbered:
-            canvas.text(x, top - lh, f"{k + 1}.", size, "bold", INK)
-        for line in wrap(text, w - indent, size):
-            top -= lh
-            canvas.text(x + indent, top, line, size, "regular", INK)
-        top -= 1.5
-    return top
 
 
 def _legend(canvas: Canvas, deck: Deck, x: float, top: float, w: float, lang: str) -> float:
@@ -99,8 +85,9 @@ def first_page(deck: Deck, lang: str, seed: int) -> pub.PageFn:
         def paint(canvas: Canvas) -> None:
             size = fit_size(words["how_title"], w, 16, "bold")
             canvas.text(x, y + h - 6, words["how_title"], size, "bold", INK)
-            top = _paragraphs(canvas, x, y + h - 10, w,
-                              [words[f"how_{k}"] for k in range(1, 5)], 10, numbered=True)
+            top = paragraphs(canvas, x, y + h - 10, w,
+                             [words[f"how_{k}"] for k in range(1, 5)], 10, numbered=True,
+                             fill=INK)
             top = _legend(canvas, deck, x, top - 2, w, lang)
             canvas.text(x, top - 5, words["example"], 11, "bold", INK)
             top -= 8
@@ -112,7 +99,7 @@ def first_page(deck: Deck, lang: str, seed: int) -> pub.PageFn:
                         marked=[s.cell for s in example.solutions])
             draw_toss(canvas, deck, example.toss, x + w - toss, top - toss, toss - 2,
                       words["toss"])
-            _paragraphs(canvas, x, y + text_h, w, reasons, 9)
+            paragraphs(canvas, x, y + text_h, w, reasons, 9, fill=INK)
 
         return paint
 
