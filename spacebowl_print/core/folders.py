@@ -24,7 +24,7 @@ import os
 import re
 import stat
 import tempfile
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from contextlib import contextmanager, suppress
 from pathlib import Path
 
@@ -264,3 +264,18 @@ __all__ = [
     "OUTPUT_NAME", "SIGNATURES", "SUBFOLDER_NAME", "atomic_dir", "check_output_dir",
     "foreign_entry",
 ]
+
+
+def write_folder(out_dir: str | os.PathLike[str], files: Mapping[str, bytes | str]
+                 ) -> list[Path]:
+    """Write ``files`` (relative name → bytes, or text written as UTF-8) as the whole content
+    of ``out_dir``, all or nothing (:func:`atomic_dir`); returns the written paths."""
+    with atomic_dir(out_dir) as tmp:
+        for name, data in files.items():
+            target = tmp / name
+            target.parent.mkdir(parents=True, exist_ok=True)
+            if isinstance(data, str):
+                target.write_text(data, encoding="utf-8")
+            else:
+                target.write_bytes(data)
+    return [Path(out_dir) / name for name in files]

@@ -19,8 +19,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Literal, Protocol
 
-from spacebowl_print.core.folders import atomic_dir
-from spacebowl_print.core.languages import long_date  # noqa: F401  (games format dates)
+from spacebowl_print.core.folders import write_folder
 from spacebowl_print.publish import pod
 from spacebowl_print.publish.manifest import file_digest, seal_subject
 from spacebowl_print.publish.pod import Binding, Frame, Trim
@@ -378,20 +377,7 @@ def write_sealed(out_dir: Path, data: Mapping[str, Any],
     subject = seal_subject(data)
     rendered = {name: render(subject) for name, render in documents.items()}
     sealed = {**data, "files": {name: file_digest(pdf) for name, pdf in rendered.items()}}
-    return write_outputs(out_dir, {**rendered, "manifest.json": manifest_json(sealed)})
-
-
-def write_outputs(out_dir: Path, files: Mapping[str, bytes | str]) -> list[Path]:
-    """Write every output file atomically into ``out_dir`` (all or nothing)."""
-    with atomic_dir(out_dir) as tmp:
-        for name, data in files.items():
-            target = tmp / name
-            target.parent.mkdir(parents=True, exist_ok=True)
-            if isinstance(data, str):
-                target.write_text(data, encoding="utf-8")
-            else:
-                target.write_bytes(data)
-    return [out_dir / name for name in files]
+    return write_folder(out_dir, {**rendered, "manifest.json": manifest_json(sealed)})
 
 
 def manifest_json(data: Mapping[str, Any]) -> str:

@@ -8,8 +8,8 @@ items with one (see :mod:`spacebowl_print.publish.items`), and tessellate. ``nam
 they are called (:data:`~spacebowl_print.publish.items.CARDS`,
 :data:`~spacebowl_print.publish.items.TILES`): below, ``cards``/``card`` stand for its plural and
 noun. Everything is written into a temporary folder and moved into place at the end
-(:func:`spacebowl_print.core.folders.atomic_dir`), so an interrupted run never leaves a half-written
-kit.
+(:func:`spacebowl_print.core.folders.write_folder`), so an interrupted run never leaves a
+half-written kit, and the folder then holds exactly this kit.
 
 Files written into the output folder:
 
@@ -38,7 +38,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from spacebowl_print.core.folders import atomic_dir
+from spacebowl_print.core.folders import write_folder
 from spacebowl_print.publish.items import CARDS, Item, Naming
 from spacebowl_print.publish.sheets import Imposition, impose
 from spacebowl_print.publish.words import count, word
@@ -197,18 +197,6 @@ def _distinct(back: Item | Sequence[Item]) -> list[Item]:
     return out
 
 
-STALE_PATTERNS = ("cut-lines-*.svg", "svg/*.svg")
-"""Numbered files a previous kit in the same folder may have left (more sheets, other item
-ids); removed after a successful build so the folder never mixes two kits."""
-
-
-def _remove_stale(folder: Path, written: set[str]) -> None:
-    for pattern in STALE_PATTERNS:
-        for path in folder.glob(pattern):
-            if path.relative_to(folder).as_posix() not in written:
-                path.unlink(missing_ok=True)
-
-
 @dataclass(frozen=True)
 class _Part:
     """One part of ``kit.pdf``: the cover's line for it, its bookmark, its pages."""
@@ -295,16 +283,6 @@ def _cover_tips(start: int, fold: bool, naming: Naming, tips: Sequence[str],
     ]
 
 
-def _write(out_dir: str | os.PathLike[str], files: dict[str, bytes]) -> None:
-    """Write ``files`` (relative name → bytes) into ``out_dir`` at once, then drop stale ones."""
-    with atomic_dir(out_dir) as tmp:
-        for name, data in files.items():
-            path = tmp / name
-            path.parent.mkdir(parents=True, exist_ok=True)
-            path.write_bytes(data)
-    _remove_stale(Path(out_dir), set(files))
-
-
 def build_kit(out_dir: str | os.PathLike[str], *, fronts: Sequence[Item],
               back: Item | Sequence[Item], bleed: float, paper: tuple[float, float], title: str,
               fold: bool = False, back_offset: tuple[float, float] = (0.0, 0.0),
@@ -352,6 +330,6 @@ def build_kit(out_dir: str | os.PathLike[str], *, fronts: Sequence[Item],
     kit_pages = [cover] + ([_blank(*paper)] if duplex else []) + body
     files["kit.pdf"] = pdf_bytes(kit_pages, PdfOptions(
         title=word(lang, "kit_title", title=title), duplex=imp.duplex, bookmarks=tuple(marks)))
-    _write(out_dir, files)
+    write_folder(out_dir, files)
     return KitResult(Path(out_dir), tuple(sorted(files)), len(fronts), sheets, len(kit_pages),
                      {k: len(v) for k, v in files.items()})

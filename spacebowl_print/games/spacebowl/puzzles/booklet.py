@@ -42,9 +42,6 @@ class SpaceBowlPuzzleGame:
     def __init__(self, deck: Deck, lang: str) -> None:
         self.deck, self.lang = deck, check_lang(lang)
 
-    def words(self) -> Mapping[str, str]:
-        return WORDS[self.lang]
-
     def intro_text(self, puzzles: Sequence[SpaceBowlPuzzle]) -> str:
         """The introduction (how to solve, the tiers and their measured features), rendered
         from ``templates/spacebowl/booklet-<lang>.md.j2``."""

@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import Any
 
 from spacebowl_print import __version__
+from spacebowl_print.core.folders import write_folder
 from spacebowl_print.core.languages import long_date
 from spacebowl_print.core.templates import html_environment
 from spacebowl_print.games.spacebowl.art.minis import MINI_H, MINI_W, draw_toss, mini_card
@@ -30,7 +31,7 @@ from spacebowl_print.games.spacebowl.puzzles.words import WORDS, check_lang
 from spacebowl_print.publish import booklet as pub
 from spacebowl_print.publish.manifest import file_digest, seal_subject
 from spacebowl_print.render.api import Canvas, DrawnPage, Style
-from spacebowl_print.render.svg import svg_bytes
+from spacebowl_print.render.svg import num, svg_bytes
 
 WEB_WORDS: dict[str, dict[str, str]] = {
     "en": {"title": "Space Bowl — puzzle of the day", "none": "No valid card",
@@ -81,13 +82,8 @@ def _svg(width: float, height: float, paint: Callable[[Canvas], None]) -> str:
     fixed physical size is dropped so CSS scales it."""
     text = svg_bytes(DrawnPage(width, height, paint)).decode("utf-8")
     text = text.split("?>", 1)[1].strip() if text.startswith("<?xml") else text
-    return text.replace(f'width="{_num(width)}mm" ', "", 1).replace(
-        f'height="{_num(height)}mm" ', "", 1)
-
-
-def _num(v: float) -> str:
-    s = f"{v:.3f}".rstrip("0").rstrip(".")
-    return "0" if s in ("-0", "") else s
+    return text.replace(f'width="{num(width)}mm" ', "", 1).replace(
+        f'height="{num(height)}mm" ', "", 1)
 
 
 def _card_svg(p: SpaceBowlPuzzle, row: int, col: int) -> str:
@@ -171,5 +167,5 @@ def build_site(deck: Deck, out_dir: Path, days: int, start: dt.date, tiers: tupl
     data = pub.manifest("spacebowl", WEB_WORDS[lang]["title"], header, entries)
     files = site_files(puzzles, lang, seal_subject(data))
     data["files"] = {name: file_digest(text.encode("utf-8")) for name, text in files.items()}
-    written = pub.write_outputs(out_dir, {**files, "manifest.json": pub.manifest_json(data)})
+    written = write_folder(out_dir, {**files, "manifest.json": pub.manifest_json(data)})
     return WebReport(written, len(puzzles))
