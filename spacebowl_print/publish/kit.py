@@ -38,7 +38,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from spacebowl_print.core.errors import InputError
 from spacebowl_print.core.folders import write_folder
+from spacebowl_print.core.languages import check_lang
 from spacebowl_print.publish.items import CARDS, Item, Naming
 from spacebowl_print.publish.sheets import Imposition, impose
 from spacebowl_print.publish.words import count, word
@@ -281,6 +283,21 @@ def _cover_tips(start: int, fold: bool, naming: Naming, tips: Sequence[str],
         naming.tip(lang),
         *tips,
     ]
+
+
+def check_kit_choices(paper: str, papers: Sequence[str], langs: Sequence[str],
+                      supported: Sequence[str], seed: int) -> None:
+    """The choices every game's kit shares: a ``paper`` among ``papers``, at least one
+    language and each among ``supported``, a seed ≥ 0; an :class:`InputError` at the field
+    (``paper``, ``lang``, ``seed``) otherwise, which the command line names as its option."""
+    if paper not in papers:
+        raise InputError(f"must be one of {', '.join(papers)}, got {paper[:20]!r}", "paper")
+    if not langs:
+        raise InputError("at least one language is needed", "lang")
+    for lang in langs:
+        check_lang(lang, supported)
+    if seed < 0:
+        raise InputError(f"must be ≥ 0, got {seed}", "seed")
 
 
 def build_kit(out_dir: str | os.PathLike[str], *, fronts: Sequence[Item],

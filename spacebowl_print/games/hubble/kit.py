@@ -27,7 +27,7 @@ from spacebowl_print.games.hubble.model.constellations import ConstellationSet
 from spacebowl_print.games.hubble.model.geometry import check_size
 from spacebowl_print.games.hubble.solve.challenges import STANDARD_COLS, STANDARD_ROWS
 from spacebowl_print.publish.items import CARDS, LayoutError
-from spacebowl_print.publish.kit import Document, KitResult, build_kit
+from spacebowl_print.publish.kit import Document, KitResult, build_kit, check_kit_choices
 from spacebowl_print.render.api import PAPER
 
 PAPERS: tuple[str, ...] = ("a4", "letter")
@@ -51,17 +51,9 @@ class KitOptions:
 
     def check(self) -> KitOptions:
         """Return self, or raise :class:`InputError` naming the bad option."""
-        if self.paper not in PAPERS:
-            raise InputError(f"must be one of {', '.join(PAPERS)}, got {self.paper!r}",
-                             "paper")
-        if not self.langs:
-            raise InputError("at least one language is needed", "lang")
-        for lang in self.langs:
-            words(lang)
+        check_kit_choices(self.paper, PAPERS, self.langs, LANGS, self.seed)
         if not 1 <= self.players <= MAX_PLAYERS:
             raise InputError(f"must be 1 to {MAX_PLAYERS}, got {self.players}", "players")
-        if self.seed < 0:
-            raise InputError(f"must be ≥ 0, got {self.seed}", "seed")
         problem = check_size(self.cols, self.rows)
         if problem:
             raise InputError(problem, "pad_size")

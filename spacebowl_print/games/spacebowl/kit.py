@@ -19,7 +19,7 @@ from spacebowl_print.games.spacebowl.art.cards import CardFront, card_items
 from spacebowl_print.games.spacebowl.art.cardsize import DEFAULT_BLEED_MM
 from spacebowl_print.games.spacebowl.model import Deck, InputError
 from spacebowl_print.publish.items import CARDS, LayoutError
-from spacebowl_print.publish.kit import Document, KitResult, build_kit
+from spacebowl_print.publish.kit import Document, KitResult, build_kit, check_kit_choices
 from spacebowl_print.render.api import PAPER, Page
 
 LANGS: tuple[str, ...] = ("en", "fr", "de")
@@ -46,17 +46,7 @@ class KitOptions:
 
     def check(self) -> KitOptions:
         """Return self, or raise :class:`InputError` naming the bad option."""
-        if self.paper not in PAPERS:
-            raise InputError(f"paper must be one of {', '.join(PAPERS)}, got {self.paper!r}",
-                             "--paper")
-        if not self.langs:
-            raise InputError("at least one language is needed", "--lang")
-        for lang in self.langs:
-            if lang not in LANGS:
-                raise InputError(f"language must be among {', '.join(LANGS)}, got {lang!r}",
-                                 "--lang")
-        if self.seed < 0:
-            raise InputError(f"must be ≥ 0, got {self.seed}", "--seed")
+        check_kit_choices(self.paper, PAPERS, self.langs, LANGS, self.seed)
         for v in self.back_offset:
             if abs(v) > 20:
                 raise InputError(f"offsets beyond ±20 mm are not a printer shift, got {v:g}",

@@ -21,10 +21,10 @@ from spacebowl_print.games.tomtube.art.boardsheet import A3, EDGE_MM, board_page
 from spacebowl_print.games.tomtube.art.pieces import counter_pages, standee_pages
 from spacebowl_print.games.tomtube.art.rules import rules_pages
 from spacebowl_print.games.tomtube.art.tiles import tile_items
-from spacebowl_print.games.tomtube.art.words import LANGS, words
+from spacebowl_print.games.tomtube.art.words import LANGS
 from spacebowl_print.games.tomtube.model.tiles import TileSet
 from spacebowl_print.publish.items import LayoutError, Naming
-from spacebowl_print.publish.kit import Document, KitResult, build_kit
+from spacebowl_print.publish.kit import Document, KitResult, build_kit, check_kit_choices
 from spacebowl_print.render.api import PAPER, Canvas, DrawnPage, Page, Style
 
 PAPERS: tuple[str, ...] = ("a4", "letter", "a3")
@@ -55,15 +55,7 @@ class KitOptions:
 
     def check(self) -> KitOptions:
         """Return self, or raise :class:`InputError` naming the bad option."""
-        if self.paper not in PAPERS:
-            raise InputError(f"must be one of {', '.join(PAPERS)}, got {self.paper!r}",
-                             "paper")
-        if not self.langs:
-            raise InputError("at least one language is needed", "lang")
-        for lang in self.langs:
-            words(lang)
-        if self.seed < 0:
-            raise InputError(f"must be ≥ 0, got {self.seed}", "seed")
+        check_kit_choices(self.paper, PAPERS, self.langs, LANGS, self.seed)
         return self
 
 
