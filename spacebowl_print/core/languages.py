@@ -11,8 +11,6 @@ from spacebowl_print.core.errors import InputError
 LANGS: tuple[str, ...] = ("en", "fr", "de")
 """Every language any document exists in (a game may offer fewer, e.g. Tom Tube: en, de)."""
 
-NAMES: dict[str, str] = {"en": "English", "fr": "Français", "de": "Deutsch"}
-
 
 def check_lang(lang: str, supported: Sequence[str] = LANGS) -> str:
     """``lang`` (trimmed, lower-cased) if it is among ``supported``; else an

@@ -2,7 +2,7 @@
 in duplex mode, and the two-page duplex check that measures a printer's front-to-back shift.
 
 Every text is in the caller's ``lang`` (English, French or German, from
-:mod:`spacebowl_print.publish.words`) and names the imposed items with the caller's nouns — the
+:mod:`spacebowl_print.publish.kittexts`) and names the imposed items with the caller's nouns — the
 English ``noun``/``plural`` ("card", "tile"), printed in the language's own words ("Karte",
 "tuile"). How the user applies the measured shift is the caller's ``offset_hint`` (a game names
 its own setting or option), so this layer never names a command-line flag.
@@ -13,14 +13,14 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from spacebowl_print.publish.words import WORDS, nouns, word
+from spacebowl_print.publish.kittexts import WORDS, nouns, word
 from spacebowl_print.render.api import Canvas, DrawnPage, Page, Style
 from spacebowl_print.render.fonts import fit_size, line_height, wrap
 
 OFFSET_HINT = WORDS["en"]["offset_hint"]
 """Default English wording of how to apply the duplex check's reading (see
 :func:`duplex_check_pages`; other languages have their own, ``offset_hint`` in
-:data:`~spacebowl_print.publish.words.WORDS`)."""
+:data:`~spacebowl_print.publish.kittexts.WORDS`)."""
 
 
 def paragraphs(canvas: Canvas, x: float, y: float, width: float, paras: Sequence[str],

@@ -22,7 +22,7 @@ from dataclasses import dataclass, field
 from typing import Protocol
 
 from spacebowl_print.publish.geometry import EPS, Polygon, is_convex, simplify
-from spacebowl_print.publish.words import Nouns, nouns, stock_tip
+from spacebowl_print.publish.kittexts import Nouns, nouns, stock_tip
 from spacebowl_print.render.api import Canvas
 
 Box = tuple[float, float, float, float]
@@ -96,7 +96,7 @@ class Naming:
     """How the imposed items are named. ``noun``/``plural`` are the English words: they make
     the file names (``cards.pdf``, ``svg/card-001.svg``) in every language, and pick the
     printed nouns of each language (:meth:`nouns`, from
-    :data:`~spacebowl_print.publish.words.NOUNS`). ``key`` names the item lists of
+    :data:`~spacebowl_print.publish.kittexts.NOUNS`). ``key`` names the item lists of
     ``cut-guide.json`` (``plural`` when empty). ``stock_tip`` is a printing tip about paper and
     cutting in English ("" for the built-in one of the noun), ``stock_tips`` the same tip in
     other languages, by code (see :meth:`tip`)."""

@@ -26,7 +26,7 @@ Files written into the output folder:
 
 Every word this module and the sheets print — the cover, the tips, the calibration pages, the
 sheet labels — and every bookmark is in the kit's ``lang`` (English, French or German, from
-:mod:`spacebowl_print.publish.words`); file names stay English. The caller's own texts (the
+:mod:`spacebowl_print.publish.kittexts`); file names stay English. The caller's own texts (the
 title, the documents' titles and notes, its tips) are printed as given.
 """
 
@@ -42,8 +42,8 @@ from spacebowl_print.core.errors import InputError
 from spacebowl_print.core.folders import write_folder
 from spacebowl_print.core.languages import check_lang
 from spacebowl_print.publish.items import CARDS, Item, Naming
+from spacebowl_print.publish.kittexts import count, word
 from spacebowl_print.publish.sheets import Imposition, impose
-from spacebowl_print.publish.words import count, word
 from spacebowl_print.render.api import Canvas, DrawnPage, FontName, Page, PdfOptions, Style
 from spacebowl_print.render.fonts import fit_size, line_height, text_width, wrap
 from spacebowl_print.render.pdf import pdf_bytes

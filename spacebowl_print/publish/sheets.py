@@ -39,7 +39,7 @@ Layout (all mm, origin bottom-left, y up, as the drawing API), chosen per imposi
 * Page 1 is a scale check: a 50 mm square and rulers with "Print at 100 % (no scaling)"; in
   duplex mode page 2 is its (blank) back, so that every front sheet lands on a sheet's front.
 * Every word printed (calibration pages, tips, sheet labels, "fold here") and every bookmark is
-  in the imposition's ``lang`` (:mod:`~spacebowl_print.publish.words`).
+  in the imposition's ``lang`` (:mod:`~spacebowl_print.publish.kittexts`).
 """
 
 from __future__ import annotations
@@ -74,8 +74,8 @@ from spacebowl_print.publish.items import (
     item_outline,
     trim_size,
 )
+from spacebowl_print.publish.kittexts import word
 from spacebowl_print.publish.tessellate import Shape, tile_sheets
-from spacebowl_print.publish.words import word
 from spacebowl_print.render.api import Canvas, DrawnPage, Page, Style
 from spacebowl_print.render.fonts import fit_size
 

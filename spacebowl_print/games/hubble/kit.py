@@ -22,7 +22,7 @@ from spacebowl_print.games.hubble.art.cards import BLEED_MM, card_items
 from spacebowl_print.games.hubble.art.dice import dice_pages
 from spacebowl_print.games.hubble.art.padsheet import pad_pages
 from spacebowl_print.games.hubble.art.rules import rules_pages
-from spacebowl_print.games.hubble.art.words import LANGS, words
+from spacebowl_print.games.hubble.art.texts import LANGS, words
 from spacebowl_print.games.hubble.model.constellations import ConstellationSet
 from spacebowl_print.games.hubble.model.geometry import check_size
 from spacebowl_print.games.hubble.solve.challenges import STANDARD_COLS, STANDARD_ROWS

@@ -20,8 +20,8 @@ from spacebowl_print.core.languages import parse_langs
 from spacebowl_print.games.tomtube.art.boardsheet import A3, EDGE_MM, board_pages
 from spacebowl_print.games.tomtube.art.pieces import counter_pages, standee_pages
 from spacebowl_print.games.tomtube.art.rules import rules_pages
+from spacebowl_print.games.tomtube.art.texts import LANGS
 from spacebowl_print.games.tomtube.art.tiles import tile_items
-from spacebowl_print.games.tomtube.art.words import LANGS
 from spacebowl_print.games.tomtube.model.tiles import TileSet
 from spacebowl_print.publish.items import LayoutError, Naming
 from spacebowl_print.publish.kit import Document, KitResult, build_kit, check_kit_choices

@@ -17,7 +17,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Literal
 
-from spacebowl_print.games.hubble.art.look import (
+from spacebowl_print.games.hubble.art.hexes import (
     INK,
     MUTED,
     NIGHT,
@@ -31,7 +31,7 @@ from spacebowl_print.games.hubble.art.look import (
     hex_points,
     star_points,
 )
-from spacebowl_print.games.hubble.art.words import words
+from spacebowl_print.games.hubble.art.texts import words
 from spacebowl_print.games.hubble.model.constellations import Constellation, ConstellationSet
 from spacebowl_print.publish.items import ArtBox
 from spacebowl_print.render.api import MM_PER_PT, Canvas, Style

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
-from spacebowl_print.games.hubble.art.look import (
+from spacebowl_print.games.hubble.art.hexes import (
     INK,
     MUTED,
     PAPER,
@@ -18,7 +18,7 @@ from spacebowl_print.games.hubble.art.look import (
     draw_icon,
     quadrant_hue,
 )
-from spacebowl_print.games.hubble.art.words import words
+from spacebowl_print.games.hubble.art.texts import words
 from spacebowl_print.games.hubble.model.challenge import Roll
 from spacebowl_print.games.hubble.model.geometry import QUADRANTS
 from spacebowl_print.games.hubble.model.titles import title_for

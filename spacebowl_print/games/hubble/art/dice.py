@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from spacebowl_print.games.hubble.art.look import (
+from spacebowl_print.games.hubble.art.hexes import (
     HUES,
     INK,
     MUTED,
@@ -23,7 +23,7 @@ from spacebowl_print.games.hubble.art.look import (
     patterned,
     rect_ops,
 )
-from spacebowl_print.games.hubble.art.words import words
+from spacebowl_print.games.hubble.art.texts import words
 from spacebowl_print.render.api import Canvas, DrawnPage, Page, Style
 from spacebowl_print.render.fonts import fit_size
 from spacebowl_print.render.furniture import (

@@ -15,7 +15,7 @@ import math
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 
-from spacebowl_print.games.hubble.art.look import (
+from spacebowl_print.games.hubble.art.hexes import (
     INK,
     MUTED,
     SQRT3,
@@ -28,7 +28,7 @@ from spacebowl_print.games.hubble.art.look import (
     place_hex,
     quadrant_hue,
 )
-from spacebowl_print.games.hubble.art.words import words
+from spacebowl_print.games.hubble.art.texts import words
 from spacebowl_print.games.hubble.model.geometry import BLANK, QUADRANTS, PadGeometry, geometry
 from spacebowl_print.games.hubble.model.titles import TITLE_FLOORS, TITLES, band_label
 from spacebowl_print.render.api import MM_PER_PT, Canvas, DrawnPage, Page, Style

@@ -16,9 +16,9 @@ from collections.abc import Sequence
 from typing import Any
 
 from spacebowl_print.core.templates import french_spacing, template_environment
-from spacebowl_print.games.hubble.art.look import INK, draw_icon
+from spacebowl_print.games.hubble.art.hexes import INK, draw_icon
 from spacebowl_print.games.hubble.art.padsheet import Marks, draw_pad, fit_pad
-from spacebowl_print.games.hubble.art.words import words
+from spacebowl_print.games.hubble.art.texts import words
 from spacebowl_print.games.hubble.model.challenge import min_rolls
 from spacebowl_print.games.hubble.model.constellations import Constellation, ConstellationSet
 from spacebowl_print.games.hubble.model.geometry import (

@@ -37,8 +37,6 @@ MIN_SIDE = 4
 MAX_SIDE = 26
 
 AXIAL_STEPS = ((1, 0), (-1, 0), (0, 1), (0, -1), (1, -1), (-1, 1))
-LINE_DIRECTIONS = ("row", "q", "s")
-"""The three axial directions of a line: constant axial row, constant q, constant −q−r."""
 
 _CELL_RE = re.compile(r"([A-Z])([1-9][0-9]?)")
 

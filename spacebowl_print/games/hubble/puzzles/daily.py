@@ -40,14 +40,14 @@ from spacebowl_print.games.hubble.art.challenge import (
     roll_row,
     score_strip,
 )
-from spacebowl_print.games.hubble.art.look import INK, MUTED, draw_icon
+from spacebowl_print.games.hubble.art.hexes import INK, MUTED, draw_icon
 from spacebowl_print.games.hubble.art.padsheet import (
     draw_pad,
     fit_pad,
     titles_strip,
     titles_strip_height,
 )
-from spacebowl_print.games.hubble.art.words import LANGS, words
+from spacebowl_print.games.hubble.art.texts import LANGS, words
 from spacebowl_print.games.hubble.model.challenge import Roll, min_rolls
 from spacebowl_print.games.hubble.model.constellations import ConstellationSet, set_to_dict
 from spacebowl_print.games.hubble.model.geometry import check_size

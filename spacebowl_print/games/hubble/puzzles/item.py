@@ -21,7 +21,7 @@ from spacebowl_print.games.hubble.art.challenge import (
     score_strip,
     score_values,
 )
-from spacebowl_print.games.hubble.art.look import INK, MUTED
+from spacebowl_print.games.hubble.art.hexes import INK, MUTED
 from spacebowl_print.games.hubble.art.padsheet import (
     Marks,
     draw_pad,

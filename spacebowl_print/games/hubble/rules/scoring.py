@@ -111,10 +111,6 @@ class Score:
     def total(self) -> int:
         return self.galaxy + self.planet + self.asteroid + self.comet + self.stars
 
-    @property
-    def without_stars(self) -> int:
-        return self.galaxy + self.planet + self.asteroid + self.comet
-
 
 def score_cells(cells: str, geo: PadGeometry, cards: Sequence[Constellation]) -> Score:
     """Score the icons ``cells`` (row by row) of a pad of geometry ``geo`` for ``cards``."""

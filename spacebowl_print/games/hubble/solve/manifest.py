@@ -9,7 +9,6 @@ finished pad with the engine.
 
 from __future__ import annotations
 
-import datetime as dt
 from collections.abc import Mapping
 from typing import Any
 
@@ -29,11 +28,6 @@ from spacebowl_print.games.hubble.model.constellations import (
 )
 from spacebowl_print.games.hubble.rules.legality import replay
 from spacebowl_print.games.hubble.rules.scoring import score_pad, score_to_json
-from spacebowl_print.games.hubble.solve.challenges import (
-    STANDARD_COLS,
-    STANDARD_ROWS,
-    daily_challenges,
-)
 from spacebowl_print.games.hubble.solve.par import ParSettings, solve_par
 
 ENTRY_KEYS = ("id", "challenge", "par")
@@ -50,14 +44,6 @@ def make_entry(challenge: Challenge, cset: ConstellationSet | None = None,
             "par": {"total": result.score.total, "score": score_to_json(result.score, geo),
                     "play": play_to_json(result.play, geo)}}
 
-
-def daily_entries(seed: int | str, start: dt.date, days: int,
-                  cset: ConstellationSet | None = None, cols: int = STANDARD_COLS,
-                  rows: int = STANDARD_ROWS) -> list[dict[str, Any]]:
-    """Entries for ``days`` daily challenges from ``start`` (ids are ISO dates)."""
-    cset = cset or load_constellation_set()
-    return [make_entry(ch, cset) for ch in daily_challenges(seed, start, days, cset.names,
-                                                            cols, rows)]
 
 
 def verify_entry(entry: Mapping[str, Any], cset: ConstellationSet | None = None) -> str | None:

@@ -38,7 +38,7 @@ from spacebowl_print.games.spacebowl.art.charts import (
     pct,
     vbars,
 )
-from spacebowl_print.games.spacebowl.art.minis import draw_galaxy, draw_toss
+from spacebowl_print.games.spacebowl.art.minigalaxy import draw_galaxy, draw_toss
 from spacebowl_print.games.spacebowl.art.sky import planet_disc
 from spacebowl_print.games.spacebowl.art.themed import art_warnings
 from spacebowl_print.games.spacebowl.model import (

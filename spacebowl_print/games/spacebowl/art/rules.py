@@ -20,8 +20,8 @@ from spacebowl_print.core.templates import (
     signed,
     template_environment,
 )
-from spacebowl_print.games.spacebowl.art.kitparts import draw_planet
-from spacebowl_print.games.spacebowl.art.minis import SPACE_NUMBERS, draw_toss
+from spacebowl_print.games.spacebowl.art.minigalaxy import SPACE_NUMBERS, draw_toss
+from spacebowl_print.games.spacebowl.art.sheetframe import draw_planet
 from spacebowl_print.games.spacebowl.model import (
     Deck,
     Galaxy,

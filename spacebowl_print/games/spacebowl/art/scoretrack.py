@@ -6,7 +6,7 @@ from __future__ import annotations
 import math
 
 from spacebowl_print.core.languages import check_lang
-from spacebowl_print.games.spacebowl.art.kitparts import label, page_frame
+from spacebowl_print.games.spacebowl.art.sheetframe import label, page_frame
 from spacebowl_print.games.spacebowl.rules.scoring import START_SCORE, WIN_SCORE
 from spacebowl_print.render.api import Canvas, DrawnPage, Page, Style
 from spacebowl_print.render.fonts import line_height, wrap

@@ -13,7 +13,7 @@ import re
 from collections.abc import Sequence
 
 from spacebowl_print.core.languages import check_lang
-from spacebowl_print.games.spacebowl.art.kitparts import art_pages, draw_planet, label, page_frame
+from spacebowl_print.games.spacebowl.art.sheetframe import art_pages, draw_planet, label, page_frame
 from spacebowl_print.games.spacebowl.model import Planet, cell_name
 from spacebowl_print.games.spacebowl.model.geometry import Pos
 from spacebowl_print.render.api import Canvas, DrawnPage, Page, Style

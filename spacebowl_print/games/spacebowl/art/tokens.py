@@ -10,7 +10,7 @@ import math
 from collections.abc import Sequence
 
 from spacebowl_print.core.languages import check_lang
-from spacebowl_print.games.spacebowl.art.kitparts import draw_planet, label, page_frame
+from spacebowl_print.games.spacebowl.art.sheetframe import draw_planet, label, page_frame
 from spacebowl_print.games.spacebowl.art.sky import FOOTPRINT
 from spacebowl_print.games.spacebowl.model import Planet
 from spacebowl_print.render.api import Canvas, DrawnPage, Page, Style

@@ -13,15 +13,15 @@ from typing import Any
 from spacebowl_print import __version__
 from spacebowl_print.core.languages import long_date
 from spacebowl_print.core.templates import template_environment
-from spacebowl_print.games.spacebowl.art.minis import draw_galaxy
+from spacebowl_print.games.spacebowl.art.minigalaxy import draw_galaxy
 from spacebowl_print.games.spacebowl.art.rules import figures
 from spacebowl_print.games.spacebowl.model import Deck, InputError
 from spacebowl_print.games.spacebowl.puzzles.classroom import classroom_pages, teacher_key
 from spacebowl_print.games.spacebowl.puzzles.generate import daily_puzzles, student_sets
 from spacebowl_print.games.spacebowl.puzzles.item import SpaceBowlPuzzle
+from spacebowl_print.games.spacebowl.puzzles.texts import WORDS, check_lang
 from spacebowl_print.games.spacebowl.puzzles.tiers import TIERS
 from spacebowl_print.games.spacebowl.puzzles.verify import deck_digest, verify_puzzle_entry
-from spacebowl_print.games.spacebowl.puzzles.words import WORDS, check_lang
 from spacebowl_print.publish import booklet as pub
 from spacebowl_print.publish import pod
 from spacebowl_print.render.api import Box, BoxedPage, Canvas, DrawnPage, Page, PdfOptions, Style

@@ -7,7 +7,7 @@ from __future__ import annotations
 import datetime as dt
 from collections.abc import Sequence
 
-from spacebowl_print.games.spacebowl.art.minis import (
+from spacebowl_print.games.spacebowl.art.minigalaxy import (
     INK,
     MUTED,
     black_hole_disc,
@@ -20,7 +20,7 @@ from spacebowl_print.games.spacebowl.art.sky import planet_disc
 from spacebowl_print.games.spacebowl.model import Deck
 from spacebowl_print.games.spacebowl.puzzles.generate import daily_puzzles
 from spacebowl_print.games.spacebowl.puzzles.item import SpaceBowlPuzzle, answer_reasons
-from spacebowl_print.games.spacebowl.puzzles.words import WORDS
+from spacebowl_print.games.spacebowl.puzzles.texts import WORDS
 from spacebowl_print.publish import booklet as pub
 from spacebowl_print.publish import pod
 from spacebowl_print.publish.pod import Frame

@@ -35,8 +35,8 @@ import numpy as np
 
 from spacebowl_print.games.spacebowl.model import SPACES, Deck, InputError, Toss
 from spacebowl_print.games.spacebowl.puzzles.item import SpaceBowlPuzzle
+from spacebowl_print.games.spacebowl.puzzles.texts import check_lang
 from spacebowl_print.games.spacebowl.puzzles.tiers import TIERS, TierSpec, tier_for
-from spacebowl_print.games.spacebowl.puzzles.words import check_lang
 from spacebowl_print.games.spacebowl.rules import bitboard
 from spacebowl_print.games.spacebowl.solve import BuildRequest, BuildResult, try_build_galaxies
 

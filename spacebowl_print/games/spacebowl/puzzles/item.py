@@ -8,7 +8,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from spacebowl_print.games.spacebowl.art.minis import INK, MUTED, draw_galaxy, draw_toss
+from spacebowl_print.games.spacebowl.art.minigalaxy import INK, MUTED, draw_galaxy, draw_toss
 from spacebowl_print.games.spacebowl.model import (
     Deck,
     Galaxy,
@@ -21,8 +21,8 @@ from spacebowl_print.games.spacebowl.model import (
     toss_to_json,
     variants_to_json,
 )
+from spacebowl_print.games.spacebowl.puzzles.texts import WORDS
 from spacebowl_print.games.spacebowl.puzzles.tiers import TIERS
-from spacebowl_print.games.spacebowl.puzzles.words import WORDS
 from spacebowl_print.render.api import Canvas, FontName, Style
 from spacebowl_print.render.fonts import line_height, wrap
 

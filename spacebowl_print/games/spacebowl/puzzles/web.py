@@ -20,14 +20,14 @@ from spacebowl_print import __version__
 from spacebowl_print.core.folders import write_folder
 from spacebowl_print.core.languages import long_date
 from spacebowl_print.core.templates import html_environment
-from spacebowl_print.games.spacebowl.art.minis import MINI_H, MINI_W, draw_toss, mini_card
+from spacebowl_print.games.spacebowl.art.minigalaxy import MINI_H, MINI_W, draw_toss, mini_card
 from spacebowl_print.games.spacebowl.model import Deck
 from spacebowl_print.games.spacebowl.puzzles.booklet import SpaceBowlPuzzleGame
 from spacebowl_print.games.spacebowl.puzzles.generate import daily_puzzles
 from spacebowl_print.games.spacebowl.puzzles.item import SpaceBowlPuzzle, answer_text
+from spacebowl_print.games.spacebowl.puzzles.texts import WORDS, check_lang
 from spacebowl_print.games.spacebowl.puzzles.tiers import TIERS
 from spacebowl_print.games.spacebowl.puzzles.verify import deck_digest
-from spacebowl_print.games.spacebowl.puzzles.words import WORDS, check_lang
 from spacebowl_print.publish import booklet as pub
 from spacebowl_print.publish.manifest import file_digest, seal_subject
 from spacebowl_print.render.api import Canvas, DrawnPage, Style

@@ -11,7 +11,7 @@ occurs in thousands of samples.
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Protocol
 
@@ -297,7 +297,4 @@ def puzzle_refusal(deck: Deck, tiers: Mapping[int, TierLike], seed: int = 1,
     return None
 
 
-def spread(values: Sequence[int]) -> int:
-    """max − min of ``values`` (0 for none): how unevenly something is spread."""
-    return max(values) - min(values) if values else 0
 

@@ -14,7 +14,13 @@ import random
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
-from spacebowl_print.games.tomtube.art.look import (
+from spacebowl_print.games.tomtube.art.tilefaces import (
+    centre,
+    place_rhomb,
+    place_triangle,
+    poly_path,
+)
+from spacebowl_print.games.tomtube.art.tubes import (
     INK,
     PLAYER_COLOUR,
     WHITE,
@@ -25,12 +31,6 @@ from spacebowl_print.games.tomtube.art.look import (
     draw_home,
     draw_tubes,
     sphere_sector,
-)
-from spacebowl_print.games.tomtube.art.tilefaces import (
-    centre,
-    place_rhomb,
-    place_triangle,
-    poly_path,
 )
 from spacebowl_print.games.tomtube.model.board import (
     DAVE,

@@ -16,8 +16,8 @@ from spacebowl_print.games.tomtube.art.boards import (
     paint_board,
     paint_row_letters,
 )
-from spacebowl_print.games.tomtube.art.look import INK, Look, draw_tubes
-from spacebowl_print.games.tomtube.art.words import words
+from spacebowl_print.games.tomtube.art.texts import words
+from spacebowl_print.games.tomtube.art.tubes import INK, Look, draw_tubes
 from spacebowl_print.games.tomtube.model.board import DAVE, NEUTRAL, TOM, board
 from spacebowl_print.render.api import MM_PER_PT, Canvas, DrawnPage, Page
 from spacebowl_print.render.furniture import (

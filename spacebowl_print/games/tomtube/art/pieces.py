@@ -3,7 +3,7 @@
 Counters (the spec's component table: 4 solar, 24 energy, 8 control, 6 alien, from
 ``model.position.TOTALS``) are laid out by kind on the left half of the sheet, their backs
 mirrored on the right half: fold on the dotted line, glue, cut — every counter is printed on
-both sides. Each kind has its own colour, glyph *and* die-cut shape (see ``art.look``), and
+both sides. Each kind has its own colour, glyph *and* die-cut shape (see ``art.tubes``), and
 prints its value; solar counters show their owner.
 
 Standees: Tom and Dave, each a strip of foot – front – (fold at the helmet) – back – foot,
@@ -16,7 +16,8 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
-from spacebowl_print.games.tomtube.art.look import (
+from spacebowl_print.games.tomtube.art.texts import words
+from spacebowl_print.games.tomtube.art.tubes import (
     COUNTER_KINDS,
     INK,
     PLAYER_COLOUR,
@@ -27,7 +28,6 @@ from spacebowl_print.games.tomtube.art.look import (
     draw_counter,
     tube_inks,
 )
-from spacebowl_print.games.tomtube.art.words import words
 from spacebowl_print.games.tomtube.model.board import DAVE, PLAYERS, TOM
 from spacebowl_print.games.tomtube.model.position import TOTALS, VALUES
 from spacebowl_print.render.api import MM_PER_PT, Canvas, DrawnPage, Page, Style

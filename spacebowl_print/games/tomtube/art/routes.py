@@ -9,7 +9,7 @@ from collections import deque
 from collections.abc import Iterable, Mapping, Sequence
 
 from spacebowl_print.games.tomtube.art.boards import View
-from spacebowl_print.games.tomtube.art.look import WHITE, Point
+from spacebowl_print.games.tomtube.art.tubes import WHITE, Point
 from spacebowl_print.games.tomtube.model.board import MODULES, NEUTRAL
 from spacebowl_print.games.tomtube.rules.network import (
     BLOCKED,

@@ -27,7 +27,9 @@ from spacebowl_print.games.tomtube.art.boards import (
     paint_sphere_names,
 )
 from spacebowl_print.games.tomtube.art.boardsheet import EDGE_MM
-from spacebowl_print.games.tomtube.art.look import (
+from spacebowl_print.games.tomtube.art.routes import ROUTE, colours_of, drift_route, paint_route
+from spacebowl_print.games.tomtube.art.texts import LANGS, words
+from spacebowl_print.games.tomtube.art.tubes import (
     INK,
     Look,
     draw_astronaut_token,
@@ -36,8 +38,6 @@ from spacebowl_print.games.tomtube.art.look import (
     draw_hub,
     draw_tubes,
 )
-from spacebowl_print.games.tomtube.art.routes import ROUTE, colours_of, drift_route, paint_route
-from spacebowl_print.games.tomtube.art.words import LANGS, words
 from spacebowl_print.games.tomtube.model.board import BASES, MODULES, NEUTRAL, TOM, board
 from spacebowl_print.games.tomtube.model.position import (
     BLANK_TRIANGLES,

@@ -12,7 +12,7 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 
-from spacebowl_print.games.tomtube.art.look import (
+from spacebowl_print.games.tomtube.art.tubes import (
     PLAYER_COLOUR,
     Look,
     Point,

@@ -26,14 +26,14 @@ import math
 import random
 from dataclasses import dataclass
 
-from spacebowl_print.games.tomtube.art.look import (
+from spacebowl_print.games.tomtube.art.tilefaces import paint_rhomb, paint_triangle
+from spacebowl_print.games.tomtube.art.tubes import (
     PLAYER_COLOUR,
     SPACE,
     Look,
     Point,
     draw_astronaut_token,
 )
-from spacebowl_print.games.tomtube.art.tilefaces import paint_rhomb, paint_triangle
 from spacebowl_print.games.tomtube.model.board import DAVE, PLAYERS, TOM
 from spacebowl_print.games.tomtube.model.position import BLANK_TRIANGLES, TUBE_TRIANGLES
 from spacebowl_print.games.tomtube.model.tiles import Tile, TileSet

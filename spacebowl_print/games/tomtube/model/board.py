@@ -224,7 +224,6 @@ class Board:
             RhombPos(i, e.name, e.index, e.knots, sharp, (e.triangles[0], e.triangles[1]))
             for i, (e, sharp) in enumerate(positions))
         self.position_index = {p.name: p.index for p in self.rhomb_positions}
-        self.position_of_edge = {p.edge: p.index for p in self.rhomb_positions}
 
     # ---- drawing coordinates -------------------------------------------------------------
     def knot_xy(self, knot: int) -> tuple[float, float]:

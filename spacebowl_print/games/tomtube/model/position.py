@@ -12,7 +12,6 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from spacebowl_print.games.tomtube.model.board import DAVE, MODULES, PLAYERS, TOM, board
-from spacebowl_print.games.tomtube.model.tiles import TileSet
 
 HELD_KINDS = ("energy", "control", "alien", "solar")
 STOCK_KINDS = ("energy", "control", "alien")
@@ -141,21 +140,6 @@ def complete_knots(covered: Mapping[int, object] | set[int] | frozenset[int]) ->
     return {k for k in b.inside_knots
             if all(t in covered or t in b.module_triangles for t in b.knot_triangles[k])}
 
-
-def sphere_kind(pos: Position, tiles: TileSet, name: str,
-                complete: set[int] | None = None) -> str | None:
-    """``"knot"``, ``"energy"``, ``"module"`` if ``name`` is a sphere of ``pos``, else None."""
-    b = board()
-    if name in MODULES:
-        return "module"
-    if name in b.knot_index:
-        if complete is None:
-            complete = complete_knots(coverage(pos))
-        return "knot" if b.knot_index[name] in complete else None
-    for r in pos.rhombs:
-        if r.at == name:
-            return "energy" if tiles[r.id].cross else None
-    return None
 
 
 # ---- writer and start -----------------------------------------------------------------------

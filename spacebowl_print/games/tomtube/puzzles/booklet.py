@@ -20,7 +20,7 @@ from typing import Any
 from spacebowl_print.core.errors import InputError
 from spacebowl_print.core.templates import template_environment
 from spacebowl_print.games.tomtube.art.rules import figures
-from spacebowl_print.games.tomtube.art.words import words
+from spacebowl_print.games.tomtube.art.texts import words
 from spacebowl_print.games.tomtube.model.position_read import position_from_json
 from spacebowl_print.games.tomtube.model.tiles import TileSet
 from spacebowl_print.games.tomtube.puzzles.item import TomTubePuzzle

@@ -9,9 +9,9 @@ from dataclasses import dataclass, field
 from functools import cached_property
 from typing import Any
 
-from spacebowl_print.games.tomtube.art.look import INK
-from spacebowl_print.games.tomtube.art.minis import BOARD_H, Leg, fit_edge, legs, mini_board
-from spacebowl_print.games.tomtube.art.words import words
+from spacebowl_print.games.tomtube.art.miniboard import BOARD_H, Leg, fit_edge, legs, mini_board
+from spacebowl_print.games.tomtube.art.texts import words
+from spacebowl_print.games.tomtube.art.tubes import INK
 from spacebowl_print.games.tomtube.model.board import BASES, SOLARS, other
 from spacebowl_print.games.tomtube.model.position import Move, Position
 from spacebowl_print.games.tomtube.model.position_read import move_from_json, position_from_json
@@ -91,7 +91,7 @@ class TomTubePuzzle:
 
     @cached_property
     def legs(self) -> list[Leg]:
-        """The answer replayed and traced with the engine (see ``art.minis.legs``)."""
+        """The answer replayed and traced with the engine (see ``art.miniboard.legs``)."""
         return legs(self.position, self.tiles, self.line)
 
     def _facts(self) -> list[str]:

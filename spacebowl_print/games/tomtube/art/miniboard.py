@@ -20,9 +20,9 @@ from spacebowl_print.games.tomtube.art.boards import (
     paint_sphere_names,
     placed_board,
 )
-from spacebowl_print.games.tomtube.art.look import Look
 from spacebowl_print.games.tomtube.art.routes import paint_route
 from spacebowl_print.games.tomtube.art.rules import trace
+from spacebowl_print.games.tomtube.art.tubes import Look
 from spacebowl_print.games.tomtube.model.board import SIDE
 from spacebowl_print.games.tomtube.model.position import Move, Position
 from spacebowl_print.games.tomtube.model.tiles import TileSet
