@@ -21,7 +21,7 @@ from hubble_helpers import hubble_run, pdf_text
 
 from spacebowl_print.cli.main import cli
 from spacebowl_print.games.hubble.art.dice import DICE, FACES, die_net
-from spacebowl_print.games.hubble.art.look import HUES, SQRT3
+from spacebowl_print.games.hubble.art.hexes import HUES, SQRT3
 from spacebowl_print.games.hubble.art.padsheet import pad_cells_layout
 from spacebowl_print.games.hubble.art.rules import example_pad, worked_example
 from spacebowl_print.games.hubble.model.constellations import load_constellation_set
@@ -194,7 +194,7 @@ def test_cards_print_names_values_and_both_star_kinds(a4_kit: Path) -> None:
     text = pdf_text(a4_kit / "cards.pdf")
     for card in cset:
         assert card.name in text
-    from spacebowl_print.games.hubble.art.look import star_points
+    from spacebowl_print.games.hubble.art.hexes import star_points
     assert len(star_points(0, 0, 1)) == 10
     assert len(star_points(0, 0, 1, 4, 0.34)) == 8
 

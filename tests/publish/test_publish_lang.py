@@ -37,8 +37,8 @@ from spacebowl_print.games.tomtube.kit import KitOptions as TomTubeOptions
 from spacebowl_print.games.tomtube.model.tiles import TileSet
 from spacebowl_print.publish.items import CARDS, TILES, Naming
 from spacebowl_print.publish.kit import build_kit
+from spacebowl_print.publish.kittexts import LANGS, NOUNS, STOCK_TIPS, WORDS, count, word
 from spacebowl_print.publish.sheets import impose
-from spacebowl_print.publish.words import LANGS, NOUNS, STOCK_TIPS, WORDS, count, word
 from spacebowl_print.render.api import MM_PER_PT, PAPER, Canvas, PdfOptions, Style
 from spacebowl_print.render.pdf import pdf_bytes
 

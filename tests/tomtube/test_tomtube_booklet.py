@@ -20,7 +20,7 @@ from click.testing import CliRunner
 from test_tomtube_kit import text_sizes
 
 from spacebowl_print.cli.main import cli
-from spacebowl_print.games.tomtube.art.minis import legs
+from spacebowl_print.games.tomtube.art.miniboard import legs
 from spacebowl_print.games.tomtube.model import Move, board, move_from_json, position_from_json
 from spacebowl_print.games.tomtube.puzzles.item import tier_of
 from spacebowl_print.games.tomtube.rules import network

@@ -14,7 +14,7 @@ import pytest
 from pypdf import PdfReader
 
 from spacebowl_print.core.resources import deck_path
-from spacebowl_print.games.spacebowl.art import kitparts, rules
+from spacebowl_print.games.spacebowl.art import rules, sheetframe
 from spacebowl_print.games.spacebowl.art.rules import (
     rules_pages,
     rules_text,
@@ -201,7 +201,7 @@ def test_player_colours_are_distinct_in_colour_and_pattern() -> None:
     assert len(colours) == 8
     assert len({c.colour for c in colours}) == 8
     assert len({c.pattern for c in colours}) == 8
-    for lang in kitparts.LABELS:
+    for lang in sheetframe.LABELS:
         assert len({c.name(lang) for c in colours}) == 8
 
 
