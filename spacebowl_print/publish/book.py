@@ -161,7 +161,8 @@ def _pages(publisher: Publisher, layout: pub.Layout, req: BookRequest,
     for k, it in enumerate(items, start=1):
         date = dt.date.fromisoformat(it.id)
         fns.append(pub.puzzle_page([(it, f"{noun} {k} · {long_date(date, lang)}")], words))
-    per_page = publisher.kind.answers_per_page(layout.trim.width, layout.trim.height)
+    per_page = publisher.kind.answers_per_page(publisher.source, layout.trim.width,
+                                               layout.trim.height)
     fns += pub.answer_pages(items, lambda it, i: f"{noun} {i + 1} · {it.id}", words, per_page)
     return fns
 

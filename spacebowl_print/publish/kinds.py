@@ -175,7 +175,7 @@ class PuzzleKind(Protocol):
     def describe(self, source: Any, ctx: RenderContext) -> str:
         """What the puzzles are made from, for the copyright page ("the Classic deck")."""
 
-    def answers_per_page(self, width: float, height: float) -> tuple[int, int]:
+    def answers_per_page(self, source: Any, width: float, height: float) -> tuple[int, int]:
         """(columns, rows) of answer-key cells on a page of ``width`` × ``height`` mm."""
 
     def cover_art(self, source: Any, items: Sequence[PuzzleItem], ctx: RenderContext

@@ -11,10 +11,12 @@ shared one. Every page carries the manifest's seal; the manifest records every p
 from __future__ import annotations
 
 import datetime as dt
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
+
+from jinja2 import Template
 
 from spacebowl_print import __version__
 from spacebowl_print.core.languages import long_date
@@ -60,6 +62,11 @@ def inline_svg(width: float, height: float, paint: Callable[[Canvas], None]) -> 
         f'height="{num(height)}mm" ', "", 1)
 
 
+def _page_renderer(template: Template, page: Mapping[str, Any]) -> Callable[[str], bytes]:
+    """A day's page, rendered once the seal is known."""
+    return lambda seal: template.render(seal=seal, **page).encode("utf-8")
+
+
 def build_site(publisher: Publisher, req: SiteRequest, out_dir: Path,
                advance: Callable[[int], None] = lambda k: None) -> SiteReport:
     """Make ``req.days`` daily puzzles (the same ones a booklet with the same options holds),
@@ -88,8 +95,7 @@ def build_site(publisher: Publisher, req: SiteRequest, out_dir: Path,
                 "prev": items[k - 1].id if k else None,
                 "next": items[k + 1].id if k + 1 < len(items) else None,
                 "version": __version__}
-        documents[f"{it.id}.html"] = (
-            lambda seal, page=page: day_t.render(seal=seal, **page).encode("utf-8"))
+        documents[f"{it.id}.html"] = _page_renderer(day_t, page)
     days = [{"id": it.id, "date": long_date(dt.date.fromisoformat(it.id), lang),
              "stars": "★" * it.tier, "tier": it.tier} for it in items]
     documents["index.html"] = lambda seal: index_t.render(

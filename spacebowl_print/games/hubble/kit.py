@@ -13,7 +13,6 @@ and seed give byte-identical files.
 from __future__ import annotations
 
 import os
-import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -31,6 +30,12 @@ from spacebowl_print.games.hubble.model.constellations import (
 )
 from spacebowl_print.games.hubble.model.geometry import check_size
 from spacebowl_print.games.hubble.solve.challenges import STANDARD_COLS, STANDARD_ROWS
+from spacebowl_print.games.hubble.solve.choices import (
+    PAD_OPTION,
+    SET_OPTION,
+    pad_size_of,
+    parse_pad_size,
+)
 from spacebowl_print.publish.items import CARDS, LayoutError
 from spacebowl_print.publish.kinds import KitParts, Option, RenderContext
 from spacebowl_print.publish.kit import Document, KitResult, build_kit, check_kit_choices
@@ -71,23 +76,6 @@ def parse_kit_langs(text: str) -> tuple[str, ...]:
     return parse_langs(text, LANGS)
 
 
-_SIZE = re.compile(r"\s*(\d{1,2})\s*[x×]\s*(\d{1,2})\s*")
-
-
-def parse_pad_size(text: str) -> tuple[int, int]:
-    """``--pad-size 12x12``: (cols, rows), both even from 4 to 26; an :class:`InputError`
-    at ``pad_size`` otherwise."""
-    m = _SIZE.fullmatch(text)
-    if not m:
-        raise InputError(f"must look like 12x12 (columns x rows), got {text[:20]!r}",
-                         "pad_size")
-    cols, rows = int(m.group(1)), int(m.group(2))
-    problem = check_size(cols, rows)
-    if problem:
-        raise InputError(problem, "pad_size")
-    return cols, rows
-
-
 def extra_documents(cset: ConstellationSet, opts: KitOptions) -> list[Document]:
     """The kit's documents besides the card sheets, in print order: the pads, the paper dice
     (both labelled, like the cover, in the first language), then one rule summary per
@@ -125,21 +113,6 @@ def build_hubble_kit(cset: ConstellationSet, out_dir: str | os.PathLike[str],
                          naming=CARDS, lang=opts.langs[0])
     except LayoutError as err:
         raise InputError(err.message, "paper") from None
-
-
-SET_OPTION = Option("constellations", "--constellations", "Constellation set TOML (default: "
-                    "the shipped decks/hubble-constellations.toml).", default=None,
-                    metavar="FILE", limit=4096)
-"""``--constellations``, on the kit and on every puzzle command."""
-PAD_OPTION = Option("pad_size", "--pad-size", "Pad size WxH, both even, 4 to 26 (default: the "
-                    "calibrated standard pad).", default=None, metavar="WxH", limit=20)
-"""``--pad-size``, on the kit and on every puzzle command."""
-
-
-def pad_size_of(options: Mapping[str, Any]) -> tuple[int, int]:
-    """The ``--pad-size`` given (default: the standard pad)."""
-    text = options.get("pad_size")
-    return parse_pad_size(str(text)) if text else (STANDARD_COLS, STANDARD_ROWS)
 
 
 class HubbleKit:

@@ -14,14 +14,13 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from spacebowl_print.core.resources import DEFAULT_DECK
 from spacebowl_print.games.spacebowl.art import rules, scoretrack, shipcomputer, tokens
 from spacebowl_print.games.spacebowl.art.cardback import CardBack
 from spacebowl_print.games.spacebowl.art.cards import CardFront, card_items
 from spacebowl_print.games.spacebowl.art.cardsize import DEFAULT_BLEED_MM, parse_card_size
 from spacebowl_print.games.spacebowl.art.themed import art_warnings
 from spacebowl_print.games.spacebowl.model import Deck, InputError
-from spacebowl_print.games.spacebowl.model.deck_file import load_deck
+from spacebowl_print.games.spacebowl.model.deck_file import DECK_OPTION, load_deck
 from spacebowl_print.publish.items import CARDS, LayoutError
 from spacebowl_print.publish.kinds import KitParts, Option, RenderContext
 from spacebowl_print.publish.kit import Document, KitResult, build_kit, check_kit_choices
@@ -231,12 +230,6 @@ def build_spacebowl_kit(deck: Deck, out_dir: str | os.PathLike[str], opts: KitOp
 
 
 # -- the game table's kit --------------------------------------------------------------------
-
-DECK_OPTION = Option("deck", "--deck", "A deck file, or the name of a shipped deck "
-                     "(docs/deck-format.md).", default=DEFAULT_DECK, metavar="DECK",
-                     limit=4096)
-"""``--deck``, on the kit and on every puzzle command."""
-
 
 class SpaceBowlKit:
     """Space Bowl's :class:`~spacebowl_print.publish.kinds.KitKind`: the deck's cards on card

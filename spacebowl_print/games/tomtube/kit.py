@@ -24,9 +24,9 @@ from spacebowl_print.games.tomtube.art.rules import rules_pages
 from spacebowl_print.games.tomtube.art.texts import LANGS
 from spacebowl_print.games.tomtube.art.tiles import tile_items
 from spacebowl_print.games.tomtube.model.tiles import TileSet
-from spacebowl_print.games.tomtube.model.tiles_file import load_tiles
+from spacebowl_print.games.tomtube.model.tiles_file import TILES_OPTION, load_tiles
 from spacebowl_print.publish.items import LayoutError, Naming
-from spacebowl_print.publish.kinds import KitParts, Option, RenderContext
+from spacebowl_print.publish.kinds import KitParts, RenderContext
 from spacebowl_print.publish.kit import Document, KitResult, build_kit, check_kit_choices
 from spacebowl_print.render.api import PAPER, Canvas, DrawnPage, Page, Style
 
@@ -141,11 +141,6 @@ def build_tomtube_kit(tiles: TileSet, out_dir: str | os.PathLike[str],
                          lang=opts.langs[0])
     except LayoutError as err:
         raise InputError(err.message, "paper") from None
-
-
-TILES_OPTION = Option("tiles", "--tiles", "Tile set TOML (default: the shipped "
-                      "decks/tomtube-tiles.toml).", default=None, metavar="FILE", limit=4096)
-"""``--tiles``, on the kit and on every puzzle command."""
 
 
 class TomTubeKit:

@@ -7,6 +7,12 @@ from spacebowl_print.core.paths import output_error, shown_path
 from spacebowl_print.core.resources import DEFAULT_DECK, deck_path
 from spacebowl_print.games.spacebowl.model.deck import Deck
 from spacebowl_print.games.spacebowl.model.deck_read import parse_deck
+from spacebowl_print.publish.kinds import Option
+
+DECK_OPTION = Option("deck", "--deck", "A deck file, or the name of a shipped deck "
+                     "(docs/deck-format.md).", default=DEFAULT_DECK, metavar="DECK",
+                     limit=4096)
+"""``--deck``, on the kit and on every puzzle command."""
 
 
 def load_deck(name_or_path: str | None) -> Deck:
@@ -19,4 +25,4 @@ def load_deck(name_or_path: str | None) -> Deck:
     return parse_deck(read_text(p), shown_path(name_or_path or p))
 
 
-__all__ = ["load_deck"]
+__all__ = ["DECK_OPTION", "load_deck"]

@@ -15,9 +15,8 @@ from spacebowl_print.core.languages import check_lang
 from spacebowl_print.core.templates import template_environment
 from spacebowl_print.games.spacebowl.art.minigalaxy import draw_galaxy
 from spacebowl_print.games.spacebowl.art.rules import figures
-from spacebowl_print.games.spacebowl.kit import DECK_OPTION
 from spacebowl_print.games.spacebowl.model import Deck
-from spacebowl_print.games.spacebowl.model.deck_file import load_deck
+from spacebowl_print.games.spacebowl.model.deck_file import DECK_OPTION, load_deck
 from spacebowl_print.games.spacebowl.puzzles.generate import Generator
 from spacebowl_print.games.spacebowl.puzzles.item import SpaceBowlPuzzle
 from spacebowl_print.games.spacebowl.puzzles.teach import teach
@@ -85,7 +84,7 @@ class SpaceBowlPuzzles:
     def describe(self, source: Deck, ctx: RenderContext) -> str:
         return WORDS[ctx.lang]["deck_line"].format(title=source.title)
 
-    def answers_per_page(self, width: float, height: float) -> tuple[int, int]:
+    def answers_per_page(self, source: Deck, width: float, height: float) -> tuple[int, int]:
         return (2, 2) if height < 240 else (2, 3)
 
     def cover_art(self, source: Deck, items: Sequence[PuzzleItem], ctx: RenderContext

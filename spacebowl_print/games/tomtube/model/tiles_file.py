@@ -7,8 +7,12 @@ from pathlib import Path
 from spacebowl_print.core.cli import read_text
 from spacebowl_print.core.resources import decks_dir
 from spacebowl_print.games.tomtube.model.tiles import TileSet, tiles_from_toml
+from spacebowl_print.publish.kinds import Option
 
 TILES_FILE = "tomtube-tiles.toml"
+TILES_OPTION = Option("tiles", "--tiles", "Tile set TOML (default: the shipped "
+                      "decks/tomtube-tiles.toml).", default=None, metavar="FILE", limit=4096)
+"""``--tiles``, on the kit and on every puzzle command."""
 
 
 def default_tiles_path() -> Path:
@@ -22,4 +26,4 @@ def load_tiles(path: str | Path | None = None) -> TileSet:
     return tiles_from_toml(read_text(p), str(p))
 
 
-__all__ = ["TILES_FILE", "default_tiles_path", "load_tiles"]
+__all__ = ["TILES_FILE", "TILES_OPTION", "default_tiles_path", "load_tiles"]
