@@ -26,13 +26,26 @@ GAME = Game(
         "play": (f"{_CLI}:play_command", "the position after one move or placement"),
     },
     aliases={"puzzles": "booklet"},
-    help="""Tom Tube, the two-player game of tube tiles: the kit, "way home" puzzles (booklets,
-classroom sets, web pages), legal moves and positions.
+    help="""Tom Tube, the two-player game of tube tiles: lay tube tiles, drift home with both
+solar counters. The kit, "way home" puzzles (booklets, classroom sets, web pages), legal
+moves and positions.
 
 \b
-  spacebowl tomtube kit -o out/tomtube-kit/      board, tiles, counters, astronauts, rules
-  spacebowl tomtube booklet --days 20            "way home" puzzles with proved answers
-  spacebowl tomtube moves position.json          the legal moves of the player to move
+Positions are JSON files (docs/tomtube.md has the shape): placed rhombs
+{"id", "at": "B3-C4", "s1": "B4"}, player triangles, the face-down stack (top first),
+counters on spheres, both astronauts, the stock, and who is to move.
+Spheres are named by knot (E5; modules A3, I3, G1, G7, C1, C7) or, for an energy
+sphere, by its rhomb's position (B3-C4). Knots: rows A (top) to I, numbered from
+the left.
+
+\b
+  spacebowl tomtube kit -o out/tomtube-kit/       board, tiles, counters, astronauts, rules
+  spacebowl tomtube booklet --days 20             "way home" puzzles with proved answers
+  spacebowl tomtube moves position.json           the legal moves, readable
+  spacebowl tomtube moves position.json --json    {"moves": [...], "placements": N}
+  spacebowl tomtube moves --batch positions.jsonl one answer a line
+  spacebowl tomtube play position.json move.json  the position after the move
 
 The rules as the engine plays them, every file shape and command: docs/tomtube.md.""",
+
 )
