@@ -15,7 +15,7 @@ from typing import Any
 import click
 
 from spacebowl_print.cli.groups import Loader, TableGroup
-from spacebowl_print.cli.publishing import FACTORIES, SUMMARIES
+from spacebowl_print.cli.summaries import SUMMARIES
 from spacebowl_print.games.base import GAMES, Game, find_game, load_ref
 
 CHECK = ("spacebowl_print.cli.check:check_command",
@@ -32,7 +32,11 @@ def _own(ref: str) -> Loader:
 
 
 def _publication(game_id: str, what: str) -> Loader:
-    return lambda: FACTORIES[what](find_game(game_id))
+    def load() -> click.Command:
+        from spacebowl_print.cli.publishing import FACTORIES  # the heavy part, when used
+
+        return FACTORIES[what](find_game(game_id))
+    return load
 
 
 def _alias(game_id: str, name: str, what: str) -> Loader:
@@ -40,7 +44,7 @@ def _alias(game_id: str, name: str, what: str) -> Loader:
     (``--count N`` for ``--days N``; ``--classroom --students N``: a class set of N
     worksheets sharing one puzzle)."""
     if what != "booklet":
-        return lambda: FACTORIES[what](find_game(game_id))
+        return _publication(game_id, what)
 
     def translate(values: dict[str, Any]) -> dict[str, Any]:
         count = values.pop("_count", None)

@@ -18,6 +18,7 @@ from typing import Any
 
 import click
 
+from spacebowl_print.cli.summaries import SUMMARIES
 from spacebowl_print.core.cli import (
     SEED,
     BoundedInt,
@@ -48,14 +49,6 @@ from spacebowl_print.publish.publication import Publisher, VerificationError
 from spacebowl_print.publish.schedule import parse_tier_range
 from spacebowl_print.publish.site import MAX_DAYS, SiteRequest, build_site
 from spacebowl_print.render.api import PAPER
-
-SUMMARIES: dict[str, str] = {
-    "kit": "the print-and-play kit: cards or tiles, sheets, rule summaries, kit.pdf",
-    "booklet": "dated daily puzzles with a proved answer key; home or print-on-demand",
-    "classroom": "a worksheet per student (with a code), a teacher's key, manifest.json",
-    "web": "a daily puzzle web site: one self-contained page a day and an index",
-}
-"""One line per publication, for ``--help`` lists (no command is imported to show them)."""
 
 PUBLICATIONS = tuple(SUMMARIES)
 BOOK_PAPERS = ("a5", "a4", "letter")
