@@ -53,7 +53,7 @@ from spacebowl_print.core.temps import (
 
 # --------------------------------------------------------------------------- ours or not
 
-OUTPUT_NAME = re.compile(r"[a-z0-9][a-z0-9._-]{0,99}\.(?:pdf|svg|json|html)")
+OUTPUT_NAME = re.compile(r"[a-z0-9][a-z0-9._-]{0,99}\.(?:pdf|svg|json|html|png)")
 """Names of the files our commands write into an output folder (kits, booklets, classroom
 sets, web sites)."""
 
@@ -77,10 +77,10 @@ def foreign_entry(folder: Path) -> str | None:
 
     The rule: a folder is ours when it is empty, or when it holds one of :data:`SIGNATURES`
     and every entry in it, at any depth, is a regular file named like our outputs
-    (:data:`OUTPUT_NAME`: lower-case, ``.pdf``, ``.svg``, ``.json`` or ``.html``) or a folder
-    named like ours (:data:`SUBFOLDER_NAME`) holding only such entries. No symlinks, no hidden
-    files, no other names. A folder of your own files, or your home folder, is therefore never
-    replaced; an earlier kit, booklet, classroom set or web site is.
+    (:data:`OUTPUT_NAME`: lower-case, ``.pdf``, ``.svg``, ``.json``, ``.html`` or ``.png``) or
+    a folder named like ours (:data:`SUBFOLDER_NAME`) holding only such entries. No symlinks,
+    no hidden files, no other names. A folder of your own files, or your home folder, is
+    therefore never replaced; an earlier kit, booklet, classroom set or web site is.
     """
     entries = sorted(e for e in os.listdir(folder) if not OUR_TEMP.fullmatch(e))
     if not entries:
@@ -173,9 +173,8 @@ def replace_problem(folder: Path, kind: str | None, force: bool) -> str | None:
                     "folder (choose a new or empty one)")
         if kind is None or force:
             return None
-        return ("holds an earlier spacebowl output that does not record which command "
-                f"wrote it: refusing to replace it with a {kind} (add --force to replace it, "
-                "or choose another folder)")
+        return ("holds an earlier spacebowl output that does not record what wrote it: add "
+                "--force to replace it, or choose another folder")
     there, files = marker
     unlisted = _unlisted_entry(folder, files)
     if unlisted is not None:
@@ -185,9 +184,9 @@ def replace_problem(folder: Path, kind: str | None, force: bool) -> str | None:
     if there == kind or force:
         return None
     shown = there if len(there) <= 40 else there[:37] + "..."
-    instead = f" with a {kind}" if kind is not None else ""
-    return (f"holds a {shown} ({MARKER}): refusing to replace it{instead} (add --force to "
-            "replace it, or choose another folder)")
+    instead = f", not a {kind}" if kind is not None else ""
+    return (f"holds a {shown}{instead}: add --force to replace it, or choose another "
+            "folder")
 
 
 def check_output_dir(path: str | os.PathLike[str], kind: str | None = None,

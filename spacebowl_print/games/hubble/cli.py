@@ -289,6 +289,14 @@ def par_command(challenge_file: str, set_file: str | None, as_json: bool) -> Non
               help="Pad size, both even, 4 to 26 (default: the calibrated standard pad).")
 @click.option("--ink-saver", is_flag=True, help="Light fills and outlines instead of solid "
                                                 "colour.")
+@click.option("--png", is_flag=True,
+              help="Also a PNG of every card face and back, with and without bleed (png/).")
+@click.option("--dpi", type=click.IntRange(72, 1200), default=None, metavar="DPI",
+              help="Resolution of the --png pictures  [default: 300]")
+@click.option("--tts", is_flag=True,
+              help="Also Tabletop Simulator deck sheets and backs (tts/).")
+@click.option("--force", is_flag=True,
+              help="Replace the output folder even if another command or game wrote it.")
 @seed_option()
 @constellations_option
 @click.option("--quiet", "-q", is_flag=True, help="Print nothing but errors.")
@@ -297,7 +305,8 @@ def par_command(challenge_file: str, set_file: str | None, as_json: bool) -> Non
               help="Output folder: new, empty, or an earlier kit (replaced as a whole).")
 @reports_input_errors
 def kit_command(paper: str, lang: str, players: int, pad_size: str | None, ink_saver: bool,
-                seed: int, set_file: str | None, quiet: bool, out: str) -> None:
+                png: bool, dpi: int | None, tts: bool, force: bool, seed: int,
+                set_file: str | None, quiet: bool, out: str) -> None:
     """Write the print-and-play kit into FOLDER.
 
     \b
@@ -308,21 +317,27 @@ def kit_command(paper: str, lang: str, players: int, pad_size: str | None, ink_s
     """
     import time
 
-    from spacebowl_print.core.cli import check_before_work
+    from spacebowl_print.core.folders import check_output_dir
+    from spacebowl_print.core.reproducible import source_date_epoch
     from spacebowl_print.games.hubble.kit import (
+        KIND,
         KitOptions,
         build_hubble_kit,
         parse_kit_langs,
         parse_pad_size,
     )
     from spacebowl_print.games.hubble.solve.challenges import STANDARD_COLS, STANDARD_ROWS
+    from spacebowl_print.publish.raster import png_resolution
 
     started = time.perf_counter()
     cols, rows = parse_pad_size(pad_size) if pad_size else (STANDARD_COLS, STANDARD_ROWS)
     opts = KitOptions(paper.lower(), parse_kit_langs(lang), players, ink_saver, seed, cols,
                       rows).check()
-    check_before_work(out)  # a bad -o fails now, not after the rendering
-    result = build_hubble_kit(_load_set(set_file), out, opts)
+    png_dpi = png_resolution(png, dpi)
+    check_output_dir(out, KIND, force)  # a bad -o fails now, not after the rendering
+    source_date_epoch()
+    result = build_hubble_kit(_load_set(set_file), out, opts, png_dpi=png_dpi, tts=tts,
+                              force=force)
     if not quiet:
         click.echo(f"wrote {len(result.files)} files to {out} in "
                    f"{time.perf_counter() - started:.1f} s: {result.cards} cards on "

@@ -200,6 +200,14 @@ def play_command(position_file: str, move_file: str, tiles_file: str | None,
                                     "checks.")
 @click.option("--ink-saver", is_flag=True, help="Light fills and outlines instead of solid "
                                                 "colour.")
+@click.option("--png", is_flag=True,
+              help="Also a PNG of every tile face and back, with and without bleed (png/).")
+@click.option("--dpi", type=click.IntRange(72, 1200), default=None, metavar="DPI",
+              help="Resolution of the --png pictures  [default: 300]")
+@click.option("--tts", is_flag=True,
+              help="Also Tabletop Simulator deck sheets and backs (tts/).")
+@click.option("--force", is_flag=True,
+              help="Replace the output folder even if another command or game wrote it.")
 @seed_option()
 @tiles_option
 @quiet_option
@@ -207,8 +215,9 @@ def play_command(position_file: str, move_file: str, tiles_file: str | None,
               metavar="FOLDER", type=click.Path(file_okay=False),
               help="Output folder: new, empty, or an earlier kit (replaced as a whole).")
 @reports_input_errors
-def kit_command(paper: str, lang: str, ink_saver: bool, seed: int, tiles_file: str | None,
-                quiet: bool, out: str) -> None:
+def kit_command(paper: str, lang: str, ink_saver: bool, png: bool, dpi: int | None,
+                tts: bool, force: bool, seed: int, tiles_file: str | None, quiet: bool,
+                out: str) -> None:
     """Write the print-and-play kit into FOLDER.
 
     \b
@@ -222,13 +231,21 @@ def kit_command(paper: str, lang: str, ink_saver: bool, seed: int, tiles_file: s
 
     from spacebowl_print.core.folders import check_output_dir
     from spacebowl_print.core.reproducible import source_date_epoch
-    from spacebowl_print.games.tomtube.kit import KitOptions, build_tomtube_kit, parse_kit_langs
+    from spacebowl_print.games.tomtube.kit import (
+        KIND,
+        KitOptions,
+        build_tomtube_kit,
+        parse_kit_langs,
+    )
+    from spacebowl_print.publish.raster import png_resolution
 
     started = time.perf_counter()
     opts = KitOptions(paper.lower(), parse_kit_langs(lang), ink_saver, seed).check()
-    check_output_dir(out)  # a bad -o fails now, not after the rendering
+    png_dpi = png_resolution(png, dpi)
+    check_output_dir(out, KIND, force)  # a bad -o fails now, not after the rendering
     source_date_epoch()
-    result = build_tomtube_kit(load_tiles(tiles_file), out, opts)
+    result = build_tomtube_kit(load_tiles(tiles_file), out, opts, png_dpi=png_dpi, tts=tts,
+                               force=force)
     if not quiet:
         click.echo(f"wrote {len(result.files)} files to {out} in "
                    f"{time.perf_counter() - started:.1f} s: {result.cards} tiles on "

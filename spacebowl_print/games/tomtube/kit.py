@@ -121,12 +121,18 @@ TIPS = (
 )
 
 
+KIND = "tomtube kit"
+"""What the kit folder records as having written it (:mod:`spacebowl_print.core.folders`)."""
+
+
 def build_tomtube_kit(tiles: TileSet, out_dir: str | os.PathLike[str],
-                      opts: KitOptions) -> KitResult:
+                      opts: KitOptions, *, png_dpi: int | None = None, tts: bool = False,
+                      force: bool = False) -> KitResult:
     """Write Tom Tube's print-and-play kit for ``tiles`` into ``out_dir`` (all or nothing):
     ``tiles.pdf``, ``cut-guide.json``, ``cut-lines-NN.svg``, ``svg/tile-NNN.svg`` and
     ``svg/back-NN.svg`` (rhombs 1–40 by their tile-set ids, triangles 41–58), ``board.pdf``,
-    ``counters.pdf``, ``astronauts.pdf``, ``rules-<lang>.pdf`` and ``kit.pdf``. Raises
+    ``counters.pdf``, ``astronauts.pdf``, ``rules-<lang>.pdf`` and ``kit.pdf``; ``png_dpi``,
+    ``tts`` and ``force`` as :func:`~spacebowl_print.publish.kit.build_kit` takes them. Raises
     :class:`InputError` naming the bad option."""
     opts.check()
     fronts, backs = tile_items(tiles, EDGE_MM, BLEED_MM, opts.ink_saver, opts.seed)
@@ -135,10 +141,10 @@ def build_tomtube_kit(tiles: TileSet, out_dir: str | os.PathLike[str],
         return build_kit(out_dir, fronts=fronts, back=backs, bleed=BLEED_MM,
                          paper=PAPER_MM[opts.paper], title="Tom Tube", extras=docs,
                          tips=TIPS, naming=TOMTUBE_TILES, margin=PRINTER_MARGIN_MM,
-                         lang=opts.langs[0])
+                         lang=opts.langs[0], png_dpi=png_dpi, tts=tts, kind=KIND, force=force)
     except LayoutError as err:
         raise InputError(err.message, "paper") from None
 
 
-__all__ = ["BLEED_MM", "PAPERS", "PAPER_MM", "PRINTER_MARGIN_MM", "TOMTUBE_TILES",
+__all__ = ["BLEED_MM", "KIND", "PAPERS", "PAPER_MM", "PRINTER_MARGIN_MM", "TOMTUBE_TILES",
            "KitOptions", "build_tomtube_kit", "extra_documents", "parse_kit_langs", "two_up"]

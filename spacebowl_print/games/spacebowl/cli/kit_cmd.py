@@ -21,6 +21,7 @@ from spacebowl_print.games.spacebowl.cli.common import (
     seed_option,
 )
 from spacebowl_print.games.spacebowl.kit import (
+    KIND,
     LANGS,
     PAPERS,
     KitOptions,
@@ -29,6 +30,7 @@ from spacebowl_print.games.spacebowl.kit import (
     parse_box_size,
     parse_langs,
 )
+from spacebowl_print.publish.raster import png_resolution
 
 
 @click.command("kit")
@@ -53,6 +55,14 @@ from spacebowl_print.games.spacebowl.kit import (
               help="Shift the card backs by X,Y mm (read it off the duplex check page).")
 @click.option("--cards-only", is_flag=True,
               help="Only the cards (cards.pdf, cut guides, SVGs): to reprint a deck.")
+@click.option("--png", is_flag=True,
+              help="Also a PNG of every card face and back, with and without bleed (png/).")
+@click.option("--dpi", type=click.IntRange(72, 1200), default=None, metavar="DPI",
+              help="Resolution of the --png pictures  [default: 300]")
+@click.option("--tts", is_flag=True,
+              help="Also Tabletop Simulator deck sheets and backs (tts/).")
+@click.option("--force", is_flag=True,
+              help="Replace the output folder even if another command or game wrote it.")
 @seed_option()
 @quiet_option
 @click.option("-o", "--output", "--out", "out", default="out/kit", show_default=True,
@@ -61,7 +71,8 @@ from spacebowl_print.games.spacebowl.kit import (
                    "holds exactly one kit).")
 @reports_input_errors
 def kit(deck: str, paper: str, lang: str, card_size: str, ink_saver: bool, fold: bool,
-        box: str, back_offset: str, cards_only: bool, seed: int, quiet: bool, out: str) -> None:
+        box: str, back_offset: str, cards_only: bool, png: bool, dpi: int | None, tts: bool,
+        force: bool, seed: int, quiet: bool, out: str) -> None:
     """Write the print-and-play kit into FOLDER.
 
     \b
@@ -69,6 +80,8 @@ def kit(deck: str, paper: str, lang: str, card_size: str, ink_saver: bool, fold:
     FOLDER/cards.pdf        9 cards a sheet, crop marks, backs for long-edge duplex
     FOLDER/cut-guide.json   every card's trim box, for cutting machines
     FOLDER/svg/             each card as an SVG at its real size
+    FOLDER/png/, tts/       with --png: each card as a picture; with --tts: Tabletop
+                            Simulator deck sheets
     plus the Ship Computer, scoretrack, tokens and rule summaries as separate PDFs.
 
     Printing and cutting: docs/printing.md; cut-guide.json: docs/formats.md.
@@ -79,12 +92,14 @@ def kit(deck: str, paper: str, lang: str, card_size: str, ink_saver: bool, fold:
         ink_saver=ink_saver, fold=fold, box_mm=parse_box_size(box),
         back_offset=parse_back_offset(back_offset), seed=seed,
     )
-    check_output_dir(out)  # a bad -o fails now, not after the rendering
+    png_dpi = png_resolution(png, dpi)
+    check_output_dir(out, KIND, force)  # a bad -o fails now, not after the rendering
     source_date_epoch()
     loaded = load_deck(deck)
     for line in art_warnings(loaded, opts.card_size, opts.bleed):
         click.echo(f"warning: {line}", err=True)
-    result = build_spacebowl_kit(loaded, out, opts, extras=not cards_only)
+    result = build_spacebowl_kit(loaded, out, opts, extras=not cards_only, png_dpi=png_dpi,
+                                 tts=tts, force=force)
     if not quiet:
         took = time.perf_counter() - started
         click.echo(f"wrote {len(result.files)} files to {out} in {took:.1f} s: "
