@@ -68,7 +68,8 @@ class Document:
 @dataclass(frozen=True)
 class KitResult:
     """What :func:`build_kit` wrote: the folder, the files (relative paths, sorted), the number
-    of cards and of card sheets, and the page count of ``kit.pdf``."""
+    of cards and of card sheets, the page count of ``kit.pdf``, each file's size, and warnings
+    (one English line each, for the terminal) about sheets that will not print well."""
 
     folder: Path
     files: tuple[str, ...]
@@ -76,6 +77,7 @@ class KitResult:
     sheets: int
     kit_pages: int
     sizes: dict[str, int] = field(default_factory=dict)
+    warnings: tuple[str, ...] = ()
 
 
 def _blank(width: float, height: float, lang: str = "en") -> Page:
@@ -371,4 +373,4 @@ def build_kit(out_dir: str | os.PathLike[str], *, fronts: Sequence[Item],
     if MARKER in on_disk:
         sizes[MARKER] = (Path(out_dir) / MARKER).stat().st_size
     return KitResult(Path(out_dir), tuple(sorted(on_disk)), len(fronts), sheets,
-                     len(kit_pages), sizes)
+                     len(kit_pages), sizes, tuple(imp.warnings))
