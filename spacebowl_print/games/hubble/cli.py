@@ -280,7 +280,8 @@ def par_command(challenge_file: str, set_file: str | None, as_json: bool) -> Non
 @hubble.command("kit")
 @click.option("--paper", type=click.Choice(["a4", "letter"], case_sensitive=False),
               default="a4", show_default=True, help="Paper size.")
-@click.option("--lang", type=ShortText(32), default="en", show_default=True, metavar="LANGS",
+@click.option("--lang", type=ShortText(32), default="en,fr,de", show_default=True,
+              metavar="LANGS",
               help="Rule summary languages, comma-separated (en, fr, de); the first also "
                    "labels pads, cards, dice, the cover and the print checks.")
 @click.option("--players", type=click.IntRange(1, 100), default=4, show_default=True,
@@ -338,6 +339,8 @@ def kit_command(paper: str, lang: str, players: int, pad_size: str | None, ink_s
     source_date_epoch()
     result = build_hubble_kit(_load_set(set_file), out, opts, png_dpi=png_dpi, tts=tts,
                               force=force)
+    for line in result.warnings:
+        click.echo(f"warning: {line}", err=True)
     if not quiet:
         click.echo(f"wrote {len(result.files)} files to {out} in "
                    f"{time.perf_counter() - started:.1f} s: {result.cards} cards on "

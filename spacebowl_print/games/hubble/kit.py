@@ -42,7 +42,7 @@ class KitOptions:
     pad size."""
 
     paper: str = "a4"
-    langs: tuple[str, ...] = ("en",)
+    langs: tuple[str, ...] = LANGS  # every language the game has, as in every game's kit
     players: int = 4
     ink_saver: bool = False
     seed: int = 1

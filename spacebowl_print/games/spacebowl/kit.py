@@ -35,7 +35,7 @@ class KitOptions:
     """Everything ``spacebowl kit`` lets the user choose. Sizes in mm."""
 
     paper: str = "a4"
-    langs: tuple[str, ...] = ("en",)
+    langs: tuple[str, ...] = LANGS  # every language the game has, as in every game's kit
     card_size: tuple[float, float] = (63.0, 88.0)
     ink_saver: bool = False
     fold: bool = False

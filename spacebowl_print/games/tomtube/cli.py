@@ -246,6 +246,8 @@ def kit_command(paper: str, lang: str, ink_saver: bool, png: bool, dpi: int | No
     source_date_epoch()
     result = build_tomtube_kit(load_tiles(tiles_file), out, opts, png_dpi=png_dpi, tts=tts,
                                force=force)
+    for line in result.warnings:
+        click.echo(f"warning: {line}", err=True)
     if not quiet:
         click.echo(f"wrote {len(result.files)} files to {out} in "
                    f"{time.perf_counter() - started:.1f} s: {result.cards} tiles on "

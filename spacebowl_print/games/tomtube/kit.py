@@ -49,7 +49,7 @@ class KitOptions:
     """What ``spacebowl tomtube kit`` lets the user choose."""
 
     paper: str = "a4"
-    langs: tuple[str, ...] = ("en", "de")
+    langs: tuple[str, ...] = LANGS  # every language the game has, as in every game's kit
     ink_saver: bool = False
     seed: int = 1
 

@@ -100,6 +100,8 @@ def kit(deck: str, paper: str, lang: str, card_size: str, ink_saver: bool, fold:
         click.echo(f"warning: {line}", err=True)
     result = build_spacebowl_kit(loaded, out, opts, extras=not cards_only, png_dpi=png_dpi,
                                  tts=tts, force=force)
+    for line in result.warnings:
+        click.echo(f"warning: {line}", err=True)
     if not quiet:
         took = time.perf_counter() - started
         click.echo(f"wrote {len(result.files)} files to {out} in {took:.1f} s: "
