@@ -10,8 +10,10 @@ page of an in-memory PDF, its art box (bleed included), drawn by the same drawin
 same PDF backend as ``cards.pdf``; pdfium (pypdfium2) rasterises each page. The pictures are
 therefore the printed cards, pixel for pixel: same fonts (embedded), same transparency, same
 theme pictures. (Measured against the other candidate, our SVG through svglib and reportlab's
-renderPM, on the 57 faces of the classic deck at 300 dpi: pdfium 0.6 CPU s, renderPM 32.7 CPU s,
-and renderPM dropped every opacity and some clip paths; see ``benchmarks/bench_raster.py``.)
+renderPM, on the 57 faces and back of the classic deck at 300 dpi: pdfium 0.7–0.9 CPU s,
+renderPM 31.5 CPU s, 34 times slower, and renderPM drew every translucent glow opaque and lost
+some clip paths; it also needs pycairo built against the system's cairo. See
+``benchmarks/bench_raster.py``.)
 
 Each page is rendered into a bitmap of exactly ``trim + 2 × bleed`` pixels, the trim
 ``round(trim_mm × dpi / 25.4)`` and the bleed ``round(bleed_mm × dpi / 25.4)`` pixels, so
@@ -174,9 +176,9 @@ def png_bytes(image: Image.Image, dpi: float | None = None) -> bytes:
     metadata (no date, no software name).
 
     Written here rather than by Pillow: every row unfiltered, zlib at :data:`PNG_LEVEL`.
-    Measured on the classic deck's card pictures this is 2.7 times faster than Pillow's
-    encoder (which tries a filter per row) for files of the same size
-    (``benchmarks/bench_raster.py``); the pictures are flat colour, which filters do not
+    Measured on the classic deck's 57 pictures at 300 dpi: 0.64 CPU s and 5.0 MB, against
+    Pillow's 2.4 s and 4.9 MB at its default level 6 and 1.8 s and 5.8 MB at level 1
+    (``benchmarks/bench_raster.py``): the pictures are flat colour, which row filters do not
     help."""
     if image.mode not in ("RGB", "RGBA"):
         image = image.convert("RGBA" if "A" in image.mode else "RGB")
