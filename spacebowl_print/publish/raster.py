@@ -88,7 +88,7 @@ def png_resolution(png: bool, dpi: int | None) -> int | None:
     ``--png``, None without; an :class:`InputError` at ``--dpi`` for a resolution without
     ``--png`` (it would be silently ignored) or out of range."""
     if dpi is not None and not png:
-        raise InputError("is the resolution of --png pictures: add --png", "--dpi")
+        raise InputError("only sets the resolution of the --png pictures: add --png", "--dpi")
     if not png:
         return None
     try:

@@ -343,8 +343,8 @@ def deck_from_data(data: Mapping[str, Any], text: str = "",
                 data.get("seed"), dict(data.get("design", {})), theme, fmt,
                 str(base_dir) if base_dir is not None else None)
     if fmt == 1 and deck.uses_format_2:
-        raise InputError("the deck uses format-2 fields (theme, images, facts or card titles) "
-                         "but declares format = 1", "format").at_file(
+        raise InputError("the deck uses format-2 fields (theme, images, facts, card titles, "
+                         "texts or counts) but declares format = 1", "format").at_file(
                              "", _line_of_key(text, "format"))
     return deck
 
