@@ -46,6 +46,7 @@ from spacebowl_print.publish.kinds import Option, RenderContext
 from spacebowl_print.publish.kit import build_kit
 from spacebowl_print.publish.pod import TRIMS_IN
 from spacebowl_print.publish.publication import Publisher, VerificationError
+from spacebowl_print.publish.raster import png_resolution
 from spacebowl_print.publish.schedule import parse_tier_range
 from spacebowl_print.publish.site import MAX_DAYS, SiteRequest, build_site
 from spacebowl_print.render.api import PAPER
@@ -95,7 +96,8 @@ def _docs(game: Game) -> str:
 
 
 def _common(game: Game, what: str, lang_multi: bool = False) -> list[OptionDecorator]:
-    """``--lang``, ``--seed``, ``--quiet`` and ``-o`` as every publication has them."""
+    """``--lang``, ``--seed``, ``--quiet``, ``--force`` and ``-o`` as every publication has
+    them."""
     langs = ", ".join(game.languages)
     if lang_multi:
         lang = click.option("--lang", type=ShortText(64), default=",".join(game.languages),
@@ -111,6 +113,9 @@ def _common(game: Game, what: str, lang_multi: bool = False) -> list[OptionDecor
                      help="Same inputs and seed, same files, byte for byte."),
         click.option("--quiet", "-q", is_flag=True,
                      help="No progress bar and no summary; errors only."),
+        click.option("--force", is_flag=True,
+                     help="Replace the output folder even if another command or game wrote "
+                          "it (never files spacebowl did not write)."),
         click.option("-o", "--output", "out", default=_output(game, what), show_default=True,
                      type=click.Path(file_okay=False), metavar="FOLDER",
                      help="Output folder: new, empty, or an earlier output (replaced as a "
@@ -153,12 +158,12 @@ def _ctx(game: Game, lang: str, ink_saver: bool, greyscale: bool, paper: str,
 
 
 def _publisher(game: Game, extra: Mapping[str, Any], tiers: Sequence[int], lang: str,
-               ink_saver: bool, greyscale: bool, paper: str, seed: int, jobs: int
-               ) -> Publisher:
+               ink_saver: bool, greyscale: bool, paper: str, seed: int, jobs: int,
+               force: bool) -> Publisher:
     kind = game.puzzle_kind()
     ctx = _ctx(game, lang, ink_saver, greyscale, paper, kind.words(lang))
     source = kind.load(extra, tiers)
-    return Publisher(game.id, game.title, kind, source, ctx, seed, jobs)
+    return Publisher(game.id, game.title, kind, source, ctx, seed, jobs, force)
 
 
 def _rejected(err: VerificationError) -> click.ClickException:
@@ -180,11 +185,14 @@ def kit_command(game: Game, name: str = "kit") -> click.Command:
     papers = tuple(kind.papers)
 
     @reports_input_errors
-    def run(paper: str, lang: str, ink_saver: bool, greyscale: bool, seed: int, quiet: bool,
-            out: str, **extra: Any) -> None:
+    def run(paper: str, lang: str, ink_saver: bool, greyscale: bool, png: bool,
+            dpi: int | None, tts: bool, seed: int, quiet: bool, force: bool, out: str,
+            **extra: Any) -> None:
         started = time.perf_counter()
         langs = parse_langs(lang, game.languages)
-        check_before_work(out)
+        png_dpi = png_resolution(png, dpi)
+        kind_name = f"{game.id} kit"
+        check_before_work(out, kind_name, force)
         source_date_epoch()
         ctx = _ctx(game, langs[0], ink_saver, greyscale, paper.lower())
         parts = kind.parts(extra, langs, ctx, seed)
@@ -196,10 +204,13 @@ def kit_command(game: Game, name: str = "kit") -> click.Command:
                                back_offset=parts.back_offset, extras=parts.documents,
                                tips=parts.tips, naming=parts.naming, margin=parts.margin,
                                offset_hint=parts.offset_hint, lang=ctx.lang,
-                               greyscale=greyscale)
+                               greyscale=greyscale, png_dpi=png_dpi, tts=tts,
+                               kind=kind_name, force=force)
         except LayoutError as err:
             raise InputError(err.message, "paper" if err.field in ("paper", "margin")
                              else parts.layout_field) from None
+        for line in result.warnings:
+            click.echo(f"warning: {line}", err=True)
         _say(quiet, [f"wrote {len(result.files)} files to {out} in "
                      f"{time.perf_counter() - started:.1f} s: {result.cards} "
                      f"{parts.naming.plural} on {result.sheets} sheets, kit.pdf "
@@ -208,7 +219,14 @@ def kit_command(game: Game, name: str = "kit") -> click.Command:
     options = [
         click.option("--paper", type=click.Choice(papers, case_sensitive=False),
                      default=papers[0], show_default=True, help="Paper size (portrait)."),
-        *map(click_option, kind.options), *_ink(), *_common(game, "kit", lang_multi=True)]
+        *map(click_option, kind.options), *_ink(),
+        click.option("--png", is_flag=True,
+                     help="Also a PNG of every face and back, with and without bleed (png/)."),
+        click.option("--dpi", type=BoundedInt(72, 1200), default=None, metavar="DPI",
+                     help="Resolution of the --png pictures  [default: 300]"),
+        click.option("--tts", is_flag=True,
+                     help="Also Tabletop Simulator deck sheets and backs (tts/)."),
+        *_common(game, "kit", lang_multi=True)]
     return click.command(name, help=_kit_help(game), short_help=SUMMARIES["kit"])(
         _apply(run, options))
 
@@ -297,7 +315,8 @@ def booklet_command(game: Game, name: str = "booklet", hidden: Sequence[OptionDe
 
 _BOOK_KEYS = ("days", "start", "tiers", "paper", "imposition", "trim", "bleed", "cover",
               "paper_stock", "title", "subtitle", "author", "publisher", "isbn", "edition",
-              "blurb", "ink_saver", "greyscale", "jobs", "lang", "seed", "quiet", "out")
+              "blurb", "ink_saver", "greyscale", "jobs", "lang", "seed", "quiet", "force",
+              "out")
 
 
 def _run_booklet(game: Game, values: dict[str, Any]) -> None:
@@ -319,10 +338,10 @@ def _run_booklet(game: Game, values: dict[str, Any]) -> None:
 
     daily_slots(req.start, req.days, tiers)
     out = values["out"]
-    check_before_work(out)
+    check_before_work(out, f"{game.id} booklet", values["force"])
     publisher = _publisher(game, own, range(tiers[0], tiers[1] + 1), values["lang"],
                            values["ink_saver"], values["greyscale"], values["paper"],
-                           values["seed"], values["jobs"])
+                           values["seed"], values["jobs"], values["force"])
     started = time.perf_counter()
     with progress(req.days, "Making puzzles", values["quiet"]) as step:
         try:
@@ -373,7 +392,7 @@ def classroom_command(game: Game, name: str = "classroom") -> click.Command:
 
 
 _CLASS_KEYS = ("students", "puzzles", "tier", "same", "paper", "ink_saver", "greyscale", "jobs",
-               "lang", "seed", "quiet", "out")
+               "lang", "seed", "quiet", "force", "out")
 
 
 def _run_classroom(game: Game, values: dict[str, Any]) -> None:
@@ -383,11 +402,11 @@ def _run_classroom(game: Game, values: dict[str, Any]) -> None:
     req = ClassRequest(values["students"], values["puzzles"], values["tier"], values["paper"],
                        values["same"]).check(kind.max_puzzles)
     out = values["out"]
-    check_before_work(out)
+    check_before_work(out, f"{game.id} classroom", values["force"])
     tiers = [req.tier] if req.tier else list(range(1, 6))
     publisher = _publisher(game, own, tiers, values["lang"], values["ink_saver"],
                            values["greyscale"], values["paper"], values["seed"],
-                           values["jobs"])
+                           values["jobs"], values["force"])
     made = req.puzzles if req.same else req.students * req.puzzles
     with progress(made, "Making worksheets", values["quiet"]) as step:
         try:
@@ -410,16 +429,18 @@ def web_command(game: Game, name: str = "web") -> click.Command:
     @reports_input_errors
     def run(**values: Any) -> None:
         own = {k: v for k, v in values.items()
-               if k not in ("days", "start", "tiers", "jobs", "lang", "seed", "quiet", "out")}
+               if k not in ("days", "start", "tiers", "jobs", "lang", "seed", "quiet", "force",
+                            "out")}
         tiers = parse_tier_range(values["tiers"])
         req = SiteRequest(values["days"], values["start"], tiers)
         from spacebowl_print.publish.schedule import daily_slots
 
         daily_slots(req.start, req.days, tiers)
         out = values["out"]
-        check_before_work(out)
+        check_before_work(out, f"{game.id} web", values["force"])
         publisher = _publisher(game, own, range(tiers[0], tiers[1] + 1), values["lang"],
-                               False, False, "a4", values["seed"], values["jobs"])
+                               False, False, "a4", values["seed"], values["jobs"],
+                               values["force"])
         with progress(req.days, "Making pages", values["quiet"]) as step:
             try:
                 report = build_site(publisher, req, Path(out), step)

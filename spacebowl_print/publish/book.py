@@ -130,7 +130,8 @@ def build_book(publisher: Publisher, req: BookRequest, out_dir: Path,
         documents["cover.pdf"] = lambda subject: pdf_bytes(
             [cover], PdfOptions(title=f"{title} — cover", subject=subject,
                                 author=req.info.author or "spacebowl_print"))
-    files = pub.write_sealed(out_dir, data, documents)
+    files = pub.write_sealed(out_dir, data, documents, publisher.kind_of("booklet"),
+                             publisher.force)
     tiers: dict[int, int] = {}
     for it in items:
         tiers[it.tier] = tiers.get(it.tier, 0) + 1

@@ -342,14 +342,17 @@ def answers_per_page(trim: Trim) -> tuple[int, int]:
 
 
 def write_sealed(out_dir: Path, data: Mapping[str, Any],
-                 documents: Mapping[str, Callable[[str], bytes]]) -> list[Path]:
+                 documents: Mapping[str, Callable[[str], bytes]], kind: str | None = None,
+                 force: bool = False) -> list[Path]:
     """Render every document (``name → render(subject)``) sealed with the manifest ``data``
     (:func:`publish.manifest.seal_subject`), record their hashes in the manifest's ``files``,
-    and write them with ``manifest.json`` into ``out_dir``, all or nothing."""
+    and write them with ``manifest.json`` into ``out_dir``, all or nothing; ``kind`` (the
+    game and the command) and ``force`` as :func:`core.folders.write_folder` takes them."""
     subject = seal_subject(data)
     rendered = {name: render(subject) for name, render in documents.items()}
     sealed = {**data, "files": {name: file_digest(pdf) for name, pdf in rendered.items()}}
-    return write_folder(out_dir, {**rendered, "manifest.json": manifest_json(sealed)})
+    return write_folder(out_dir, {**rendered, "manifest.json": manifest_json(sealed)},
+                        kind=kind, force=force)
 
 
 def manifest_json(data: Mapping[str, Any]) -> str:

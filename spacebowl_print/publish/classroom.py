@@ -112,7 +112,7 @@ def build_classroom(publisher: Publisher, req: ClassRequest, out_dir: Path, most
         "worksheets.pdf": lambda subject: pub.render_pages(
             layout, sheet_pages, title, subject, duplex="DuplexFlipLongEdge"),
         "teacher-key.pdf": lambda subject: pub.render_pages(layout, key, title, subject),
-    })
+    }, publisher.kind_of("classroom"), publisher.force)
     return ClassReport(files, len(made), len(sheet_pages), len(key))
 
 

@@ -35,6 +35,12 @@ class Publisher:
     ctx: RenderContext
     seed: int
     jobs: int = 1
+    force: bool = False
+    """Replace an output folder that another command or game wrote."""
+
+    def kind_of(self, command: str) -> str:
+        """What an output folder records it holds: ``"hubble booklet"``."""
+        return f"{self.game} {command}"
 
     @property
     def words(self) -> dict[str, str]:

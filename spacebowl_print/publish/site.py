@@ -101,7 +101,7 @@ def build_site(publisher: Publisher, req: SiteRequest, out_dir: Path,
     documents["index.html"] = lambda seal: index_t.render(
         lang=lang, w=words, heading=title, game=" ".join(howto[:1]), days=days, seal=seal,
         version=__version__).encode("utf-8")
-    written = write_sealed(out_dir, data, documents)
+    written = write_sealed(out_dir, data, documents, publisher.kind_of("web"), publisher.force)
     return SiteReport(written, len(items))
 
 

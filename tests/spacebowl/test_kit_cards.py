@@ -356,19 +356,22 @@ def test_rebuilding_into_the_same_folder_removes_stale_numbered_files(deck: Deck
 # -- fold mode and other layouts ---------------------------------------------------------------
 
 def test_fold_mode(deck: Deck) -> None:
+    """Poker cards fold on a landscape A4 sheet: two columns of fronts left of the fold, their
+    backs mirrored to the right, 4 cards a sheet (portrait holds 3)."""
     imp = impose(card_items(deck), CardBack(deck), paper=PAPER["a4"], bleed=BLEED, fold=True)
     assert imp.duplex is None
     pages = imp.cut_guide["pages"]
-    assert len(pages) == 2 * math.ceil(56 / 3)
+    assert len(pages) == 2 * math.ceil(56 / 4)
     for f, b in zip(pages[::2], pages[1::2], strict=True):
         assert f["page"] == b["page"] and (f["side"], b["side"]) == ("front", "back")
+        assert len({c["x"] for c in f["cards"]}) == 2  # two columns
         for cf, cb in zip(f["cards"], b["cards"], strict=True):
-            assert cf["x"] + cf["w"] < 105 < cb["x"]  # fronts left of the fold, backs right
-            assert cb["x"] == pytest.approx(210 - cf["x"] - cf["w"], abs=0.011)
+            assert cf["x"] + cf["w"] < 148.5 < cb["x"]  # fronts left of the fold, backs right
+            assert cb["x"] == pytest.approx(297 - cf["x"] - cf["w"], abs=0.011)
     reader = pypdf.PdfReader(io.BytesIO(pdf_bytes(imp.pages[:2], PdfOptions())))
     fold_line = [ln for ln in _drawn(reader, 1).lines
-                 if abs(ln["x0"] - 105) < 0.01 and abs(ln["x0"] - ln["x1"]) < 1e-3]
-    assert fold_line and fold_line[0]["y1"] - fold_line[0]["y0"] == pytest.approx(297, abs=0.01)
+                 if abs(ln["x0"] - 148.5) < 0.01 and abs(ln["x0"] - ln["x1"]) < 1e-3]
+    assert fold_line and fold_line[0]["y1"] - fold_line[0]["y0"] == pytest.approx(210, abs=0.01)
 
 
 @pytest.mark.parametrize(("paper", "size", "per_sheet", "gutters"), [

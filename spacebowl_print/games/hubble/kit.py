@@ -53,7 +53,7 @@ class KitOptions:
     pad size."""
 
     paper: str = "a4"
-    langs: tuple[str, ...] = ("en",)
+    langs: tuple[str, ...] = LANGS  # every language the game has, as in every game's kit
     players: int = 4
     ink_saver: bool = False
     seed: int = 1
@@ -97,12 +97,18 @@ def extra_documents(cset: ConstellationSet, opts: KitOptions) -> list[Document]:
     return docs
 
 
+KIND = "hubble kit"
+"""What the kit folder records as having written it (:mod:`spacebowl_print.core.folders`)."""
+
+
 def build_hubble_kit(cset: ConstellationSet, out_dir: str | os.PathLike[str],
-                     opts: KitOptions) -> KitResult:
+                     opts: KitOptions, *, png_dpi: int | None = None, tts: bool = False,
+                     force: bool = False) -> KitResult:
     """Write Hubble's print-and-play kit for ``cset`` into ``out_dir`` (all or nothing):
     ``cards.pdf``, ``cut-guide.json``, ``cut-lines-NN.svg``, ``svg/card-NNN.svg`` and
-    ``svg/back.svg``, ``pads.pdf``, ``dice.pdf``, ``rules-<lang>.pdf`` and ``kit.pdf``.
-    Raises :class:`InputError` naming the bad option."""
+    ``svg/back.svg``, ``pads.pdf``, ``dice.pdf``, ``rules-<lang>.pdf`` and ``kit.pdf``;
+    ``png_dpi``, ``tts`` and ``force`` as :func:`~spacebowl_print.publish.kit.build_kit` takes
+    them. Raises :class:`InputError` naming the bad option."""
     opts.check()
     fronts, back = card_items(cset, opts.langs[0], opts.ink_saver, opts.seed)
     docs = extra_documents(cset, opts)
@@ -110,7 +116,8 @@ def build_hubble_kit(cset: ConstellationSet, out_dir: str | os.PathLike[str],
         return build_kit(out_dir, fronts=fronts, back=back, bleed=BLEED_MM,
                          paper=PAPER[opts.paper], title="Hubble", extras=docs,
                          tips=(words(opts.langs[0])["kit_tip"],),
-                         naming=CARDS, lang=opts.langs[0])
+                         naming=CARDS, lang=opts.langs[0], png_dpi=png_dpi, tts=tts,
+                         kind=KIND, force=force)
     except LayoutError as err:
         raise InputError(err.message, "paper") from None
 
@@ -142,6 +149,7 @@ KIT = HubbleKit()
 
 
 __all__ = [
+    "KIND",
     "KIT",
     "MAX_PLAYERS",
     "PAD_OPTION",

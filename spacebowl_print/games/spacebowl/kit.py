@@ -39,7 +39,7 @@ class KitOptions:
     """Everything ``spacebowl kit`` lets the user choose. Sizes in mm."""
 
     paper: str = "a4"
-    langs: tuple[str, ...] = ("en",)
+    langs: tuple[str, ...] = LANGS  # every language the game has, as in every game's kit
     card_size: tuple[float, float] = (63.0, 88.0)
     ink_saver: bool = False
     fold: bool = False
@@ -208,13 +208,19 @@ BACK_OFFSET_HINT = "--back-offset X,Y"
 option for :attr:`KitOptions.back_offset`."""
 
 
+KIND = "spacebowl kit"
+"""What the kit folder records as having written it (:mod:`spacebowl_print.core.folders`)."""
+
+
 def build_spacebowl_kit(deck: Deck, out_dir: str | os.PathLike[str], opts: KitOptions,
-                        extras: bool = True) -> KitResult:
+                        extras: bool = True, *, png_dpi: int | None = None, tts: bool = False,
+                        force: bool = False) -> KitResult:
     """Write Space Bowl's print-and-play kit for ``deck`` into ``out_dir``.
 
     ``extras=False`` writes the card part only (cards.pdf, cut guides, SVGs, and a kit.pdf
-    holding just the cards). Raises :class:`InputError` for options that cannot work (bad
-    option values, cards too large for the paper).
+    holding just the cards). ``png_dpi``, ``tts`` and ``force`` as
+    :func:`~spacebowl_print.publish.kit.build_kit` takes them. Raises :class:`InputError` for
+    options that cannot work (bad option values, cards too large for the paper).
     """
     opts.check()
     fronts = card_fronts(deck, opts)
@@ -224,7 +230,8 @@ def build_spacebowl_kit(deck: Deck, out_dir: str | os.PathLike[str], opts: KitOp
         return build_kit(out_dir, fronts=fronts, back=back, bleed=opts.bleed,
                          paper=PAPER[opts.paper], title=f"Space Bowl — {deck.title}",
                          fold=opts.fold, back_offset=opts.back_offset, extras=docs,
-                         naming=CARDS, offset_hint=BACK_OFFSET_HINT, lang=opts.langs[0])
+                         naming=CARDS, offset_hint=BACK_OFFSET_HINT, lang=opts.langs[0],
+                         png_dpi=png_dpi, tts=tts, kind=KIND, force=force)
     except LayoutError as err:
         raise InputError(err.message, LAYOUT_FIELDS.get(err.field, "card_size")) from None
 

@@ -144,8 +144,3 @@ def play_command(position_file: str, move_file: str, tiles_file: str | None,
         raise _located(err, move_file, text) from None
     out = position_to_json(after)
     click.echo(json.dumps(out) if as_json else json.dumps(out, indent=1))
-
-
-# ---- print: the kit and the puzzle booklet ------------------------------------------------
-# Thin commands: the work is in ``kit.py`` and ``puzzles/booklet.py``, imported when the
-# command runs so that ``moves`` and ``play`` do not pay for reportlab.

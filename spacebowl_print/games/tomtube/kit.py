@@ -52,7 +52,7 @@ class KitOptions:
     """What ``spacebowl tomtube kit`` lets the user choose."""
 
     paper: str = "a4"
-    langs: tuple[str, ...] = ("en", "de")
+    langs: tuple[str, ...] = LANGS  # every language the game has, as in every game's kit
     ink_saver: bool = False
     seed: int = 1
 
@@ -124,12 +124,18 @@ TIPS = (
 )
 
 
+KIND = "tomtube kit"
+"""What the kit folder records as having written it (:mod:`spacebowl_print.core.folders`)."""
+
+
 def build_tomtube_kit(tiles: TileSet, out_dir: str | os.PathLike[str],
-                      opts: KitOptions) -> KitResult:
+                      opts: KitOptions, *, png_dpi: int | None = None, tts: bool = False,
+                      force: bool = False) -> KitResult:
     """Write Tom Tube's print-and-play kit for ``tiles`` into ``out_dir`` (all or nothing):
     ``tiles.pdf``, ``cut-guide.json``, ``cut-lines-NN.svg``, ``svg/tile-NNN.svg`` and
     ``svg/back-NN.svg`` (rhombs 1–40 by their tile-set ids, triangles 41–58), ``board.pdf``,
-    ``counters.pdf``, ``astronauts.pdf``, ``rules-<lang>.pdf`` and ``kit.pdf``. Raises
+    ``counters.pdf``, ``astronauts.pdf``, ``rules-<lang>.pdf`` and ``kit.pdf``; ``png_dpi``,
+    ``tts`` and ``force`` as :func:`~spacebowl_print.publish.kit.build_kit` takes them. Raises
     :class:`InputError` naming the bad option."""
     opts.check()
     fronts, backs = tile_items(tiles, EDGE_MM, BLEED_MM, opts.ink_saver, opts.seed)
@@ -138,7 +144,7 @@ def build_tomtube_kit(tiles: TileSet, out_dir: str | os.PathLike[str],
         return build_kit(out_dir, fronts=fronts, back=backs, bleed=BLEED_MM,
                          paper=PAPER_MM[opts.paper], title="Tom Tube", extras=docs,
                          tips=TIPS, naming=TOMTUBE_TILES, margin=PRINTER_MARGIN_MM,
-                         lang=opts.langs[0])
+                         lang=opts.langs[0], png_dpi=png_dpi, tts=tts, kind=KIND, force=force)
     except LayoutError as err:
         raise InputError(err.message, "paper") from None
 
@@ -166,6 +172,7 @@ KIT = TomTubeKit()
 
 __all__ = [
     "BLEED_MM",
+    "KIND",
     "KIT",
     "PAPERS",
     "PAPER_MM",

@@ -23,7 +23,9 @@ FORMATS: tuple[int, ...] = (1, 2)
 """Deck format versions this reader knows. 1: planets and cards. 2: adds ``[theme]``, planet
 ``image``/``image_glyph``/``facts`` and card ``title``/``image``."""
 
-THEME_FIELDS: tuple[str, ...] = ("show_names", "background", "back", "font")
+THEME_FIELDS: tuple[str, ...] = ("show_names", "background", "back", "font", "text_position")
+TEXT_POSITIONS: tuple[str, ...] = ("bottom", "top")
+"""Where a card's free ``text`` goes: a band above the card id, or below the title."""
 
 
 @dataclass(frozen=True)
@@ -36,6 +38,9 @@ class Theme:
     background: str | None = None
     back: str | None = None
     font: str | None = None
+    text_position: str = "bottom"
+    """Where the cards' free ``text`` is printed: ``bottom`` (above the card id, the default)
+    or ``top`` (under the title)."""
     background_art: Picture | None = field(default=None, compare=False, repr=False)
     back_art: Picture | None = field(default=None, compare=False, repr=False)
     font_face: UserFont | None = field(default=None, compare=False, repr=False)
@@ -44,7 +49,7 @@ class Theme:
     def empty(self) -> bool:
         """True when the deck has no ``[theme]`` worth writing (all defaults)."""
         return (not self.show_names and self.background is None and self.back is None
-                and self.font is None)
+                and self.font is None and self.text_position == "bottom")
 
     def to_data(self) -> dict[str, object]:
         """The ``[theme]`` table as TOML-ready data (only the fields that are set)."""
@@ -55,6 +60,8 @@ class Theme:
             value = getattr(self, key)
             if value is not None:
                 out[key] = value
+        if self.text_position != "bottom":
+            out["text_position"] = self.text_position
         return out
 
 

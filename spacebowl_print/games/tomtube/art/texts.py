@@ -57,8 +57,13 @@ WORDS: dict[str, dict[str, str]] = {
         "your_answer": "Your answer:",
         "moves_word": "moves",
         "moves_n": "{n} moves",
+        "moves_n_one": "1 move",
         "decoys_n": "{n} tempting first moves",
+        "decoys_n_one": "1 tempting first move",
+        "decoys_n_none": "no tempting first move",
         "decoys_answer": "{n} tempting first moves lead home only in more moves.",
+        "decoys_answer_one": "1 tempting first move leads home only in more moves.",
+        "decoys_answer_none": "No first move tempts you off the shortest way home.",
         "drift_free": "drift to {to} (free)",
         "drift_paid": "drift to {to} (1 control)",
         "jump": "space jump to {to} (1 energy)",
@@ -119,8 +124,13 @@ WORDS: dict[str, dict[str, str]] = {
         "your_answer": "Deine Lösung:",
         "moves_word": "Züge",
         "moves_n": "{n} Züge",
+        "moves_n_one": "1 Zug",
         "decoys_n": "{n} verlockende erste Züge",
+        "decoys_n_one": "1 verlockender erster Zug",
+        "decoys_n_none": "kein verlockender erster Zug",
         "decoys_answer": "{n} verlockende erste Züge führen nur mit mehr Zügen nach Hause.",
+        "decoys_answer_one": "1 verlockender erster Zug führt nur mit mehr Zügen nach Hause.",
+        "decoys_answer_none": "Kein erster Zug lockt vom kürzesten Heimweg weg.",
         "drift_free": "Drift nach {to} (kostenlos)",
         "drift_paid": "Drift nach {to} (1 Kontrolle)",
         "jump": "Weltraumsprung nach {to} (1 Energie)",
@@ -174,4 +184,12 @@ def words(lang: str) -> dict[str, str]:
     return WORDS[check_lang(lang, LANGS)]
 
 
-__all__ = ["LANGS", "PUBLISHING", "WORDS", "words"]
+def counted(lang: str, key: str, n: int) -> str:
+    """The text ``key`` of ``lang`` for a count ``n``: its ``_one`` form for 1 and its
+    ``_none`` form for 0 where the table has them (no "1 moves"), else ``key`` with ``n``."""
+    table = words(lang)
+    form = {0: f"{key}_none", 1: f"{key}_one"}.get(n, key)
+    return table.get(form, table[key]).format(n=n)
+
+
+__all__ = ["LANGS", "PUBLISHING", "WORDS", "counted", "words"]

@@ -10,7 +10,7 @@ from functools import cached_property
 from typing import Any
 
 from spacebowl_print.games.tomtube.art.miniboard import BOARD_H, Leg, fit_edge, legs, mini_board
-from spacebowl_print.games.tomtube.art.texts import words
+from spacebowl_print.games.tomtube.art.texts import counted, words
 from spacebowl_print.games.tomtube.art.tubes import INK
 from spacebowl_print.games.tomtube.model.board import BASES, SOLARS, other
 from spacebowl_print.games.tomtube.model.position import Move, Position
@@ -68,7 +68,7 @@ class TomTubePuzzle:
     def badges(self) -> Sequence[str]:
         w = words(self.lang)
         return [w["to_move"].format(player=w[self.player]),
-                w["decoys_n"].format(n=self.decoys)]
+                counted(self.lang, "decoys_n", self.decoys)]
 
     def manifest_entry(self) -> dict[str, Any]:
         """The spec's entry ``{"id", "position", "answer": {"moves", "line"}}`` with the
@@ -161,14 +161,13 @@ class TomTubePuzzle:
         return text + (" — " + ", ".join(extra) if extra else "")
 
     def draw_answer(self, canvas: Canvas, x: float, y: float, w: float, h: float) -> None:
-        wd = words(self.lang)
         text_w = min(48.0, w * 0.38)
         board_w = w - text_w - 3.0
         mini_board(canvas, x, y, board_w, h, self.position, self.tiles, self.ink_saver,
                    route=self.legs, names=6.0)
         tx = x + board_w + 3.0
         ty = y + h - 4.0
-        head = wd["moves_n"].format(n=self.moves)
+        head = counted(self.lang, "moves_n", self.moves)
         canvas.text(tx, ty, head, fit_size(head, text_w, 10, "bold"), "bold", INK)
         ty -= 5.0
         size = 7.0
@@ -179,7 +178,7 @@ class TomTubePuzzle:
                 ty -= lh
             ty -= 0.6
         ty -= 1.0
-        for ln in wrap(wd["decoys_answer"].format(n=self.decoys), text_w, size):
+        for ln in wrap(counted(self.lang, "decoys_answer", self.decoys), text_w, size):
             canvas.text(tx, ty, ln, size, "regular", MUTED)
             ty -= lh
 
