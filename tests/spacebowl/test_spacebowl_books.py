@@ -125,7 +125,7 @@ def test_puzzle_pages_are_readable(german: Path) -> None:
     assert "„keine“" in puzzle and "Deine Antwort:" in puzzle
     assert all(str(n) in puzzle for n in range(1, 10))  # numbered toss spaces
     key = "\n".join(t for t in texts if "Lösungen" in t)
-    assert "Scheibe auf" in key or "Keine Karte passt" in key
+    assert "Ziel-Plättchen auf" in key or "Keine Karte passt" in key
 
 
 def test_no_text_under_6pt(german: Path, pod_book: Path) -> None:
