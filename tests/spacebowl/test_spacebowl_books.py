@@ -140,7 +140,7 @@ def _answer_pages_smallest_text(pdf: Path, heading: str) -> tuple[int, float]:
     with pdfplumber.open(pdf) as doc:
         for page in doc.pages:
             chars = [ch for ch in page.chars if ch["text"].strip()]
-            if not "".join(ch["text"] for ch in chars[:len(heading)]) == heading:
+            if "".join(ch["text"] for ch in chars[:len(heading)]) != heading:
                 continue
             pages += 1
             smallest = min(smallest, *(_char_size(ch) for ch in chars))
