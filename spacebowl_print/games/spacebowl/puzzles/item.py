@@ -30,7 +30,7 @@ from spacebowl_print.games.spacebowl.model import (
 )
 from spacebowl_print.games.spacebowl.puzzles.texts import WORDS
 from spacebowl_print.games.spacebowl.puzzles.tiers import TIERS
-from spacebowl_print.render.api import MM_PER_PT, Canvas, FontName, Style
+from spacebowl_print.render.api import Canvas, FontName, Style
 from spacebowl_print.render.fonts import line_height, wrap
 
 
@@ -179,23 +179,10 @@ class SpaceBowlPuzzle:
                     wild_letter=self.wild_letter, compact=True, coords=True, min_pt=size)
         draw_toss(canvas, self.deck, self.toss, toss_x, toss_top - toss, toss, "",
                   numbers=toss >= 30, min_pt=size)
-        ty = text_top - size * MM_PER_PT * 0.8
+        ty = text_top - line_height(size, 0.8)  # the first baseline an ascent under the top
         for line, font in lines:
             canvas.text(x, ty, line, size, font, INK)
-            ty -= lead
-
-
-ANSWER_PT = 7.0
-"""The answer key's type size: legible in a 365-day book, and never less (issue 16)."""
-
-
-def _wrapped(reasons: list[str], w: float, size: float) -> list[tuple[str, FontName]]:
-    """The answer's lines wrapped to ``w``: the first reason (the answer itself) bold."""
-    lines: list[tuple[str, FontName]] = []
-    for k, reason in enumerate(reasons):
-        font: FontName = "bold" if k == 0 else "regular"
-        lines += [(part, font) for part in wrap(reason, w, size, font)]
-    return lines
+            ty -= line_height(size)
 
 
 def _question(canvas: Canvas, x: float, top: float, w: float, lines: list[str],
@@ -262,3 +249,16 @@ def answer_text(p: SpaceBowlPuzzle) -> str:
     head = words["solution"] if len(p.solutions) == 1 else words["solutions"].format(
         n=len(p.solutions))
     return f"{head}: {'; '.join(parts)}"
+
+
+ANSWER_PT = 7.0
+"""The answer key's type size: legible in a 365-day book, and never less (issue 16)."""
+
+
+def _wrapped(reasons: list[str], w: float, size: float) -> list[tuple[str, FontName]]:
+    """The answer's lines wrapped to ``w``: the first reason (the answer itself) bold."""
+    lines: list[tuple[str, FontName]] = []
+    for k, reason in enumerate(reasons):
+        font: FontName = "bold" if k == 0 else "regular"
+        lines += [(part, font) for part in wrap(reason, w, size, font)]
+    return lines
