@@ -163,7 +163,7 @@ PUBLISHING: dict[str, dict[str, str]] = {
                          "question demande un nombre ; — : aucune carte valide."},
     "de": {"puzzles": "Rätsel",
            "key_legend": "Gültige Zielkarten nach Spaltenbuchstabe und Zeilennummer; 90°, 180°, "
-                         "270°: die Drehungen der Schachtel, die die Karte gültig machen; W: "
+                         "270°: die Drehungen der Box, die die Karte gültig machen; W: "
                          "die Karte braucht den Joker; „3: …“: wie viele, wenn die Frage eine "
                          "Anzahl will; —: keine gültige Karte."},
 }
