@@ -128,13 +128,47 @@ def test_puzzle_pages_are_readable(german: Path) -> None:
     assert "„keine“" in puzzle and "Deine Antwort:" in puzzle
     assert all(str(n) in puzzle for n in range(1, 10))  # numbered toss spaces
     key = "\n".join(t for t in texts if "Lösungen" in t)
-    assert "Scheibe auf" in key or "Keine Karte passt" in key
+    assert "Ziel-Plättchen auf" in key or "Keine Karte passt" in key
 
 
 def test_no_text_under_6pt(german: Path, pod_book: Path) -> None:
     assert _smallest_text(german / "booklet.pdf") >= 5.95
     assert _smallest_text(pod_book / "booklet.pdf") >= 5.95
     assert _smallest_text(pod_book / "cover.pdf") >= 5.95
+
+
+def _answer_pages_smallest_text(pdf: Path, heading: str) -> tuple[int, float]:
+    """(answer pages, smallest text size on them): the key's pages open with ``heading``."""
+    smallest, pages = 99.0, 0
+    with pdfplumber.open(pdf) as doc:
+        for page in doc.pages:
+            chars = [ch for ch in page.chars if ch["text"].strip()]
+            if "".join(ch["text"] for ch in chars[:len(heading)]) != heading:
+                continue
+            pages += 1
+            smallest = min(smallest, *(_char_size(ch) for ch in chars))
+    return pages, smallest
+
+
+def test_answer_keys_print_nothing_under_7pt(german: Path, pod_book: Path) -> None:
+    # issue 16 item 3: the reasons, coordinates and everything else in the key at 7 pt or more
+    pages, smallest = _answer_pages_smallest_text(pod_book / "booklet.pdf", "Answers")
+    assert pages >= 30 // 4 and smallest >= 6.99
+    pages, smallest = _answer_pages_smallest_text(german / "booklet.pdf", "Lösungen")
+    assert pages >= 2 and smallest >= 6.99
+
+
+def test_answer_keys_label_their_galaxies(pod_book: Path) -> None:
+    # every answer box's galaxy has its column letters (a lone "A" … at 7 pt) and row
+    # numbers, so the cells a key names ("C3; B4") can be found
+    with pdfplumber.open(pod_book / "booklet.pdf") as doc:
+        for page in doc.pages:
+            words = page.extract_words(extra_attrs=["size"])
+            if not words or words[0]["text"] != "Answers":
+                continue
+            boxes = sum(1 for w in words if w["text"] == "Puzzle")
+            labels = [w["text"] for w in words if abs(float(w["size"]) - 7.0) < 0.01]
+            assert boxes and labels.count("A") >= boxes and labels.count("5") >= boxes
 
 
 @pytest.fixture(scope="module")

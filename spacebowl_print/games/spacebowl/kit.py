@@ -155,13 +155,13 @@ DOCUMENT_WORDS: dict[str, dict[str, tuple[str, str]]] = {
            "rules": ("Rule summary", "")},
     "fr": {"ship-computer": ("Ordinateur de bord",
                              "grille à 100 % pour votre boîte, bac, réglettes de la Galaxie"),
-           "scoretrack": ("Piste de score", ""),
+           "scoretrack": ("Piste des scores", ""),
            "tokens": ("Jetons et disques", "papier cartonné ; pliez les grands jetons Équipage"),
            "rules": ("Résumé des règles", "")},
-    "de": {"ship-computer": ("Schiffscomputer",
-                             "Raster in 100 % für eure Schachtel, Schale, Galaxie-Leisten"),
-           "scoretrack": ("Punkteleiste", ""),
-           "tokens": ("Marker und Scheiben", "Karton; die großen Crewmarker falzen"),
+    "de": {"ship-computer": ("Schiffscomputer-Box",
+                             "Raster in 100 % für eure Box, Box zum Falten, Galaxie-Leisten"),
+           "scoretrack": ("Punkteübersicht", ""),
+           "tokens": ("Marker und Plättchen", "Karton; die großen Crewmarker falzen"),
            "rules": ("Regelübersicht", "")},
 }
 """Each document's title and cover note in the kit's first language (the cover's)."""

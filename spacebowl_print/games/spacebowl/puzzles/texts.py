@@ -91,13 +91,13 @@ WORDS: dict[str, dict[str, str]] = {
         "answers_by_code": "Réponses par code de fiche",
         "how_title": "Comment résoudre une énigme Space Bowl",
         "how_1": "Regardez le lancer : la boîte à neuf cases, vue de dessus.",
-        "how_2": "Posez la boîte sur la Galaxie de sorte que la case du disque violet soit sur "
+        "how_2": "Posez la boîte sur la Galaxie de sorte que la case du disque mauve soit sur "
                  "une carte. Cette carte est la destination que vous testez.",
         "how_3": "La case de chaque bille tombe alors sur une carte. Cette carte doit montrer "
                  "la planète de la bille (les autres planètes ne comptent pas).",
         "how_4": "Si toutes les billes sont satisfaites, la destination est valide. Testez "
                  "chaque carte : il peut y en avoir plusieurs, ou aucune.",
-        "legend": "Ce que vous voyez", "legend_disc": "Disque Destination (violet, flèche blanche)",
+        "legend": "Ce que vous voyez", "legend_disc": "Disque Destination (mauve, flèche blanche)",
         "legend_hole": "Disque Trou noir (noir, bord blanc)",
         "legend_wild": "Joker : prête à sa carte une planète manquante",
         "example": "Exemple commenté", "example_answer": "Réponse",
@@ -117,14 +117,14 @@ WORDS: dict[str, dict[str, str]] = {
         "solutions": "{n} gültige Ziele", "solution": "1 gültiges Ziel",
         "near": "Beinahe-Treffer",
         "answer_line": "Deine Antwort:",
-        "spaces_note": "Felder 1–9: die Schachtel von oben.",
-        "hole_alone": "Die Scheibe Schwarzes Loch verbietet die Planeten der Murmeln in ihrem "
-                      "Feld; allein ändert sie nichts.",
-        "why_valid": "{cell}: Scheibe auf {cell}{turn}, jede Murmel liegt auf einer Karte mit "
-                     "ihrem Planeten{wild}.",
-        "why_turn": ", Schachtel um {deg}° gedreht",
+        "spaces_note": "Felder 1–9: die Schiffscomputer-Box von oben.",
+        "hole_alone": "Das Schwarzes-Loch-Plättchen verbietet die Planeten der Murmeln in "
+                      "seinem Feld; allein ändert es nichts.",
+        "why_valid": "{cell}: Ziel-Plättchen auf {cell}{turn}, jede Murmel liegt auf einer "
+                     "Karte mit ihrem Planeten{wild}.",
+        "why_turn": ", Box um {deg}° gedreht",
         "why_wild": ", mit Hilfe des Jokers",
-        "why_none": "Keine Karte passt: Wie man die Schachtel auch legt, eine Murmel liegt auf "
+        "why_none": "Keine Karte passt: Wie man die Box auch legt, eine Murmel liegt auf "
                     "einer Karte ohne ihren Planeten oder außerhalb der Galaxie.",
         "why_near": " Am nächsten: {cells} (eine Bedingung verfehlt).",
         "n_puzzles": "{n} Rätsel", "deck_line": "Kartensatz: {title}",
@@ -136,15 +136,15 @@ WORDS: dict[str, dict[str, str]] = {
         "teacher_key": "Lösungsblatt für Lehrkräfte",
         "answers_by_code": "Antworten nach Blatt-Code",
         "how_title": "So löst du ein Space-Bowl-Rätsel",
-        "how_1": "Sieh dir den Wurf an: die Schachtel mit neun Feldern, von oben.",
-        "how_2": "Lege die Schachtel so auf die Galaxie, dass das Feld der lila Scheibe auf "
+        "how_1": "Sieh dir den Wurf an: die Schiffscomputer-Box mit neun Feldern, von oben.",
+        "how_2": "Lege die Box so auf die Galaxie, dass das Feld des lila Ziel-Plättchens auf "
                  "einer Karte liegt. Diese Karte ist das Ziel, das du prüfst.",
         "how_3": "Das Feld jeder Murmel liegt jetzt auf einer Karte. Diese Karte muss den "
                  "Planeten der Murmel zeigen (andere Planeten sind egal).",
         "how_4": "Passen alle Murmeln, ist das Ziel gültig. Prüfe jede Karte: Es kann mehrere "
                  "gültige geben – oder keine.",
-        "legend": "Was du siehst", "legend_disc": "Zielscheibe (lila, weißer Pfeil)",
-        "legend_hole": "Scheibe Schwarzes Loch (schwarz, weißer Rand)",
+        "legend": "Was du siehst", "legend_disc": "Ziel-Plättchen (lila, weißer Pfeil)",
+        "legend_hole": "Schwarzes-Loch-Plättchen (schwarz, weißer Rand)",
         "legend_wild": "Joker: leiht seiner Karte einen fehlenden Planeten",
         "example": "Beispiel", "example_answer": "Antwort",
     },
@@ -163,7 +163,7 @@ PUBLISHING: dict[str, dict[str, str]] = {
                          "question demande un nombre ; — : aucune carte valide."},
     "de": {"puzzles": "Rätsel",
            "key_legend": "Gültige Zielkarten nach Spaltenbuchstabe und Zeilennummer; 90°, 180°, "
-                         "270°: die Drehungen der Schachtel, die die Karte gültig machen; W: "
+                         "270°: die Drehungen der Box, die die Karte gültig machen; W: "
                          "die Karte braucht den Joker; „3: …“: wie viele, wenn die Frage eine "
                          "Anzahl will; —: keine gültige Karte."},
 }
