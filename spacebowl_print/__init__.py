@@ -6,11 +6,8 @@ Layers (each imports only those below it): ``core`` → ``render`` → ``publish
 ``kit`` | ``puzzles`` → ``cli`` and never imports another game.
 """
 
-from importlib.metadata import PackageNotFoundError, version
-
-try:
-    __version__ = version("spacebowl-print")
-except PackageNotFoundError:  # running from a source tree that was never installed
-    __version__ = "0.0.0+source"
+__version__ = "0.1.0"
+"""The version (pyproject.toml reads it from here: one place, and no package metadata to
+look up at every start)."""
 
 __all__ = ["__version__"]

@@ -41,13 +41,11 @@ def check_command(manifest_file: str, deck: str | None, answers_only: bool) -> N
         data = {**data, "deck": deck}
     name = data.get("game", DEFAULT_GAME) if isinstance(data, dict) else DEFAULT_GAME
     try:
-        game = find_game(str(name))
-        if game.verify is None:
-            raise InputError(f"{game.title} publishes no puzzles to check", "game")
+        kind = find_game(str(name)).puzzle_kind()
         problem = check_structure(data)
         count = 0
         if problem is None:
-            count, problem = check_entries(data, game.verify)
+            count, problem = check_entries(data, kind.verify)
         if problem is None and not answers_only:
             original = load_json_file(manifest_file)  # --deck must not alter the seal
             problem = check_files(original, Path(manifest_file).resolve().parent)

@@ -37,6 +37,7 @@ import os
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 from spacebowl_print.core.errors import InputError
 from spacebowl_print.core.folders import write_folder
@@ -46,6 +47,7 @@ from spacebowl_print.publish.kittexts import count, word
 from spacebowl_print.publish.sheets import Imposition, impose
 from spacebowl_print.render.api import Canvas, DrawnPage, FontName, Page, PdfOptions, Style
 from spacebowl_print.render.fonts import fit_size, line_height, text_width, wrap
+from spacebowl_print.render.greyscale import greyscale as greyscale_of
 from spacebowl_print.render.pdf import pdf_bytes
 from spacebowl_print.render.svg import svg_bytes
 
@@ -75,6 +77,31 @@ class KitResult:
     sheets: int
     kit_pages: int
     sizes: dict[str, int] = field(default_factory=dict)
+
+
+class GreyItem:
+    """An item drawn as the greys a photocopier makes of its colours; every other attribute
+    (id, size, outline…) is the item's own."""
+
+    def __init__(self, item: Item) -> None:
+        self._item = item
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._item, name)
+
+    def draw(self, canvas: Canvas) -> None:
+        greyscale_of(self._item.draw)(canvas)
+
+
+def in_grey_items(items: Sequence[Item], grey: bool) -> list[Item]:
+    """``items`` as :class:`GreyItem` s when ``grey``, else as they are."""
+    return [GreyItem(it) if grey else it for it in items]
+
+
+def _grey_pages(pages: Sequence[Page], grey: bool) -> list[Page]:
+    if not grey:
+        return list(pages)
+    return [DrawnPage(p.width, p.height, greyscale_of(p.draw)) for p in pages]
 
 
 def _blank(width: float, height: float) -> Page:
@@ -305,7 +332,8 @@ def build_kit(out_dir: str | os.PathLike[str], *, fronts: Sequence[Item],
               fold: bool = False, back_offset: tuple[float, float] = (0.0, 0.0),
               extras: Sequence[Document] = (), tips: Sequence[str] = (),
               naming: Naming = CARDS, margin: float = 0.0,
-              offset_hint: str | None = None, lang: str = "en") -> KitResult:
+              offset_hint: str | None = None, lang: str = "en",
+              greyscale: bool = False) -> KitResult:
     """Write the whole kit into ``out_dir`` (see the module docstring for the files).
 
     ``fronts`` are the items (ids used in file names and the cut guide): rectangular cards of one
@@ -316,11 +344,18 @@ def build_kit(out_dir: str | os.PathLike[str], *, fronts: Sequence[Item],
     ``back_offset`` and ``offset_hint`` as :func:`~spacebowl_print.publish.sheets.impose` takes
     them. ``lang`` (en, fr, de; a kit in several languages passes its first) is the language
     of the cover, the tips, the calibration pages, the sheet labels and the bookmarks; the
-    caller's ``title``, documents and ``tips`` print as given. Raises
+    caller's ``title``, documents and ``tips`` print as given. ``greyscale`` draws every
+    item and page as the greys a photocopier makes of its colours. Raises
     :class:`~spacebowl_print.publish.items.LayoutError` when the items cannot be imposed, and
     ``ValueError`` for an unknown language; nothing is written then.
     """
     names = naming.nouns(lang).fields()
+    if greyscale:
+        fronts = in_grey_items(fronts, True)
+        back = (in_grey_items(back, True) if isinstance(back, Sequence)
+                else GreyItem(back))
+        extras = [Document(d.name, d.title, _grey_pages(d.pages, True), d.note)
+                  for d in extras]
     imp: Imposition = impose(fronts, back, paper=paper, bleed=bleed, fold=fold,
                              back_offset=back_offset,
                              title=word(lang, "sheets_title", title=title, **names),

@@ -20,19 +20,22 @@ import pytest
 from click.testing import CliRunner
 from pypdf.generic import ContentStream
 
+from spacebowl_print.cli.publishing import kit_command
+from spacebowl_print.games.base import find_game
 from spacebowl_print.games.spacebowl.art.cardback import CardBack
 from spacebowl_print.games.spacebowl.art.cards import CardFront, card_items
 from spacebowl_print.games.spacebowl.art.cardsize import parse_card_size
 from spacebowl_print.games.spacebowl.art.glyphs import GLYPH_PATHS
 from spacebowl_print.games.spacebowl.art.sky import FOOTPRINT, planet_disc
 from spacebowl_print.games.spacebowl.cli.common import load_deck
-from spacebowl_print.games.spacebowl.cli.kit_cmd import kit
 from spacebowl_print.games.spacebowl.kit import KitOptions, build_spacebowl_kit
 from spacebowl_print.games.spacebowl.model import GLYPHS, Deck, InputError, Planet
 from spacebowl_print.publish.sheets import LayoutError, impose, plan_layout
 from spacebowl_print.render.api import MM_PER_PT, PAPER, DrawnPage, PdfOptions
 from spacebowl_print.render.pdf import pdf_bytes
 from spacebowl_print.render.svg import svg_bytes
+
+kit = kit_command(find_game("spacebowl"))  # the command the registry builds
 
 TOL = 0.1  # mm
 BLEED = 3.0

@@ -111,17 +111,20 @@ def german(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return out
 
 
-def test_title_page_speaks_the_booklets_language(german: Path) -> None:
+def test_title_and_copyright_pages_speak_the_booklets_language(german: Path) -> None:
     with pdfplumber.open(german / "booklet.pdf") as doc:
         title = doc.pages[0].extract_text()
-    assert "7 Rätsel" in title and "Kartensatz: Classic" in title and "Startwert 1" in title
-    assert "Deck:" not in title and "seed" not in title
+        legal = " ".join(doc.pages[1].extract_text().split())
+    assert "Tägliche Rätsel für Space Bowl" in title and "7 Rätsel" in title
+    assert "Kartensatz: Classic" in legal and "Startwert 1" in legal
+    assert "unabhängigen Programm" in legal
+    assert "Deck:" not in title + legal and "seed" not in title + legal
 
 
 def test_puzzle_pages_are_readable(german: Path) -> None:
     with pdfplumber.open(german / "booklet.pdf") as doc:
         texts = [p.extract_text() for p in doc.pages]
-    puzzle = next(t for t in texts if "Der Wurf" in t)
+    puzzle = next(t for t in texts if "Deine Antwort:" in t)
     assert "„keine“" in puzzle and "Deine Antwort:" in puzzle
     assert all(str(n) in puzzle for n in range(1, 10))  # numbered toss spaces
     key = "\n".join(t for t in texts if "Lösungen" in t)
@@ -145,12 +148,25 @@ def classroom(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 def test_classroom_first_page_and_worksheets(classroom: Path) -> None:
     with pdfplumber.open(classroom / "worksheets.pdf") as doc:
-        first = doc.pages[0].extract_text()
-        sheet = doc.pages[1].extract_text()
-        assert len(doc.pages) == 1 + 30 * 2  # two puzzles a page on A4
-    assert "How to solve a Space Bowl puzzle" in first and "Worked example" in first
+        texts = [p.extract_text() for p in doc.pages]
+    # the teaching page on a sheet of its own, then two puzzles a page on A4
+    assert len(texts) == 2 + 30 * 2
+    first, back, sheet = texts[0], texts[1], texts[2]
+    assert "How to play" in first and "Worked example" in first
     assert "Destination disc" in first and "Black Hole disc" in first
+    assert "Notes" in back
     assert "Name:" in sheet and "Date:" in sheet and "Your answer:" in sheet
+
+
+def test_each_students_pages_share_one_sheet(classroom: Path) -> None:
+    """Printed on both sides, a sheet's back belongs to the student of its front."""
+    with pdfplumber.open(classroom / "worksheets.pdf") as doc:
+        texts = [p.extract_text() for p in doc.pages]
+    codes = json.loads((classroom / "manifest.json").read_text(encoding="utf-8"))["students"]
+    for front, back in zip(texts[2::2], texts[3::2], strict=True):
+        owner = [c for c in codes if f"Code {c}" in front]
+        assert len(owner) == 1
+        assert f"Code {owner[0]}" in back or "Notes" in back
 
 
 def test_teacher_key_is_one_page_table(classroom: Path) -> None:

@@ -10,15 +10,19 @@ The extra documents (Ship Computer, scoretrack, tokens, rule summaries) come fro
 from __future__ import annotations
 
 import os
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from spacebowl_print.games.spacebowl.art import rules, scoretrack, shipcomputer, tokens
 from spacebowl_print.games.spacebowl.art.cardback import CardBack
 from spacebowl_print.games.spacebowl.art.cards import CardFront, card_items
-from spacebowl_print.games.spacebowl.art.cardsize import DEFAULT_BLEED_MM
+from spacebowl_print.games.spacebowl.art.cardsize import DEFAULT_BLEED_MM, parse_card_size
+from spacebowl_print.games.spacebowl.art.themed import art_warnings
 from spacebowl_print.games.spacebowl.model import Deck, InputError
+from spacebowl_print.games.spacebowl.model.deck_file import DECK_OPTION, load_deck
 from spacebowl_print.publish.items import CARDS, LayoutError
+from spacebowl_print.publish.kinds import KitParts, Option, RenderContext
 from spacebowl_print.publish.kit import Document, KitResult, build_kit, check_kit_choices
 from spacebowl_print.render.api import PAPER, Page
 
@@ -223,3 +227,49 @@ def build_spacebowl_kit(deck: Deck, out_dir: str | os.PathLike[str], opts: KitOp
                          naming=CARDS, offset_hint=BACK_OFFSET_HINT, lang=opts.langs[0])
     except LayoutError as err:
         raise InputError(err.message, LAYOUT_FIELDS.get(err.field, "card_size")) from None
+
+
+# -- the game table's kit --------------------------------------------------------------------
+
+class SpaceBowlKit:
+    """Space Bowl's :class:`~spacebowl_print.publish.kinds.KitKind`: the deck's cards on card
+    sheets, the Ship Computer sized to the user's box, scoretrack, tokens and the rule
+    summaries."""
+
+    papers = PAPERS
+    options = (
+        DECK_OPTION,
+        Option("card_size", "--card-size", "poker (63x88 mm), bridge (2.25x3.5 in: 57.15x88.9 "
+               "mm), 2.5x3.5in (63.5x88.9 mm), or WxHmm.", default="poker", metavar="SIZE",
+               limit=40),
+        Option("fold", "--fold", "Fronts and backs side by side to fold and glue (no duplex "
+               "printer).", default=False, kind="flag"),
+        Option("box", "--box", "Inner size of your Ship Computer box: 150mm, or WxH like "
+               "160x140mm.", default="150mm", metavar="SIZE", limit=40),
+        Option("back_offset", "--back-offset", "Shift the card backs by X,Y mm (read it off "
+               "the duplex check page).", default="0,0", metavar="X,Y", limit=40),
+        Option("cards_only", "--cards-only", "Only the cards (cards.pdf, cut guides, SVGs): to "
+               "reprint a deck.", default=False, kind="flag"),
+    )
+
+    def parts(self, options: Mapping[str, Any], langs: Sequence[str], ctx: RenderContext,
+              seed: int) -> KitParts:
+        """The kit's parts for the deck and options given (see :func:`build_spacebowl_kit`,
+        which writes the same kit from a :class:`KitOptions`)."""
+        opts = KitOptions(
+            paper=ctx.paper, langs=tuple(langs),
+            card_size=parse_card_size(str(options["card_size"])), ink_saver=ctx.ink_saver,
+            fold=bool(options["fold"]), box_mm=parse_box_size(str(options["box"])),
+            back_offset=parse_back_offset(str(options["back_offset"])), seed=seed).check()
+        deck = load_deck(str(options["deck"]))
+        docs = [] if options["cards_only"] else extra_documents(deck, opts)
+        return KitParts(
+            title=f"Space Bowl — {deck.title}", fronts=card_fronts(deck, opts),
+            back=card_back(deck, opts), bleed=opts.bleed, naming=CARDS, documents=docs,
+            fold=opts.fold, back_offset=opts.back_offset, offset_hint=BACK_OFFSET_HINT,
+            warnings=tuple(art_warnings(deck, opts.card_size, opts.bleed)),
+            layout_field="card_size")
+
+
+KIT = SpaceBowlKit()
+"""The kit :data:`spacebowl_print.games.spacebowl.GAME` names."""

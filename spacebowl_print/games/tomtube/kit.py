@@ -12,8 +12,9 @@ files.
 from __future__ import annotations
 
 import os
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from spacebowl_print.core.errors import InputError
 from spacebowl_print.core.languages import parse_langs
@@ -23,7 +24,9 @@ from spacebowl_print.games.tomtube.art.rules import rules_pages
 from spacebowl_print.games.tomtube.art.texts import LANGS
 from spacebowl_print.games.tomtube.art.tiles import tile_items
 from spacebowl_print.games.tomtube.model.tiles import TileSet
+from spacebowl_print.games.tomtube.model.tiles_file import TILES_OPTION, load_tiles
 from spacebowl_print.publish.items import LayoutError, Naming
+from spacebowl_print.publish.kinds import KitParts, RenderContext
 from spacebowl_print.publish.kit import Document, KitResult, build_kit, check_kit_choices
 from spacebowl_print.render.api import PAPER, Canvas, DrawnPage, Page, Style
 
@@ -140,5 +143,39 @@ def build_tomtube_kit(tiles: TileSet, out_dir: str | os.PathLike[str],
         raise InputError(err.message, "paper") from None
 
 
-__all__ = ["BLEED_MM", "PAPERS", "PAPER_MM", "PRINTER_MARGIN_MM", "TOMTUBE_TILES",
-           "KitOptions", "build_tomtube_kit", "extra_documents", "parse_kit_langs", "two_up"]
+class TomTubeKit:
+    """Tom Tube's :class:`~spacebowl_print.publish.kinds.KitKind`: the tiles die-cut, the
+    board (tiled or on A3), counters, standees and the rule summaries."""
+
+    papers = PAPERS
+    options = (TILES_OPTION,)
+
+    def parts(self, options: Mapping[str, Any], langs: Sequence[str], ctx: RenderContext,
+              seed: int) -> KitParts:
+        opts = KitOptions(ctx.paper, tuple(langs), ctx.ink_saver, seed).check()
+        tiles = load_tiles(options.get("tiles"))
+        fronts, backs = tile_items(tiles, EDGE_MM, BLEED_MM, opts.ink_saver, opts.seed)
+        return KitParts(title="Tom Tube", fronts=fronts, back=backs, bleed=BLEED_MM,
+                        naming=TOMTUBE_TILES, documents=extra_documents(tiles, opts),
+                        tips=TIPS, margin=PRINTER_MARGIN_MM)
+
+
+KIT = TomTubeKit()
+"""The kit :data:`spacebowl_print.games.tomtube.GAME` names."""
+
+
+__all__ = [
+    "BLEED_MM",
+    "KIT",
+    "PAPERS",
+    "PAPER_MM",
+    "PRINTER_MARGIN_MM",
+    "TILES_OPTION",
+    "TOMTUBE_TILES",
+    "KitOptions",
+    "TomTubeKit",
+    "build_tomtube_kit",
+    "extra_documents",
+    "parse_kit_langs",
+    "two_up",
+]

@@ -2,9 +2,10 @@
 
 An entry is ``{"id", "challenge", "par": {"total", "score", "play"}}``: the challenge as
 ``challenge.json`` writes it, and the par play with the engine's score object and total.
-:func:`verify_entry` trusts nothing in the entry: it reads the challenge strictly, checks
-it follows the solo rules, replays the play log with the legality checker and rescores the
-finished pad with the engine.
+:func:`verify_entry` trusts nothing in the entry: it reads the challenge and the play
+strictly and checks the solo rules, then has the second engine (``rules.independent``, which
+shares no code with the replay and the scorer that made the par) replay the play and rescore
+the finished pad.
 """
 
 from __future__ import annotations
@@ -25,9 +26,10 @@ from spacebowl_print.games.hubble.model.challenge import (
 from spacebowl_print.games.hubble.model.constellations import (
     ConstellationSet,
     load_constellation_set,
+    set_to_dict,
 )
-from spacebowl_print.games.hubble.rules.legality import replay
-from spacebowl_print.games.hubble.rules.scoring import score_pad, score_to_json
+from spacebowl_print.games.hubble.rules.independent import entry_problem
+from spacebowl_print.games.hubble.rules.scoring import score_to_json
 from spacebowl_print.games.hubble.solve.par import ParSettings, solve_par
 
 ENTRY_KEYS = ("id", "challenge", "par")
@@ -49,7 +51,9 @@ def make_entry(challenge: Challenge, cset: ConstellationSet | None = None,
 def verify_entry(entry: Mapping[str, Any], cset: ConstellationSet | None = None) -> str | None:
     """``None`` if ``entry`` re-derives exactly, else one line saying what is wrong: a
     challenge that does not read or break the solo rules, an illegal play, or a recorded score
-    or total that the replayed pad does not earn. ``cset`` defaults to the shipped set."""
+    or total that the replayed pad does not earn. The par is proved by the second engine
+    (:func:`~spacebowl_print.games.hubble.rules.independent.entry_problem`), not by the code
+    that made it. ``cset`` defaults to the shipped set."""
     try:
         return _verify(entry, cset or load_constellation_set())
     except InputError as err:
@@ -71,31 +75,19 @@ def _verify(entry: Mapping[str, Any], cset: ConstellationSet) -> str | None:
     problem = solo_rules_problem(challenge)
     if problem:
         return f"challenge: {problem}"
-    return _verify_par(entry["par"], challenge, cset)
-
-
-def _verify_par(par: object, challenge: Challenge, cset: ConstellationSet) -> str | None:
-    """The recorded par against its play, replayed by the legality checker and rescored."""
+    par = entry["par"]
     if not isinstance(par, Mapping):
         return f"par: must be a JSON object, got {show(par)}"
     problem = _keys_problem(par, PAR_KEYS, "par")
     if problem:
         return problem
-    geo = challenge.geometry
     try:
-        play = play_from_json(par["play"], geo)
-        pad = replay(challenge, play)
+        play_from_json(par["play"], challenge.geometry)
     except InputError as err:
         raise err.within("par", "play") from None
-    score = score_pad(pad, cset.pick(challenge.constellations))
-    derived = score_to_json(score, geo)
-    if par["score"] != derived:
-        return (f"par.score: the replayed pad scores {show(derived)[:200]}, not the recorded "
-                f"{show(par['score'])}")
-    total = par["total"]
-    if not isinstance(total, int) or isinstance(total, bool) or total != score.total:
-        return f"par.total: the replayed pad scores {score.total}, not {show(total)}"
-    return None
+    # the proof: legality, score breakdown and total, by code that shares nothing with the
+    # replay and the scorer that produced the par
+    return entry_problem(entry, set_to_dict(cset))
 
 
 def _keys_problem(obj: Mapping[str, Any], keys: tuple[str, ...], within: str = ""

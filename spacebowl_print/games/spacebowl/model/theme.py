@@ -18,8 +18,6 @@ from pathlib import Path, PurePosixPath, PureWindowsPath
 from spacebowl_print.core.errors import InputError
 from spacebowl_print.core.resources import deck_path
 from spacebowl_print.render.api import Picture, UserFont
-from spacebowl_print.render.fonts import FontFileError, load_font_file
-from spacebowl_print.render.images import PictureError, load_picture
 
 FORMATS: tuple[int, ...] = (1, 2)
 """Deck format versions this reader knows. 1: planets and cards. 2: adds ``[theme]``, planet
@@ -81,7 +79,10 @@ def check_relative_path(value: str, what: str, field_: str) -> str:
 
 def load_picture_at(base: Path, rel: str, what: str, field_: str) -> Picture:
     """The picture at ``base / rel``; an :class:`InputError` at (``what``, ``field_``) naming
-    the file and why it cannot be used."""
+    the file and why it cannot be used (Pillow is imported only for a deck that has
+    pictures)."""
+    from spacebowl_print.render.images import PictureError, load_picture
+
     try:
         return load_picture(base / rel)
     except PictureError as err:
@@ -89,7 +90,10 @@ def load_picture_at(base: Path, rel: str, what: str, field_: str) -> Picture:
 
 
 def load_font_at(base: Path, rel: str, what: str, field_: str) -> UserFont:
-    """The font at ``base / rel``, registered for embedding; an :class:`InputError` otherwise."""
+    """The font at ``base / rel``, registered for embedding; an :class:`InputError` otherwise
+    (reportlab is imported only for a deck that has a font)."""
+    from spacebowl_print.render.fonts import FontFileError, load_font_file
+
     try:
         return load_font_file(base / rel)
     except FontFileError as err:

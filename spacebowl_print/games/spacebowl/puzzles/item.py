@@ -23,6 +23,7 @@ from spacebowl_print.games.spacebowl.model import (
 )
 from spacebowl_print.games.spacebowl.puzzles.texts import WORDS
 from spacebowl_print.games.spacebowl.puzzles.tiers import TIERS
+from spacebowl_print.publish.kinds import WebView
 from spacebowl_print.render.api import Canvas, FontName, Style
 from spacebowl_print.render.fonts import line_height, wrap
 
@@ -44,6 +45,8 @@ class SpaceBowlPuzzle:
     deck: Deck = field(repr=False, compare=False)
     lang: str = "en"
     date: dt.date | None = None
+    art_cache: dict[Any, str] = field(default_factory=dict, repr=False, compare=False)
+    """Drawings shared by the puzzles of one run (a web site draws each mini card once)."""
 
     # ---- what the publisher asks -------------------------------------------------------
 
@@ -148,6 +151,28 @@ class SpaceBowlPuzzle:
         for line in lines:
             canvas.text(x, ty, line, size, "regular", INK)
             ty -= line_height(size)
+
+
+    # ---- the teacher's key and the web ------------------------------------------------
+
+    def short_answer(self) -> str:
+        """The answer in a key cell: the valid cards (with their turns under rotation, "W"
+        when the Wild token is needed), a count first when the question asks for one, or
+        "—"."""
+        cells = []
+        for s in self.solutions:
+            note = "/".join(f"{t}°" for t in s.rotations) if self.variants.rotation else ""
+            cells.append(s.cell.name + (f" {note}" if note else "") + (" W" if s.wild else ""))
+        text = ", ".join(cells) if cells else "—"
+        if self.question == "count":
+            return f"{len(cells)}: {text}" if cells else "0"
+        return text
+
+    def web_view(self) -> WebView:
+        """The galaxy's cards (for picking), the toss, the question and the answer."""
+        from spacebowl_print.games.spacebowl.puzzles.webview import web_view
+
+        return web_view(self)
 
 
 def _question(canvas: Canvas, x: float, top: float, w: float, lines: list[str],
