@@ -36,13 +36,19 @@ from spacebowl_print.games.hubble.rules import independent as second
 from spacebowl_print.games.hubble.rules.legality import replay
 from spacebowl_print.games.hubble.rules.scoring import score_cells, score_pad, score_to_json
 from spacebowl_print.games.hubble.solve.board import Board
-from spacebowl_print.games.hubble.solve.challenges import generate_challenge
+from spacebowl_print.games.hubble.solve.challenges import (
+    STANDARD_COLS,
+    STANDARD_ROWS,
+    generate_challenge,
+)
 from spacebowl_print.games.hubble.solve.manifest import make_entry, verify_entry
 from spacebowl_print.games.hubble.solve.moves import drawn, fogs, placements
 
 CSET = load_constellation_set()
 CSET_DATA = set_to_dict(CSET)
 CARDS = second.read_cards(CSET_DATA)
+ROLLS = STANDARD_COLS * STANDARD_ROWS // 3 + 3
+"""Rolls of a challenge on the standard pad (cells ÷ 3 + 3)."""
 
 
 def runs(n: int) -> settings:
@@ -222,7 +228,7 @@ def made_up_log(seed: int, cols: int, rows: int, wild: float) -> tuple[Any, dict
     """A challenge and a play log: a random legal player whose turns are replaced by
     made-up ones with chance ``wild``, and which now and then plays on after its third
     fog."""
-    ch = generate_challenge(seed, "t", ["Lyra", "Crux"], cols, rows)
+    ch = generate_challenge(seed, "t", ["Lyra", "Libra"], cols, rows)
     rng = random.Random(seed)
     board = Board(ch.geometry)
     geo = ch.geometry
@@ -274,7 +280,7 @@ def test_legality_verdicts_agree(seed: int, size: tuple[int, int], wild: float) 
 @pytest.mark.parametrize(("change", "needle"), [
     (lambda c: c["rolls"][2].update(third="S"), "rolls[2].third: round 3 needs null"),
     (lambda c: c["rolls"][0].update(third=None), "rolls[0].third: round 1 needs a white"),
-    (lambda c: c.update(rolls=c["rolls"][:20]), "needs at least 21 rolls"),
+    (lambda c: c.update(rolls=c["rolls"][:ROLLS - 1]), f"needs at least {ROLLS} rolls"),
     (lambda c: c.update(constellations=["Lyra", "Lyra"]), "2 different cards"),
     (lambda c: c.update(constellations=["Lyra", "Vega"]), "2 different cards"),
     (lambda c: c["rolls"][0].update(quadrants=["red", "red"]), "two different quadrant"),
