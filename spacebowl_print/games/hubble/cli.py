@@ -176,7 +176,7 @@ def _size(text: str) -> tuple[int, int]:
     try:
         cols, rows = (int(x) for x in text.lower().split("x"))
     except ValueError:
-        raise InputError(f"must look like 14x4, got {text[:20]!r}", "--size") from None
+        raise InputError(f"must look like 6x8, got {text[:20]!r}", "--size") from None
     problem = check_size(cols, rows)
     if problem:
         raise InputError(problem, "--size")
