@@ -77,13 +77,21 @@ def planet_masks(galaxies: Sequence[Galaxy], letters: str
         raise ValueError(f"the bitboard engine handles at most {MAX_GALAXY_CELLS} cards, "
                          f"got {rows * cols}")
     bit = {ch: 1 << i for i, ch in enumerate(letters)}
-    out = np.empty((len(galaxies), rows * cols), dtype=np.int64)
-    for g_i, g in enumerate(galaxies):
+    mask_of: dict[frozenset[str], int] = {}  # a deck has few distinct cards: sum each once
+    flat: list[int] = []
+    for g in galaxies:
         if (g.rows, g.cols) != (rows, cols):
             raise ValueError("all galaxies of a batch must have the same shape")
-        for r, row in enumerate(g.cells):
-            for c, cell in enumerate(row):
-                out[g_i, r * cols + c] = -1 if cell is None else sum(bit[p] for p in cell)
+        for row in g.cells:
+            for cell in row:
+                if cell is None:
+                    flat.append(-1)
+                    continue
+                mask = mask_of.get(cell)
+                if mask is None:
+                    mask = mask_of[cell] = sum(bit[p] for p in cell)
+                flat.append(mask)
+    out = np.array(flat, dtype=np.int64).reshape(len(galaxies), rows * cols)
     return out, rows, cols
 
 

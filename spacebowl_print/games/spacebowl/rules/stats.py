@@ -17,6 +17,7 @@ import numpy.typing as npt
 
 from spacebowl_print.games.spacebowl.model import Deck, Galaxy, InputError
 from spacebowl_print.games.spacebowl.rules.bitboard import Tables, build_tables
+from spacebowl_print.games.spacebowl.rules.kernel import choose
 from spacebowl_print.games.spacebowl.rules.tosses import (
     MAX_SOLUTIONS,
     histograms,
@@ -91,12 +92,14 @@ def deal(deck: Deck, n: int, seed: int, rows: int = 5, cols: int = 5, void: int 
     rng = np.random.default_rng(seed)
     galaxies: list[Galaxy] = []
     left = np.ones((n, len(cards)), dtype=np.int64)
+    shown = [c.planet_set for c in cards]  # made once: a frozenset per card, not per deal
+    ids_of = [c.id for c in cards]
     for g in range(n):
         order = rng.permutation(len(cards))
-        laid = order[: rows * cols]
+        laid = order[: rows * cols].tolist()
         left[g, laid] = 0
-        cells = [[cards[laid[r * cols + c]].planet_set for c in range(cols)] for r in range(rows)]
-        ids = tuple(tuple(cards[laid[r * cols + c]].id for c in range(cols)) for r in range(rows))
+        cells = [[shown[laid[r * cols + c]] for c in range(cols)] for r in range(rows)]
+        ids = tuple(tuple(ids_of[laid[r * cols + c]] for c in range(cols)) for r in range(rows))
         galaxy = Galaxy(tuple(tuple(row) for row in cells), ids)
         if void:
             hidden = rng.choice(rows * cols, size=void, replace=False)
@@ -107,7 +110,7 @@ def deal(deck: Deck, n: int, seed: int, rows: int = 5, cols: int = 5, void: int 
 
 def _chunk_figures(letters: str, keys: dict[tuple[str, bool], list[int]],
                    chunk: Sequence[Galaxy], rows_left: npt.NDArray[np.int64], torus: bool,
-                   rotation: bool) -> tuple[npt.NDArray[np.float64], int]:
+                   rotation: bool, kernel: str) -> tuple[npt.NDArray[np.float64], int]:
     """Probability mass by number of solutions summed over the galaxies of one chunk."""
     total = np.zeros(MAX_SOLUTIONS + 1)
     evaluations = 0
@@ -121,29 +124,28 @@ def _chunk_figures(letters: str, keys: dict[tuple[str, bool], list[int]],
         weight = rows_left[:, members].sum(axis=1) / total_left
         for w in np.unique(weight[weight > 0]):
             sel = np.flatnonzero(weight == w)
-            h = histograms(tables, bits, bh, rotation, galaxies=sel, per_galaxy=False)
+            h = histograms(tables, bits, bh, rotation, galaxies=sel, per_galaxy=False,
+                           kernel=kernel)
             total += w * h / tosses
             evaluations += tosses * len(sel)
     return total, evaluations
 
 
 def _chunk_task(args: tuple[str, dict[tuple[str, bool], list[int]], Sequence[Galaxy],
-                            npt.NDArray[np.int64], bool, bool]
+                            npt.NDArray[np.int64], bool, bool, str]
                 ) -> tuple[npt.NDArray[np.float64], int]:
     return _chunk_figures(*args)
 
 
 def _variant_stats(deck: Deck, variant: str, galaxies: Sequence[Galaxy],
                    left: npt.NDArray[np.int64], torus: bool, rotation: bool, black_hole: bool,
-                   advance: Callable[[int], None], pool: Executor | None) -> VariantStats:
+                   advance: Callable[[int], None], pool: Executor | None, kernel: str
+                   ) -> VariantStats:
     letters = deck.letters
-    # Cards with the same marbles (and black-hole flag, when it matters) share their tosses.
-    keys: dict[tuple[str, bool], list[int]] = {}
-    for i, c in enumerate(deck.cards):
-        keys.setdefault((c.planets, black_hole and c.black_hole), []).append(i)
+    keys = _marble_keys(deck, black_hole)
     n = len(galaxies)
-    tasks = [(letters, keys, galaxies[a : a + _CHUNK], left[a : a + _CHUNK], torus, rotation)
-             for a in range(0, n, _CHUNK)]
+    tasks = [(letters, keys, galaxies[a : a + _CHUNK], left[a : a + _CHUNK], torus, rotation,
+              kernel) for a in range(0, n, _CHUNK)]
     results = pool.map(_chunk_task, tasks) if pool else map(_chunk_task, tasks)
     total = np.zeros(MAX_SOLUTIONS + 1)
     evaluations = 0
@@ -158,24 +160,46 @@ def _variant_stats(deck: Deck, variant: str, galaxies: Sequence[Galaxy],
     return VariantStats(variant, float(dist[0]), mean, tuple(float(x) for x in dist), evaluations)
 
 
+def _marble_keys(deck: Deck, black_hole: bool) -> dict[tuple[str, bool], list[int]]:
+    """Cards with the same marbles (and black-hole flag, when it matters) share their tosses:
+    {(marbles, black hole): card indices}."""
+    keys: dict[tuple[str, bool], list[int]] = {}
+    for i, c in enumerate(deck.cards):
+        keys.setdefault((c.planets, black_hole and c.black_hole), []).append(i)
+    return keys
+
+
+def planned_evaluations(deck: Deck, galaxies: int, variants: Sequence[str]) -> int:
+    """About how many galaxy·toss evaluations :func:`deck_stats` makes (at most: every marble
+    set counted on every galaxy), to choose the counting kernel before starting."""
+    per_galaxy = sum(toss_count(len(planets), bh)
+                     for v in variants
+                     for planets, bh in _marble_keys(deck, v == "black-hole"))
+    return galaxies * per_galaxy
+
+
 def deck_stats(deck: Deck, galaxies: int, seed: int, variants: Sequence[str] = VARIANTS,
                advance: Callable[[int], None] = lambda k: None, jobs: int = 1) -> DeckStats:
     """Exact difficulty figures of ``deck`` over ``galaxies`` seeded deals, per variant.
 
     ``advance(k)`` is called as galaxies are finished (``k`` at a time), for progress bars.
-    ``jobs`` > 1 spreads chunks of galaxies over worker processes; the figures are the same.
+    ``jobs`` > 1 spreads chunks of galaxies over worker processes; the figures are the same,
+    as they are with either counting kernel (chosen once here, :func:`rules.kernel.choose`,
+    before any worker starts: workers inherit the loaded compiled code).
     """
-    if jobs > 1 and galaxies > _CHUNK:
-        with ProcessPoolExecutor(jobs) as pool:
-            return _deck_stats(deck, galaxies, seed, variants, advance, pool)
-    return _deck_stats(deck, galaxies, seed, variants, advance, None)
-
-
-def _deck_stats(deck: Deck, galaxies: int, seed: int, variants: Sequence[str],
-                advance: Callable[[int], None], pool: Executor | None) -> DeckStats:
     for v in variants:
         if v not in VARIANTS:
             raise InputError(f"unknown variant {v!r} (one of {', '.join(VARIANTS)})", "variants")
+    kernel = choose(planned_evaluations(deck, galaxies, variants))
+    if jobs > 1 and galaxies > _CHUNK:
+        with ProcessPoolExecutor(jobs) as pool:
+            return _deck_stats(deck, galaxies, seed, variants, advance, pool, kernel)
+    return _deck_stats(deck, galaxies, seed, variants, advance, None, kernel)
+
+
+def _deck_stats(deck: Deck, galaxies: int, seed: int, variants: Sequence[str],
+                advance: Callable[[int], None], pool: Executor | None, kernel: str
+                ) -> DeckStats:
     seeds = np.random.SeedSequence(seed).spawn(3)
     base = deal(deck, galaxies, int(seeds[0].generate_state(1)[0]))
     out: list[VariantStats] = []
@@ -188,5 +212,5 @@ def _deck_stats(deck: Deck, galaxies: int, seed: int, variants: Sequence[str],
             gals, left = base
         out.append(_variant_stats(deck, v, gals, left, torus=v == "torus",
                                   rotation=v == "rotation", black_hole=v == "black-hole",
-                                  advance=advance, pool=pool))
+                                  advance=advance, pool=pool, kernel=kernel))
     return DeckStats(deck.name, galaxies, seed, tuple(out))
