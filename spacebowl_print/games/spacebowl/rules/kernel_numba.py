@@ -1,20 +1,22 @@
 """The compiled counting kernel: exhaustive toss histograms in one fused pass (numba).
 
 Imported only through :func:`rules.kernel.compiled`, so that numba loads only for jobs that
-count. Given the bitboard tables (:mod:`rules.bitboard`) and a toss plan
-(:func:`rules.kernel.toss_plan`), for every disc and black-hole space and every galaxy the
-plan's table words are gathered once and the words of the last two marbles ANDed into a
-block of 81 placements; the earlier marbles are walked depth first, one running AND per
-marble and turn. Each toss then costs one AND per turn (vectorised over the block), an OR
-over the turns, a popcount and a histogram increment. When the board under a partial
-placement is already empty, every toss below it has no solution: they are counted into bin 0
-at once (exact). The histograms are the numpy path's to the last toss
-(``tests/spacebowl/test_kernel_agrees.py``).
+count. Given the bitboard tables (:mod:`rules.bitboard`) and a toss plan with a weight per
+destination (:func:`rules.kernel.orbit_plan`), for every disc and black-hole space and every
+galaxy the plan's table words are gathered once and the words of the last two marbles ANDed
+into a block of 81 placements; the earlier marbles are walked depth first, one running AND
+per marble and turn. A block's boards then cost one AND per turn and an OR over the turns
+(vectorised), a popcount and a tally: counts below 8 add up as byte counters packed in one
+64-bit register (81 tosses fit a byte), counts below 24 in three, so that a toss costs no
+memory increment; only blocks with larger counts increment the histogram toss by toss. When
+the board under a partial placement is already empty, every toss below it has no solution:
+they are counted into bin 0 at once. All of this is exact: the histograms are the numpy
+path's to the last toss (``tests/spacebowl/test_kernel_agrees.py``).
 
-The machine code is compiled when this module is imported (explicit signatures) and cached on
-disk (numba's ``cache=True``: ``__pycache__`` beside this file, or the user's cache folder when
-that is read-only; ``NUMBA_CACHE_DIR`` overrides), so later runs only load it. Worker
-processes forked after the import inherit it.
+The main loop's machine code is compiled when this module is imported (explicit signature)
+and cached on disk (numba's ``cache=True``: ``__pycache__`` beside this file, or the user's
+cache folder when that is read-only; ``NUMBA_CACHE_DIR`` overrides), so later runs only load
+it. Worker processes forked after the import inherit it.
 """
 
 from __future__ import annotations
@@ -51,14 +53,18 @@ _WEIGHTS = types.Array(types.int64, 1, "C", readonly=True)
 _OUT = types.Array(types.int64, 2, "C")
 
 
-def _jit(signature: Any) -> Callable[[Callable[..., None]], Callable[..., None]]:
-    """Compile eagerly for ``signature``, cached on disk when a cache folder is writable
-    (numba refuses ``cache=True`` when it finds none: then compile without the cache)."""
+def _jit(signature: Any, eager: bool = True
+         ) -> Callable[[Callable[..., None]], Callable[..., None]]:
+    """Compile for ``signature`` (at import when ``eager``, else at the first call), cached on
+    disk when a cache folder is writable (numba refuses ``cache=True`` when it finds none:
+    then compile without the cache)."""
     def wrap(fn: Callable[..., None]) -> Callable[..., None]:
         try:
-            return numba.njit(signature, cache=True, nogil=True)(fn)
+            jit = numba.njit(signature, cache=True, nogil=True) if eager else \
+                numba.njit(cache=True, nogil=True)
+            return jit(fn)
         except RuntimeError:  # "cannot cache function ...: no locator available"
-            return numba.njit(signature, nogil=True)(fn)
+            return (numba.njit(signature, nogil=True) if eager else numba.njit(nogil=True))(fn)
     return wrap
 
 
@@ -81,7 +87,9 @@ def _one_word(ok, galaxies, plan, weights, out, per_galaxy):  # type: ignore[no-
     hist = out
     words = np.empty((n_m, SPACE_COUNT, n_t), np.uint64)  # table word per marble, space, turn
     block = np.empty((n_t, FLAT), np.uint64)  # AND of the last two marbles' words
+    union = np.empty(n_t, np.uint64)  # OR of the block's words, per turn
     u = np.empty(FLAT, np.uint64)  # the block's boards: valid cards under any turn
+    count = np.empty(FLAT, np.uint64)  # their popcounts
     acc = np.empty((top + 1, n_t), np.uint64)  # running AND per walked marble and turn
     nxt = np.zeros(top + 1, np.intp)  # next space to try per walked marble
     below = np.empty(top + 1, np.int64)  # tosses under a partial placement: 9**(m - level)
@@ -103,10 +111,14 @@ def _one_word(ok, galaxies, plan, weights, out, per_galaxy):  # type: ignore[no-
                         for t in range(n_t):
                             words[level, s, t] = ok[plan[d, b, t, level, s], g]
                 for t in range(n_t):
+                    reach = zero
                     for s1 in range(SPACE_COUNT):
                         w1 = words[top, s1, t]
                         for s2 in range(SPACE_COUNT):
-                            block[t, s1 * SPACE_COUNT + s2] = w1 & words[top + 1, s2, t]
+                            pair = w1 & words[top + 1, s2, t]
+                            block[t, s1 * SPACE_COUNT + s2] = pair
+                            reach |= pair
+                    union[t] = reach  # cards some placement of the last two allows
                     acc[0, t] = ok[FACE_UP, g]
                 level = 0
                 nxt[0] = 0
@@ -119,25 +131,51 @@ def _one_word(ok, galaxies, plan, weights, out, per_galaxy):  # type: ignore[no-
                             a = acc[top, t]
                             for j in range(FLAT):
                                 u[j] |= a & block[t, j]
-                        any_turn = acc[top, 0]
-                        for t in range(1, n_t):
-                            any_turn |= acc[top, t]
-                        bound = _popcount(any_turn)  # no toss of the block counts more
+                        reach = zero
+                        for t in range(n_t):
+                            reach |= acc[top, t] & union[t]
+                        bound = _popcount(reach)  # no toss of the block counts more
                         # Tally in registers, not memory: 8 byte counters a uint64 (a block's
-                        # 81 tosses fit a byte), counts 8k..8k+7 in pass k; an increment of a
-                        # histogram word per toss would wait on the last one to that word.
-                        if bound < LANES:  # one pass, fused with the popcount
+                        # 81 tosses fit a byte), counts 8k..8k+7 in register k; an increment
+                        # of a histogram word per toss would wait on the last one to that word.
+                        if bound < LANES:  # one register, fused with the popcount
                             packed = zero
                             for j in range(FLAT):
                                 packed += one << (_popcount(u[j]) << three)
                             for c in range(bound + 1):
                                 hist[r, c] += w * np.int64((packed >> (c << three)) & BYTE)
-                        elif bound < 3 * LANES:  # counts below 24: three registers
+                            level -= 1
+                            continue
+                        most = zero  # the bound is loose here: take the block's largest count
+                        for j in range(FLAT):
+                            c = _popcount(u[j])
+                            count[j] = c
+                            most = max(most, c)
+                        if most < LANES:
+                            packed = zero
+                            for j in range(FLAT):
+                                packed += one << (count[j] << three)
+                            for c in range(most + 1):
+                                hist[r, c] += w * np.int64((packed >> (c << three)) & BYTE)
+                        elif most < 2 * LANES:  # counts below 16: two registers
+                            low = zero
+                            high = zero
+                            for j in range(FLAT):
+                                c = count[j]
+                                tally = one << ((c & seven) << three)
+                                upper = tally & (zero - (c >> three))  # the tally if c >= 8
+                                low += tally ^ upper
+                                high += upper
+                            for c in range(LANES):
+                                shift = np.uint64(c) << three
+                                hist[r, c] += w * np.int64((low >> shift) & BYTE)
+                                hist[r, c + LANES] += w * np.int64((high >> shift) & BYTE)
+                        elif most < 3 * LANES:  # counts below 24: three registers
                             low = zero
                             mid = zero
                             high = zero
                             for j in range(FLAT):
-                                c = _popcount(u[j])
+                                c = count[j]
                                 tally = one << ((c & seven) << three)
                                 lane = c >> three
                                 low += tally if lane == zero else zero
@@ -148,9 +186,9 @@ def _one_word(ok, galaxies, plan, weights, out, per_galaxy):  # type: ignore[no-
                                 hist[r, c] += w * np.int64((low >> shift) & BYTE)
                                 hist[r, c + LANES] += w * np.int64((mid >> shift) & BYTE)
                                 hist[r, c + 2 * LANES] += w * np.int64((high >> shift) & BYTE)
-                        else:  # more than 23 cards valid under some turn: rare
+                        else:  # a toss with 24 solutions or more: rare
                             for j in range(FLAT):
-                                hist[r, _popcount(u[j])] += w
+                                hist[r, count[j]] += w
                         level -= 1
                         continue
                     s = nxt[level]
@@ -170,7 +208,10 @@ def _one_word(ok, galaxies, plan, weights, out, per_galaxy):  # type: ignore[no-
                     nxt[level] = 0
 
 
-@_jit(types.void(_TABLE, _INDEX, types.intp, _PLAN, _WEIGHTS, _OUT, types.boolean))
+# Compiled (or loaded from the cache) at its first call: galaxies of more than 64 cards and
+# tosses of fewer than two marbles are rare, and loading costs a few hundredths of a second.
+@_jit(types.void(_TABLE, _INDEX, types.intp, _PLAN, _WEIGHTS, _OUT, types.boolean),
+      eager=False)
 def _many_words(ok, galaxies, n_w, plan, weights, out, per_galaxy):  # type: ignore[no-untyped-def]
     # The one-word kernel with a word axis (a toss's count adds up its words' popcounts),
     # for any number of marbles: the flat block holds the last min(m, 2) marbles.
