@@ -26,6 +26,7 @@ from types import ModuleType
 import numpy as np
 import numpy.typing as npt
 
+from spacebowl_print.core.jsonio import show
 from spacebowl_print.games.spacebowl.model import (
     CENTRE,
     SPACES,
@@ -51,8 +52,8 @@ def requested() -> str:
     Raises :class:`InputError` naming the variable for any other value."""
     value = os.environ.get(ENV, "").strip().lower() or "auto"
     if value not in KERNELS:
-        raise InputError(f"{ENV} must be one of {', '.join(KERNELS)}, "
-                         f"got {os.environ.get(ENV)!r}", ENV)
+        raise InputError(f"must be one of {', '.join(KERNELS)}, got {show(os.environ.get(ENV))}",
+                         ENV)
     return value
 
 
@@ -84,7 +85,7 @@ def choose(evaluations: int) -> str:
     if compiled() is not None:
         return "numba"
     if wanted == "numba":
-        raise InputError(f"{ENV}=numba but numba cannot be imported ({_WHY_NOT[0]}); "
+        raise InputError(f"numba was asked for but cannot be imported ({_WHY_NOT[0]}); "
                          f"install it (see the README) or set {ENV}=numpy", ENV)
     return "numpy"
 
