@@ -5,14 +5,16 @@ Two kernels give identical histograms (``tests/spacebowl/test_kernel_agrees.py``
 * ``numpy`` — :func:`rules.tosses.histograms`' vectorised path: the boards of all marble
   placements built level by level for many galaxies at once. Always available.
 * ``numba`` — :mod:`rules.kernel_numba`: one compiled pass per galaxy that fuses the AND of
-  the table words, the popcount and the histogram increment, and skips the placements under
-  an already empty board (their count is 0, added in one step). Used when numba imports.
+  the table words, the popcount and a tally in registers, skips the placements under an
+  already empty board (their count is 0, added in one step) and, under rotation, counts one
+  toss per orbit of the quarter turns (:func:`orbit_plan`). Used when numba imports.
 
 The environment variable ``SPACEBOWL_KERNEL`` chooses: ``auto`` (the default) takes numba for
 jobs of at least :data:`AUTO_MIN_EVALUATIONS` galaxy·toss evaluations when it can be imported,
 numpy otherwise — importing numba and loading its cached machine code costs about half a
 CPU-second, more than numpy spends on a small job; ``numpy`` and ``numba`` force one (``numba``
-without numba installed is an error, not a silent fallback).
+without numba installed is an error, not a silent fallback). docs/spacebowl.md says the same
+for users.
 
 This module never imports numba itself: commands that do not count never pay for it.
 """
@@ -40,10 +42,13 @@ from spacebowl_print.games.spacebowl.rules.bitboard import PRO, REQ, column
 ENV = "SPACEBOWL_KERNEL"
 KERNELS: tuple[str, ...] = ("auto", "numpy", "numba")
 
-AUTO_MIN_EVALUATIONS = 200_000_000
-"""``auto`` takes numba from this many evaluations on. numpy counts about 0.16e9 evaluations a
-CPU-second and numba's import plus cached code cost about 0.5 CPU-s, so below about 0.1e9 numpy
-finishes first; ``stats DECK --galaxies 50`` (all variants) is about 0.2e9."""
+AUTO_MIN_EVALUATIONS = 100_000_000
+"""``auto`` takes numba for jobs planned at this many evaluations or more (``deck_stats``
+plans every marble set on every galaxy, about twice what it ends up counting on the classic
+deck). Importing numba and loading its cached code cost about half a CPU-second, what numpy
+spends on some 50-80 million evaluations: ``stats DECK --galaxies 20`` (all variants, 73
+million counted) measured the same CPU time with either kernel
+(``benchmarks/bench_stats.py``, part 3); from about 15 galaxies on, ``auto`` takes numba."""
 
 
 def requested() -> str:
