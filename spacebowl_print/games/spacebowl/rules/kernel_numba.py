@@ -120,10 +120,42 @@ def _one_word(ok, galaxies, plan, weights, out, per_galaxy):  # type: ignore[no-
                             reach |= pair
                     union[t] = reach  # cards some placement of the last two allows
                     acc[0, t] = ok[FACE_UP, g]
+                pending = zero  # byte counters of up to three blocks not yet unpacked
+                pending_bound = zero
+                pending_blocks = 0
                 level = 0
                 nxt[0] = 0
                 while level >= 0:
                     if level == top:  # count the block's tosses
+                        reach = zero
+                        for t in range(n_t):
+                            reach |= acc[top, t] & union[t]
+                        if reach == zero:  # no toss of the block has a solution
+                            hist[r, 0] += w * FLAT
+                            level -= 1
+                            continue
+                        bound = _popcount(reach)  # no toss of the block counts more
+                        # Tally in registers, not memory: 8 byte counters a uint64 (a block's
+                        # 81 tosses fit a byte), counts 8k..8k+7 in register k; an increment
+                        # of a histogram word per toss would wait on the last one to that word.
+                        if n_t == 1 and bound < LANES:  # one register, fused with the AND
+                            a = acc[top, 0]
+                            packed = zero
+                            for j in range(FLAT):
+                                packed += one << (_popcount(a & block[0, j]) << three)
+                            # Three blocks fit the byte counters (3·81 < 256): add them up
+                            # before unpacking into the histogram.
+                            pending += packed
+                            pending_bound = max(pending_bound, bound)
+                            pending_blocks += 1
+                            if pending_blocks == 3:
+                                for c in range(pending_bound + 1):
+                                    hist[r, c] += w * np.int64((pending >> (c << three)) & BYTE)
+                                pending = zero
+                                pending_bound = zero
+                                pending_blocks = 0
+                            level -= 1
+                            continue
                         a = acc[top, 0]
                         for j in range(FLAT):
                             u[j] = a & block[0, j]
@@ -131,14 +163,7 @@ def _one_word(ok, galaxies, plan, weights, out, per_galaxy):  # type: ignore[no-
                             a = acc[top, t]
                             for j in range(FLAT):
                                 u[j] |= a & block[t, j]
-                        reach = zero
-                        for t in range(n_t):
-                            reach |= acc[top, t] & union[t]
-                        bound = _popcount(reach)  # no toss of the block counts more
-                        # Tally in registers, not memory: 8 byte counters a uint64 (a block's
-                        # 81 tosses fit a byte), counts 8k..8k+7 in register k; an increment
-                        # of a histogram word per toss would wait on the last one to that word.
-                        if bound < LANES:  # one register, fused with the popcount
+                        if bound < LANES:
                             packed = zero
                             for j in range(FLAT):
                                 packed += one << (_popcount(u[j]) << three)
@@ -206,6 +231,8 @@ def _one_word(ok, galaxies, plan, weights, out, per_galaxy):  # type: ignore[no-
                         continue
                     level += 1
                     nxt[level] = 0
+                for c in range(pending_bound + 1):
+                    hist[r, c] += w * np.int64((pending >> (c << three)) & BYTE)
 
 
 # Compiled (or loaded from the cache) at its first call: galaxies of more than 64 cards and
