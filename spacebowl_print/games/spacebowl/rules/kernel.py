@@ -42,13 +42,13 @@ from spacebowl_print.games.spacebowl.rules.bitboard import PRO, REQ, column
 ENV = "SPACEBOWL_KERNEL"
 KERNELS: tuple[str, ...] = ("auto", "numpy", "numba")
 
-AUTO_MIN_EVALUATIONS = 100_000_000
+AUTO_MIN_EVALUATIONS = 160_000_000
 """``auto`` takes numba for jobs planned at this many evaluations or more (``deck_stats``
 plans every marble set on every galaxy, about twice what it ends up counting on the classic
-deck). Importing numba and loading its cached code cost about half a CPU-second, what numpy
-spends on some 50-80 million evaluations: ``stats DECK --galaxies 20`` (all variants, 73
-million counted) measured the same CPU time with either kernel
-(``benchmarks/bench_stats.py``, part 3); from about 15 galaxies on, ``auto`` takes numba."""
+deck). Importing numba and loading its cached code cost about half a CPU-second; measured on
+``stats DECK --json`` (all variants, whole process, median of 5): 20 galaxies numba 1.31,
+numpy 1.21 CPU-s; 40 galaxies numba 1.27, numpy 1.81. The break-even is near 23 galaxies;
+from 24 on (165 million planned), ``auto`` takes numba."""
 
 
 def requested() -> str:
