@@ -284,7 +284,7 @@ def _many_words(ok, galaxies, n_w, plan, weights, out, per_galaxy):  # type: ign
                 while level >= 0:
                     if level == top:
                         for j in range(flat):
-                            count = 0
+                            count = zero
                             for k in range(n_w):
                                 v = zero
                                 for t in range(n_t):
