@@ -2,7 +2,7 @@
 measured in the same run, with their ratio.
 
 Run ``python benchmarks/bench_stats.py [--galaxies 1000] [--runs 3] [--agree 200]``
-(about three CPU-minutes with the defaults, most of it the numpy path; ``--quick`` for a
+(about two CPU-minutes with the defaults, most of it the numpy path; ``--quick`` for a
 smaller run). Nothing is asserted about time; the agreement of the two kernels is.
 
 1. Kernels: on ``--agree`` galaxies dealt for each variant, every marble set of the classic
