@@ -40,7 +40,7 @@ from spacebowl_print.games.hubble.model.pad import MAX_FOG, Pad
 from spacebowl_print.games.hubble.rules.legality import replay
 from spacebowl_print.games.hubble.rules.scoring import Score, score_cells, score_pad
 from spacebowl_print.games.hubble.solve.greedy import greedy_play
-from spacebowl_print.games.hubble.solve.par_beam import Node, beam_search
+from spacebowl_print.games.hubble.solve.par_beam import Node, beam_searches
 from spacebowl_print.games.hubble.solve.par_plans import FreeStars, Plan, star_plans
 from spacebowl_print.games.hubble.solve.par_polish import polish, unambiguous
 from spacebowl_print.games.hubble.solve.par_settings import ParSettings
@@ -76,12 +76,12 @@ def solve_par(challenge: Challenge, cards: Sequence[Constellation],
     floor = score_pad(replay(challenge, greedy), cards).total
     best = _Best(challenge, cards, floor, list(greedy.turns), "greedy")
     plans = _plans(challenge, cards, settings)
-    for plan in plans:
-        best.consider(beam_search(challenge, plan, settings), settings.width, plan.label)
-    best.polish()
+    for plan, finals in zip(plans, beam_searches(challenge, plans, settings), strict=True):
+        best.consider(finals, settings.width, plan.label)
+    best.polish(settings.reference)
     if best.total <= floor:
         _search_harder(best, greedy.turns, plans[-2:], settings, floor)
-        best.polish()
+        best.polish(settings.reference)
     play = PlayLog(challenge.id, tuple(best.turns))
     pad = replay(challenge, play)  # the checker, not the search, has the last word
     score = score_pad(pad, cards)
@@ -119,9 +119,9 @@ class _Best:
             if total > self.total and unambiguous(cells, self.cards, geo):
                 self.total, self.turns, self.label = total, node.turns(), label
 
-    def polish(self) -> None:
+    def polish(self, reference: bool = False) -> None:
         """Polish the best log; keep the result if it scores more."""
-        better, score = polish(self.challenge, self.turns, self.cards)
+        better, score = polish(self.challenge, self.turns, self.cards, reference=reference)
         if score > self.total:
             self.turns, self.total, self.label = better, score, f"{self.label}, polished"
 
@@ -132,15 +132,16 @@ def _search_harder(best: _Best, greedy: Sequence[Turn], free_plans: Sequence[Pla
     own opening and replan ever longer endings, until the best beats ``floor``."""
     challenge = best.challenge
     wide = replace(settings, width=settings.width * WIDE)
-    for plan in free_plans:
-        best.consider(beam_search(challenge, plan, wide), wide.width, f"{plan.label}, wide")
+    for plan, finals in zip(free_plans, beam_searches(challenge, free_plans, wide), strict=True):
+        best.consider(finals, wide.width, f"{plan.label}, wide")
     tail = replace(settings, width=settings.width * 2)
     for k in TAIL_STARTS:
         if best.total > floor:
             break
         keep = _tail_prefix(greedy, len(greedy) - k)
-        for plan in free_plans:
-            best.consider(beam_search(challenge, plan, tail, keep), tail.width,
+        for plan, finals in zip(free_plans, beam_searches(challenge, free_plans, tail, keep),
+                                strict=True):
+            best.consider(finals, tail.width,
                           f"greedy's first {len(keep)} turns, then {plan.label}")
 
 
