@@ -38,7 +38,9 @@ from spacebowl_print.games.hubble.model.challenge import Challenge, Fog, PlayLog
 from spacebowl_print.games.hubble.model.constellations import Constellation
 from spacebowl_print.games.hubble.model.pad import MAX_FOG, Pad
 from spacebowl_print.games.hubble.rules.legality import replay
-from spacebowl_print.games.hubble.rules.scoring import Score, score_cells, score_pad
+from spacebowl_print.games.hubble.model.geometry import STAR
+from spacebowl_print.games.hubble.rules import stars
+from spacebowl_print.games.hubble.rules.scoring import Score, score_pad
 from spacebowl_print.games.hubble.solve.greedy import greedy_play
 from spacebowl_print.games.hubble.solve.par_beam import Node, beam_searches
 from spacebowl_print.games.hubble.solve.par_plans import FreeStars, Plan, star_plans
@@ -107,6 +109,7 @@ class _Best:
         self.total = total
         self.turns = turns
         self.label = label
+        self.star_memo: dict[bytes, int] = {}
 
     def consider(self, finals: list[Node], width: int, label: str) -> None:
         """Score the ``width`` most promising finished pads with the engine; a pad that
@@ -115,9 +118,19 @@ class _Best:
         finals.sort(key=lambda n: -n.h)
         for node in finals[:width]:
             cells = "".join(node.board.cells)
-            total = score_cells(cells, geo, self.cards).total
+            # the board keeps the score without stars; the stars are scored once per set
+            # of star cells (beams often finish with the same stars)
+            total = node.board.score() + self.stars(cells)
             if total > self.total and unambiguous(cells, self.cards, geo):
                 self.total, self.turns, self.label = total, node.turns(), label
+
+    def stars(self, cells: str) -> int:
+        """The engine's stars score of the pad ``cells``, memoised by its star cells."""
+        key = bytes(x == STAR for x in cells)
+        out = self.star_memo.get(key)
+        if out is None:
+            out = self.star_memo[key] = stars.best(cells, self.cards, self.challenge.geometry)[0]
+        return out
 
     def polish(self, reference: bool = False) -> None:
         """Polish the best log; keep the result if it scores more."""

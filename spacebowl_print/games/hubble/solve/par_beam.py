@@ -300,17 +300,19 @@ class _Expander:
             v3 = every_v[:, :, k0:k0 + len(ICONS)]
             ok3 = every_ok[:, :, k0:k0 + len(ICONS)]
             k0 += len(ICONS)
-            order = np.argsort(np.where(ok3, -v3, np.inf), axis=2, kind="stable")
+            # the best THIRDS_KEPT choices, earliest on ties (a stable sort's first ones)
+            rank = np.where(ok3, v3, -np.inf)
             count = ok3.sum(axis=2)
             blanks = all(x == BLANK for p, x in enumerate(frame) if p != q)
-            rows, cols = np.indices(count.shape)
             for k in range(THIRDS_KEPT):
-                pick = order[:, :, k]
-                values.append(h + v3[rows, cols, pick])
+                pick = rank.argmax(axis=2)
+                best = np.take_along_axis(rank, pick[:, :, None], axis=2)
+                values.append(h + best[:, :, 0])
                 valid.append(count > k)
                 choice.append(pick)
                 nothing.append(blanks)
                 slot_frame.append(f)
+                np.put_along_axis(rank, pick[:, :, None], -np.inf, axis=2)
         slots = len(values)
         ns = len(cells)
         open_ = (codes[:, cells] == BLA).any(axis=2)  # (B, ns)
@@ -345,15 +347,25 @@ class _Expander:
         allv = np.concatenate([pv, fog_v], axis=1)
         allv[~np.concatenate([pok, fog_ok], axis=1)] = -np.inf
         span = allv.shape[1]
+        flat_v = allv.ravel()
         decode = _Decoder(nodes, cells, tables.here, roll_frames, slot_frame, choice, slots,
-                          span, [ICONS[c] for c in fog_codes], allv.ravel())
-        out = []
-        row = 0
-        for _, beam_nodes in beams:
-            out.append(decode.ranked(row * span, (row + len(beam_nodes)) * span,
-                                     4 * settings.width))
-            row += len(beam_nodes)
-        return out
+                          span, [ICONS[c] for c in fog_codes], flat_v)
+        # per beam, the children worth at least its FIRST-th best are ranked at once (all
+        # beams in one sort); the rest only if a beam asks for more
+        sizes = [len(ns_) for _, ns_ in beams]
+        starts = np.cumsum([0, *sizes]) * span
+        first = 4 * settings.width
+        padded = np.full((len(beams), max(sizes) * span), -np.inf)
+        for g in range(len(beams)):
+            padded[g, :starts[g + 1] - starts[g]] = flat_v[starts[g]:starts[g + 1]]
+        k = min(first, padded.shape[1])
+        cut = np.partition(padded, padded.shape[1] - k, axis=1)[:, padded.shape[1] - k]
+        group = np.repeat(np.arange(len(beams)), np.diff(starts))
+        head = np.nonzero((flat_v >= cut[group]) & (flat_v > -np.inf))[0]
+        head = head[np.lexsort((head, -flat_v[head], group[head]))]
+        bounds = np.searchsorted(group[head], np.arange(len(beams) + 1))
+        return [decode.ranked(head[bounds[g]:bounds[g + 1]], starts[g], starts[g + 1], cut[g])
+                for g in range(len(beams))]
 
 
 class _Decoder:
@@ -368,21 +380,14 @@ class _Decoder:
         self.place = len(cells) * slots
         self.fog_icons, self.values = fog_icons_, values
 
-    def ranked(self, start: int, stop: int, first: int) -> Iterator[Candidate]:
-        """The valid children among flat indices ``start`` to ``stop``, best first and
-        earliest on ties: the best ``first`` or so (all those worth at least the
-        ``first``-th best) are sorted at once, the others only if they are asked for."""
+    def ranked(self, head: Any, start: int, stop: int, cut: float) -> Iterator[Candidate]:
+        """A beam's children: ``head`` (those worth at least ``cut``, ranked), then the
+        other valid ones among flat indices ``start`` to ``stop``, best first and earliest
+        on ties."""
+        yield from self._decode(head)
         values = self.values[start:stop]
-        where = np.nonzero(values > -np.inf)[0]
-        if len(where) > first:
-            cut = np.partition(values[where], len(where) - first)[len(where) - first]
-            head = where[values[where] >= cut]
-            tail = where[values[where] < cut]
-        else:
-            head, tail = where, where[:0]
-        for part in (head, tail):
-            order = part[np.lexsort((part, -values[part]))] + start
-            yield from self._decode(order)
+        tail = np.nonzero((values < cut) & (values > -np.inf))[0]
+        yield from self._decode(tail[np.lexsort((tail, -values[tail]))] + start)
 
     def _decode(self, ranked: Any) -> Iterator[Candidate]:
         place, nf = self.place, len(self.fog_icons)

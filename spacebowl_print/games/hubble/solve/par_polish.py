@@ -20,7 +20,7 @@ from spacebowl_print.games.hubble.solve.moves import fog_icons, fogs, placements
 from spacebowl_print.games.hubble.solve.par_tables import (
     CODE,
     ExactBoard,
-    move_values,
+    Tables,
     scope_orders,
 )
 
@@ -40,11 +40,9 @@ def polish(challenge: Challenge, turns: Sequence[Turn], cards: Sequence[Constell
 
     Each turn's answers are tried in :mod:`~.moves` order and a better one is kept at once,
     so the turn ends with the first answer of the highest total (among those whose pad reads
-    alike under both readings of star service). The fast path scores every answer at once:
-    the pad without the turn is scored once, each answer adds its exact gain without stars
-    (:class:`~.par_tables.ExactBoard`), and the stars are scored again only for the answers
-    whose stars can change them (:class:`_StarCheck`). ``reference`` scores every answer
-    with the engine instead; both give the same log."""
+    alike under both readings of star service). The fast path scores all the answers of a
+    turn at once (:func:`_scored_turns`); ``reference`` scores each with the engine; both
+    give the same log."""
     geo = challenge.geometry
     out = list(turns)
     final = list(replay(challenge, PlayLog(challenge.id, tuple(out))).cells)
@@ -56,10 +54,10 @@ def polish(challenge: Challenge, turns: Sequence[Turn], cards: Sequence[Constell
             base = _without(final, turn)
             answers = (_reference_answers(turn, base, challenge, i, cards, total) if reference
                        else _scored_answers(turn, base, challenge, i, cards, total, memo))
-            for t, option, cells in answers:
-                if unambiguous("".join(cells), cards, geo):
-                    total, final, out[i], improved = t, cells, option, True
-                    break
+            found = next((a for a in answers if unambiguous("".join(a[2]), cards, geo)), None)
+            if found is not None:
+                total, out[i], final = found
+                improved = True
         if not improved:
             break
     return out, total
@@ -71,8 +69,8 @@ Scored = tuple[int, Turn, list[str]]
 
 def _reference_answers(turn: Turn, base: list[str], challenge: Challenge, i: int,
                        cards: Sequence[Constellation], total: int) -> Iterator[Scored]:
-    """The answers that beat ``total``, scored by the engine, best first (earliest on
-    ties)."""
+    """The answers to roll ``i`` (of ``turn``'s kind) on the pad ``base`` that beat
+    ``total``, scored by the engine, best first (earliest on ties)."""
     better = []
     for k, option in enumerate(_other_answers(turn, base, challenge, i)):
         cells = _with(base, turn_draws(option))
@@ -87,23 +85,39 @@ def _reference_answers(turn: Turn, base: list[str], challenge: Challenge, i: int
 def _scored_answers(turn: Turn, base: list[str], challenge: Challenge, i: int,
                     cards: Sequence[Constellation], total: int, memo: dict[bytes, int]
                     ) -> Iterator[Scored]:
-    """:func:`_reference_answers`, scored at once."""
+    """:func:`_reference_answers` scored at once: the exact gains (stars left out) of every
+    answer (:class:`~.par_tables.Tables` of the pad ``base``), then the stars scored again
+    only for the answers whose stars can change them (:class:`_StarCheck`)."""
+    roll = challenge.rolls[i]
+    tables = ExactBoard(_board(challenge.geometry, base)).tables(roll.quadrants)
+    orders = scope_orders(roll.icons, roll.third) if isinstance(turn, Place) else []
+    values, legal = (tables.orders([[CODE[x] for x in o] for o in orders]) if orders
+                     else (None, None))
+    return _answers(challenge, i, turn, base, tables, values, legal, orders, cards, total,
+                    memo)
+
+
+def _answers(challenge: Challenge, i: int, turn: Turn, base: list[str], tables: Tables,
+             values: Any, legal: Any, orders: Sequence[tuple[str, str, str]],
+             cards: Sequence[Constellation], total: int, memo: dict[bytes, int]
+             ) -> Iterator[Scored]:
+    """Turn ``i``'s better answers, best first, from its tables: the values and legality
+    of its orders on every triangle of its roll (placements), or its tables of one icon
+    (fogs)."""
     geo = challenge.geometry
     roll = challenge.rolls[i]
-    pad = ExactBoard(_board(geo, base))
-    tables = pad.tables(roll.quadrants)
     check = _StarCheck(base, cards, geo, memo)
     if isinstance(turn, Place):
-        orders = scope_orders(roll.icons, roll.third)
-        values, legal = move_values(tables, orders)
         cells = tables.cells
+        gains = values[0]
+        ok = legal[0]
         # (ns, K): whether the stars an answer draws may change the stars score
-        recheck = np.zeros(legal.shape[1:], dtype=np.bool_)
+        recheck = np.zeros(ok.shape, dtype=np.bool_)
         for j, order in enumerate(orders):
             where = [p for p, x in enumerate(order) if x == STAR]
             if where:
                 recheck[:, j] = check.changes(cells[:, where])
-        gains, ok, recheck = values[0].ravel(), legal[0].ravel(), recheck.ravel()
+        gains, ok, recheck = gains.ravel(), ok.ravel(), recheck.ravel()
 
         def answer(k: int) -> Turn:
             t, j = divmod(k, len(orders))
@@ -121,7 +135,7 @@ def _scored_answers(turn: Turn, base: list[str], challenge: Challenge, i: int,
         def answer(k: int) -> Turn:
             c, j = divmod(k, len(icons))
             return Fog(int(here[c]), icons[j])
-    totals = np.where(ok, pad.board.score() + gains + check.base, -np.inf)
+    totals = np.where(ok, tables.boards[0].score() + gains + check.base, -np.inf)
     for k in np.nonzero(ok & recheck)[0].tolist():
         totals[k] += check.score(_with(base, turn_draws(answer(k)))) - check.base
     better = np.nonzero(totals > total)[0]

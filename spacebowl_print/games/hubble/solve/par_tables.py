@@ -28,6 +28,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cache
 from itertools import permutations
+from typing import Any
 
 import numpy as np
 from numpy.typing import NDArray
@@ -158,6 +159,7 @@ class PlanArrays:
     purple: Float  # (n + 1,)
     red_any: Bool  # (n + 1,)
     plan_any: Bool  # (n + 1,)
+    has_free: Bool  # (1,): whether the plan values stars without a plan
     star_worth: Float  # (slots, max size)
     free: list[tuple[Float, Bool, float]]  # per card: incidence (placements × n) as floats
     # and as bools, and the worth of one star (FreeStars)
@@ -183,7 +185,7 @@ def plan_arrays(plan: Plan, ga: GeoArrays, w: Weights) -> PlanArrays:
             progress[j] = k
             worth[j, k] = plan.star_value(first[j], progress, w)
     free = [] if plan.free_stars is None else _free_arrays(plan.free_stars, n)
-    return PlanArrays(red_slot, purple, red_any, plan_any, worth, free)
+    return PlanArrays(red_slot, purple, red_any, plan_any, np.array([bool(free)]), worth, free)
 
 
 def _free_arrays(free: FreeStars, n: int) -> list[tuple[Float, Bool, float]]:
@@ -236,6 +238,7 @@ class Tables:
         self._worth: Float | None = None
         self._rows_of: dict[str, NDArray[np.generic]] = {}
         self._covered: Bool | None = None
+        self._tri_counts: tuple[Int, Int, Bool, Bool] | None = None
         self._packing = {} if packing is None else packing
 
     def _row_plans(self, field: str) -> NDArray[np.generic]:
@@ -470,12 +473,9 @@ class Tables:
         inside = ga.touch_mine[self.tris, subset][:, used, :m]  # (ns, k, m)
         mine = self.cells[:, SUBSETS[subset]]  # (ns, m)
         # per pad and triangle: asteroids, and empty cells off the plan
-        open_ = (codes == BLA) & ~self._row_plans("plan_any")
-        n_ast = ((codes == AST)[:, ga.tri].sum(axis=2)[:, touch]
-                 + inside.sum(axis=2))  # (B, ns, k)
-        open_mine = open_[:, mine]  # (B, ns, m)
-        free = (open_[:, ga.tri].sum(axis=2)[:, touch]
-                - (inside[None] & open_mine[:, :, None, :]).sum(axis=3))
+        ast_in, open_in, covered_in, open_ = self._triangle_counts()
+        n_ast = ast_in[:, touch] + inside.sum(axis=2)  # (B, ns, k)
+        free = open_in[:, touch] - (inside[None] & open_[:, mine][:, :, None, :]).sum(axis=3)
         d = np.full(n_ast.shape[:2], self._start(subset))
         empty_mine = (codes[:, mine] == BLA).all(axis=2)
         new = (n_ast == 3) & empty_mine[:, :, None]
@@ -483,8 +483,7 @@ class Tables:
             # as for one asteroid: a single new triangle touching no all-asteroid triangle
             # adds one to the packing; anything else asks the board
             count = new.sum(axis=2)
-            covered = self.covered()[:, ga.tri].any(axis=2)[:, touch]
-            touching = (new & covered).any(axis=2)
+            touching = (new & covered_in[:, touch]).any(axis=2)
             gain = np.where(count > 0, POINTS_PER_TRIANGLE, 0)
             for i, s in zip(*np.nonzero(touching | (count > 1)), strict=True):
                 made = tuple(touch[s][new[i, s]].tolist())
@@ -494,6 +493,17 @@ class Tables:
             d = d + np.where((n_ast[:, :, j] == 2) & (free[:, :, j] == 1),
                              self.w.asteroid_pair, 0.0)
         return d
+
+    def _triangle_counts(self) -> tuple[Int, Int, Bool, Bool]:
+        """Per pad and triangle: its asteroids, its empty cells off the plan, whether it
+        touches an all-asteroid triangle; and per pad and cell whether it is empty and off
+        the plan."""
+        if self._tri_counts is None:
+            codes, tri = self.codes, self.ga.tri
+            open_ = (codes == BLA) & ~self._row_plans("plan_any")
+            self._tri_counts = ((codes == AST)[:, tri].sum(axis=2), open_[:, tri].sum(axis=2),
+                                self.covered()[:, tri].any(axis=2), open_)
+        return self._tri_counts
 
     # ------------------------------------------------------------------ plan-free stars
 
@@ -515,47 +525,43 @@ class Tables:
 
     # ------------------------------------------------------------------ a whole Scope
 
-    def orders(self, orders: Sequence[Sequence[int]]) -> tuple[Float, Bool]:
+    def orders(self, orders: Any) -> tuple[Float, Bool]:
         """(B, ns, K) each, for K orders of a Scope's icons (codes, one per position of a
-        triangle; blanks draw nothing): the value of drawing each on every triangle, and
-        whether every icon may go there. Per order the kinds are added in the order of their
-        first position, then the plan-free stars' change cell by cell, as the scalar
-        valuation adds them (a term an order lacks adds 0.0, which changes no sum)."""
+        triangle; blanks draw nothing), the same for every pad (K × 3) or one list per pad
+        (B × K × 3): the value of drawing each on every triangle, and whether every icon
+        may go there. Per order the kinds are added in the order of their first position,
+        then the plan-free stars' change cell by cell, as the scalar valuation adds them (a
+        term an order lacks adds 0.0, which changes no sum)."""
         local = self.scope.local  # (ns, 3)
         ns, B, m1 = len(local), self.B, len(self.here)
-        icon = np.array(orders, dtype=np.int64).reshape(len(orders), 3)
-        used = sorted({int(x) for x in icon.ravel()} - {BLA})
+        icon = np.asarray(orders, dtype=np.int64)
+        icon = icon.reshape(icon.shape[:-1] + (3,))
+        used = sorted({int(x) for x in np.unique(icon)} - {BLA})
         # per pad, icon and position: (B, 6, ns) tables, taken along the icon axis per order
         legal_of = np.ones((B, BLA + 1, m1), dtype=np.bool_)
         for x in used:
             legal_of[:, x] = self.legal(x)
         legal_at = legal_of[:, :, local]  # (B, 6, ns, 3)
-        legal = (legal_at[:, :, :, 0].take(icon[:, 0], axis=1)
-                 & legal_at[:, :, :, 1].take(icon[:, 1], axis=1)
-                 & legal_at[:, :, :, 2].take(icon[:, 2], axis=1))  # (B, K, ns)
+        legal = (_take(legal_at[:, :, :, 0], icon[..., 0])
+                 & _take(legal_at[:, :, :, 1], icon[..., 1])
+                 & _take(legal_at[:, :, :, 2], icon[..., 2]))  # (B, K, ns)
         # the kinds' terms of each order, first position first: one icon alone (its code ×
         # 3 + its position), or several together (a group's number)
-        terms: list[list[tuple[int, int]]] = [[], [], []]
+        code = icon[..., 0] * 36 + icon[..., 1] * 6 + icon[..., 2]
+        distinct, inverse = np.unique(code, return_inverse=True)
         groups: list[tuple[int, int]] = []
-        for order in icon.tolist():
-            kinds: dict[int, list[int]] = {}
-            for p, x in enumerate(order):
-                if x != BLA:
-                    kinds.setdefault(x, []).append(p)
-            listed = list(kinds.items())
-            for j in range(3):
-                if j >= len(listed):
-                    terms[j].append((3 * BLA, -1))
-                    continue
-                x, ps = listed[j]
-                if len(ps) == 1:
-                    terms[j].append((3 * x + ps[0], -1))
+        alone_at = np.full((len(distinct), 3), 3 * BLA, dtype=np.int64)
+        group_at = np.full((len(distinct), 3), -1, dtype=np.int64)
+        for u, c in enumerate(distinct.tolist()):
+            for j, (xp, key) in enumerate(_terms(c)):
+                if key is None:
+                    alone_at[u, j] = xp
                 else:
-                    key = (x, SUBSETS.index(tuple(ps)))
                     if key not in groups:
                         groups.append(key)
-                    terms[j].append((3 * BLA, groups.index(key)))
-        alone = {t[0] // 3 for term in terms for t in term} - {BLA}
+                    group_at[u, j] = groups.index(key)
+        inverse = inverse.reshape(code.shape)
+        alone = {int(x) // 3 for x in np.unique(alone_at)} - {BLA}
         single_of = np.zeros((B, BLA + 1, m1))
         for x in alone:
             single_of[:, x] = self.single(x)
@@ -564,24 +570,26 @@ class Tables:
         for g, key in enumerate(groups):
             group_of[:, g] = self.group(*key)
         d: Float | float = 0.0
-        for term in terms:
-            xp, g = (np.array(v, dtype=np.int64) for v in zip(*term, strict=True))
+        for j in range(3):
+            xp, g = alone_at[inverse, j], group_at[inverse, j]
             if (xp == 3 * BLA).all() and (g < 0).all():
                 continue
-            d = d + (single_at.take(xp, axis=1) + group_of.take(g, axis=1))
-        if self.has_free:
-            free_of = np.zeros((B, 3, m1))  # a star, another icon, a blank
-            free_of[:, 0] = self.free(STA)
-            free_of[:, 1] = self.free(GAL)
-            free_at = free_of[:, :, local]  # (B, 3, ns, 3)
+            d = d + (_take(single_at, xp) + _take(group_of, g))
+        d = np.broadcast_to(d, legal.shape)
+        value = d + 0.0  # no plan-free stars: the scalar path adds 0.0
+        free_rows = np.nonzero(self._row_plans("has_free")[:, 0])[0]
+        if len(free_rows):
+            free_of = np.zeros((len(free_rows), 3, m1))  # a star, another icon, a blank
+            free_of[:, 0] = self.free(STA)[free_rows]
+            free_of[:, 1] = self.free(GAL)[free_rows]
+            free_at = free_of[:, :, local]  # (rows, 3, ns, 3)
             kind = np.where(icon == STA, 0, np.where(icon == BLA, 2, 1))
+            if kind.ndim == 3:
+                kind = kind[free_rows]
             f: Float | float = 0.0
             for p in range(3):
-                f = f + free_at[:, :, :, p].take(kind[:, p], axis=1)
-            d = d + f
-        else:
-            d = d + 0.0
-        value = np.broadcast_to(d, legal.shape)
+                f = f + _take(free_at[:, :, :, p], kind[..., p])
+            value[free_rows] = d[free_rows] + f
         return value.transpose(0, 2, 1), legal.transpose(0, 2, 1)
 
     def fog_values(self, icon: int) -> Float:
@@ -589,6 +597,28 @@ class Tables:
         subtracted)."""
         v = 0.0 + self.single(icon)
         return v + (0.0 + self.free(icon)) if self.has_free else v + 0.0
+
+
+def _take(table: NDArray[Any], index: Int) -> NDArray[Any]:
+    """(B, K, ns): ``table`` (B, X, ns) taken along its middle axis at ``index``, the same
+    K indices for every pad or one row of K per pad."""
+    if index.ndim == 1:
+        return table.take(index, axis=1)
+    return np.take_along_axis(table, index[:, :, None], axis=1)
+
+
+@cache
+def _terms(code: int) -> list[tuple[int, tuple[int, int] | None]]:
+    """The kinds of the order ``code`` (icon codes x0·36 + x1·6 + x2), first position
+    first: (code × 3 + position, None) for an icon alone, (0, (code, subset)) for icons of
+    one kind together."""
+    order = (code // 36, code // 6 % 6, code % 6)
+    kinds: dict[int, list[int]] = {}
+    for p, x in enumerate(order):
+        if x != BLA:
+            kinds.setdefault(x, []).append(p)
+    return [(3 * x + ps[0], None) if len(ps) == 1 else (3 * BLA, (x, SUBSETS.index(tuple(ps))))
+            for x, ps in kinds.items()]
 
 
 def _free_stars(pa: PlanArrays, cells: Int) -> tuple[Float, Float]:
