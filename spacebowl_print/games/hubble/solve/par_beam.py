@@ -33,7 +33,8 @@ from spacebowl_print.games.hubble.solve.par_tables import (
     CODE,
     OFF,
     GeoArrays,
-    PlanArrays,
+    PlanSet,
+    Scope,
     Tables,
     geo_arrays,
     plan_arrays,
@@ -254,7 +255,7 @@ class _Expander:
 
     def __init__(self, geo: PadGeometry, plans: Sequence[Plan], settings: ParSettings) -> None:
         self.ga: GeoArrays = geo_arrays(geo.cols, geo.rows)
-        self.pas: list[PlanArrays] = [plan_arrays(p, self.ga, settings.weights) for p in plans]
+        self.plans = PlanSet([plan_arrays(p, self.ga, settings.weights) for p in plans])
         self.packing: dict[tuple[frozenset[int], tuple[int, ...]], int] = {}
 
     def candidates(self, beams: Sequence[tuple[int, Sequence[Node]]], roll: Roll,
@@ -270,67 +271,50 @@ class _Expander:
         progress = np.full((B, width), -1, dtype=np.int64)
         for b, node in enumerate(nodes):
             progress[b, :len(node.progress)] = node.progress
-        tables = Tables(ga, self.pas, row_plan, w, [node.board for node in nodes], codes,
-                        progress, ga.scope[frozenset(roll.quadrants)], self.packing)
+        tables = Tables(ga, self.plans, row_plan, w, [node.board for node in nodes], codes,
+                        progress, _open_part(ga.scope[frozenset(roll.quadrants)], codes),
+                        self.packing)
         cells = tables.cells
         h = np.array([node.h for node in nodes])[:, None]
         roll_frames = frames(roll)
-        # placements: per frame one slot, or THIRDS_KEPT slots with the player's choice
-        orders: list[list[int]] = []
-        for frame, q in roll_frames:
-            icons = [CODE.get(x, -1) for x in frame]
-            if q < 0:
-                orders.append(icons)
-            else:
-                for x in range(len(ICONS)):
-                    icons[q] = x
-                    orders.append(list(icons))
-        every_v, every_ok = tables.orders(orders)
-        values, valid, choice, nothing, slot_frame = [], [], [], [], []
-        k0 = 0
-        for f, (frame, q) in enumerate(roll_frames):
-            if q < 0:
-                values.append(h + every_v[:, :, k0])
-                valid.append(every_ok[:, :, k0])
-                choice.append(None)
-                nothing.append(all(x == BLANK for x in frame))
-                slot_frame.append(f)
-                k0 += 1
-                continue
-            v3 = every_v[:, :, k0:k0 + len(ICONS)]
-            ok3 = every_ok[:, :, k0:k0 + len(ICONS)]
-            k0 += len(ICONS)
-            # the best THIRDS_KEPT choices, earliest on ties (a stable sort's first ones)
-            rank = np.where(ok3, v3, -np.inf)
-            count = ok3.sum(axis=2)
-            blanks = all(x == BLANK for p, x in enumerate(frame) if p != q)
-            for k in range(THIRDS_KEPT):
-                pick = rank.argmax(axis=2)
-                best = np.take_along_axis(rank, pick[:, :, None], axis=2)
-                values.append(h + best[:, :, 0])
-                valid.append(count > k)
-                choice.append(pick)
-                nothing.append(blanks)
-                slot_frame.append(f)
-                np.put_along_axis(rank, pick[:, :, None], -np.inf, axis=2)
-        slots = len(values)
+        # placements: per frame one slot, or with the player's choice (every frame has it
+        # then) THIRDS_KEPT slots, the best choices first and earliest on ties
         ns = len(cells)
-        open_ = (codes[:, cells] == BLA).any(axis=2)  # (B, ns)
-        pv = np.stack(values, axis=2).reshape(B, ns * slots)
-        pok = np.stack(valid, axis=2) & open_[:, :, None]
-        if any(nothing):
-            draws_nothing = np.zeros(pok.shape, dtype=np.bool_)
-            for s in range(slots):
-                if nothing[s]:
-                    pick = choice[s]
-                    draws_nothing[:, :, s] = True if pick is None else pick == BLA
-            pok = pok.reshape(B, ns * slots)
-            draws_nothing = draws_nothing.reshape(B, ns * slots) & pok
+        chooses = roll.third is None
+        orders = [[CODE[x] for x in frame] if q < 0 else
+                  [x if p == q else CODE[frame[p]] for p in range(3)]
+                  for frame, q in roll_frames for x in (range(len(ICONS)) if q >= 0 else [0])]
+        every_v, every_ok = tables.orders(orders)
+        if chooses:
+            shape = (B, ns, len(roll_frames), len(ICONS))
+            rank = np.where(every_ok, every_v, -np.inf).reshape(shape)
+            count = every_ok.reshape(shape).sum(axis=3)
+            picks, kept = [], []
+            for _ in range(THIRDS_KEPT):
+                pick = rank.argmax(axis=3)[:, :, :, None]
+                picks.append(pick)
+                kept.append(np.take_along_axis(rank, pick, axis=3))
+                np.put_along_axis(rank, pick, -np.inf, axis=3)
+            choice = np.concatenate(picks, axis=3)  # (B, ns, frames, kept)
+            pv = h[:, :, None] + np.concatenate(kept, axis=3).reshape(B, ns, -1)
+            pok = count[:, :, :, None] > np.arange(THIRDS_KEPT)
+            # a placement draws nothing when both dice are blank and so is the choice
+            nothing = (choice == BLA) if roll.icons == (BLANK, BLANK) else None
+        else:
+            choice = None
+            pv = h[:, :, None] + every_v
+            pok = every_ok
+            nothing = (np.ones(pok.shape, dtype=np.bool_)
+                       if roll.icons == (BLANK, BLANK) and roll.third == BLANK else None)
+        slots = pv.shape[2]
+        pv = pv.reshape(B, ns * slots)
+        pok = (pok.reshape(B, ns, slots) & (codes[:, cells] == BLA).any(axis=2)[:, :, None]
+               ).reshape(B, ns * slots)
+        if nothing is not None:
+            draws_nothing = nothing.reshape(B, ns * slots) & pok
             for b in np.nonzero(draws_nothing.any(axis=1))[0]:
                 later = np.nonzero(draws_nothing[b])[0][1:]
                 pok[b, later] = False  # of the placements drawing nothing, only the first
-        else:
-            pok = pok.reshape(B, ns * slots)
         # fogs: the cells of the rolled quadrants in order, each with the fog's icons
         fog_codes = [CODE[x] for x in fog_icons(roll)]
         empties = np.array([node.board.empty for node in nodes])
@@ -348,8 +332,8 @@ class _Expander:
         allv[~np.concatenate([pok, fog_ok], axis=1)] = -np.inf
         span = allv.shape[1]
         flat_v = allv.ravel()
-        decode = _Decoder(nodes, cells, tables.here, roll_frames, slot_frame, choice, slots,
-                          span, [ICONS[c] for c in fog_codes], flat_v)
+        decode = _Decoder(nodes, cells, tables.here, roll_frames, choice, slots, span,
+                          [ICONS[c] for c in fog_codes], flat_v)
         # per beam, the children worth at least its FIRST-th best are ranked at once (all
         # beams in one sort); the rest only if a beam asks for more
         sizes = [len(ns_) for _, ns_ in beams]
@@ -368,15 +352,30 @@ class _Expander:
                 for g in range(len(beams))]
 
 
+def _open_part(scope: Scope, codes: Any) -> Scope:
+    """The part of ``scope`` that some pad of ``codes`` can still draw on: the triangles
+    with an empty cell on some pad, and the cells empty on some pad or on such a triangle
+    (the order of both kept, so that children keep their ranks)."""
+    empty = (codes == BLA).any(axis=0)
+    live = empty[scope.cells].any(axis=1)
+    tris, cells = scope.tris[live], scope.cells[live]
+    keep = empty[scope.here]
+    keep[np.unique(scope.local[live])] = True
+    keep[-1] = True  # the sentinel
+    here = scope.here[keep]
+    local = np.cumsum(keep) - 1
+    return Scope(tris, cells, here, local[scope.local[live]])
+
+
 class _Decoder:
     """Turns ranked flat indices of the children arrays back into candidates."""
 
     def __init__(self, nodes: Sequence[Node], cells: Any, here: Any,
-                 roll_frames: Sequence[Frame], slot_frame: Sequence[int], choice: Sequence[Any],
-                 slots: int, span: int, fog_icons_: Sequence[str], values: Any) -> None:
+                 roll_frames: Sequence[Frame], choice: Any, slots: int, span: int,
+                 fog_icons_: Sequence[str], values: Any) -> None:
         self.nodes, self.cells, self.frames = nodes, cells, roll_frames
         self.here = here.tolist()
-        self.slot_frame, self.choice, self.slots, self.span = slot_frame, choice, slots, span
+        self.choice, self.slots, self.span = choice, slots, span
         self.place = len(cells) * slots
         self.fog_icons, self.values = fog_icons_, values
 
@@ -398,11 +397,13 @@ class _Decoder:
             if j < place:
                 t, s = divmod(j, self.slots)
                 tri = tuple(self.cells[t].tolist())
-                frame, q = self.frames[self.slot_frame[s]]
-                pick = self.choice[s]
-                icons = list(frame)
-                if pick is not None:
-                    icons[q] = ICONS[int(pick[b, t])]
+                if self.choice is None:
+                    icons = list(self.frames[s][0])
+                else:
+                    f, k = divmod(s, THIRDS_KEPT)
+                    frame, q = self.frames[f]
+                    icons = list(frame)
+                    icons[q] = ICONS[int(self.choice[b, t, f, k])]
                 changes = [(tri[p], x) for p, x in enumerate(icons) if x != BLANK]
                 yield h, node, changes, (tri, tuple(icons))
             elif j == place:

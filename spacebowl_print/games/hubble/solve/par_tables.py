@@ -159,7 +159,6 @@ class PlanArrays:
     purple: Float  # (n + 1,)
     red_any: Bool  # (n + 1,)
     plan_any: Bool  # (n + 1,)
-    has_free: Bool  # (1,): whether the plan values stars without a plan
     star_worth: Float  # (slots, max size)
     free: list[tuple[Float, Bool, float]]  # per card: incidence (placements × n) as floats
     # and as bools, and the worth of one star (FreeStars)
@@ -185,7 +184,7 @@ def plan_arrays(plan: Plan, ga: GeoArrays, w: Weights) -> PlanArrays:
             progress[j] = k
             worth[j, k] = plan.star_value(first[j], progress, w)
     free = [] if plan.free_stars is None else _free_arrays(plan.free_stars, n)
-    return PlanArrays(red_slot, purple, red_any, plan_any, np.array([bool(free)]), worth, free)
+    return PlanArrays(red_slot, purple, red_any, plan_any, worth, free)
 
 
 def _free_arrays(free: FreeStars, n: int) -> list[tuple[Float, Bool, float]]:
@@ -198,6 +197,22 @@ def _free_arrays(free: FreeStars, n: int) -> list[tuple[Float, Bool, float]]:
     return out
 
 
+class PlanSet:
+    """Several plans' arrays stacked, one row a plan (built once per search)."""
+
+    def __init__(self, plans: Sequence[PlanArrays]) -> None:
+        self.plans = list(plans)
+        self.red_slot = np.stack([pa.red_slot for pa in plans])
+        self.purple = np.stack([pa.purple for pa in plans])
+        self.plan_any = np.stack([pa.plan_any for pa in plans])
+        self.has_free = np.array([bool(pa.free) for pa in plans])
+        slots = max(1, *(pa.star_worth.shape[0] for pa in plans))
+        size = max(1, *(pa.star_worth.shape[1] for pa in plans))
+        self.worth = np.zeros((len(plans), slots, size))
+        for i, pa in enumerate(plans):
+            self.worth[i, :pa.star_worth.shape[0], :pa.star_worth.shape[1]] = pa.star_worth
+
+
 class Tables:
     """Values of drawing icons on a batch of pads for one roll of two quadrants (``scope``).
     Row ``b`` is the pad ``boards[b]`` (``codes[b]``: its cells as icon codes, a sentinel
@@ -206,7 +221,7 @@ class Tables:
     cells of the rolled quadrants only (``scope.here``): no placement or fog reaches the
     others."""
 
-    def __init__(self, ga: GeoArrays, plans: Sequence[PlanArrays], row_plan: Int, w: Weights,
+    def __init__(self, ga: GeoArrays, plans: PlanSet, row_plan: Int, w: Weights,
                  boards: Sequence[Board], codes: Int, progress: Int, scope: Scope,
                  packing: dict[tuple[frozenset[int], tuple[int, ...]], int] | None = None
                  ) -> None:
@@ -218,7 +233,7 @@ class Tables:
         self.scope = scope
         self.tris, self.cells, self.here = scope.tris, scope.cells, scope.here
         self.rows = np.arange(self.B)[:, None]
-        self.red_slot = np.stack([pa.red_slot for pa in plans])[row_plan]  # (B, n + 1)
+        self.red_slot = plans.red_slot[row_plan]  # (B, n + 1)
         # progress with a last column of -1, for cells on no slot
         self.progress = np.concatenate([progress, np.full((self.B, 1), -1)], axis=1)
         here = self.here
@@ -227,7 +242,7 @@ class Tables:
         self.progress_here = self.progress[self.rows, self.slot_here]
         self.reserved = (self.slot_here >= 0) & (self.progress_here >= 0)
         self.e = -w.empty_cell
-        self.has_free = any(pa.free for pa in plans)
+        self.free_rows = np.nonzero(plans.has_free[row_plan])[0]
         self._single: dict[int, Float] = {}
         self._legal: dict[int, Bool] = {}
         self._group: dict[tuple[int, int], Float] = {}
@@ -235,18 +250,16 @@ class Tables:
         self._comets: tuple[Int, Int] | None = None
         self._gal: Int | None = None
         self._lines: Int | None = None
-        self._worth: Float | None = None
         self._rows_of: dict[str, NDArray[np.generic]] = {}
         self._covered: Bool | None = None
         self._tri_counts: tuple[Int, Int, Bool, Bool] | None = None
         self._packing = {} if packing is None else packing
 
     def _row_plans(self, field: str) -> NDArray[np.generic]:
-        """(B, n + 1): a field of each row's plan arrays."""
+        """(B, n + 1): a field of each row's plan."""
         out = self._rows_of.get(field)
         if out is None:
-            out = self._rows_of[field] = np.stack([getattr(pa, field) for pa in self.plans]
-                                                  )[self.row_plan]
+            out = self._rows_of[field] = getattr(self.plans, field)[self.row_plan]
         return out
 
     # ------------------------------------------------------------------ legality
@@ -385,14 +398,7 @@ class Tables:
     def _star_worth(self, slot: Int, k: Int) -> Float:
         """The worth of a star on a red cell of ``slot`` with ``k`` stars of it drawn (rows
         as the batch's; slot and k ≥ 0 where it counts)."""
-        if self._worth is None:
-            worth = [pa.star_worth for pa in self.plans]
-            slots = max(1, *(x.shape[0] for x in worth))
-            size = max(1, *(x.shape[1] for x in worth))
-            self._worth = np.zeros((len(worth), slots, size))
-            for i, x in enumerate(worth):
-                self._worth[i, :x.shape[0], :x.shape[1]] = x
-        table = self._worth
+        table = self.plans.worth
         plan = self.row_plan.reshape((self.B,) + (1,) * (slot.ndim - 1))
         return table[plan, np.clip(slot, 0, table.shape[1] - 1),
                      np.clip(k, 0, table.shape[2] - 1)]
@@ -515,7 +521,7 @@ class Tables:
             n = self.ga.n
             d_star = np.zeros(self.empty.shape)
             d_other = np.zeros(self.empty.shape)
-            for j, pa in enumerate(self.plans):
+            for j, pa in enumerate(self.plans.plans):
                 rows = np.nonzero(self.row_plan == j)[0]
                 if pa.free and len(rows):
                     star, other = _free_stars(pa, self.codes[rows, :n])
@@ -577,7 +583,7 @@ class Tables:
             d = d + (_take(single_at, xp) + _take(group_of, g))
         d = np.broadcast_to(d, legal.shape)
         value = d + 0.0  # no plan-free stars: the scalar path adds 0.0
-        free_rows = np.nonzero(self._row_plans("has_free")[:, 0])[0]
+        free_rows = self.free_rows
         if len(free_rows):
             free_of = np.zeros((len(free_rows), 3, m1))  # a star, another icon, a blank
             free_of[:, 0] = self.free(STA)[free_rows]
@@ -596,7 +602,7 @@ class Tables:
         """(B, m + 1): the value of a fog drawing ``icon`` in each cell (fog weight not
         subtracted)."""
         v = 0.0 + self.single(icon)
-        return v + (0.0 + self.free(icon)) if self.has_free else v + 0.0
+        return v + (0.0 + self.free(icon)) if len(self.free_rows) else v + 0.0
 
 
 def _take(table: NDArray[Any], index: Int) -> NDArray[Any]:
@@ -659,9 +665,9 @@ _GROUP = {GAL: Tables._group_galaxies, PLA: Tables._group_planets,
 # --------------------------------------------------------------------------- exact gains
 
 @cache
-def exact_plan(cols: int, rows: int) -> PlanArrays:
+def exact_plan(cols: int, rows: int) -> PlanSet:
     """The empty plan's arrays: with :data:`EXACT` weights, values are exact score gains."""
-    return plan_arrays(Plan({}, {}), geo_arrays(cols, rows), EXACT)
+    return PlanSet([plan_arrays(Plan({}, {}), geo_arrays(cols, rows), EXACT)])
 
 
 class ExactBoard:
@@ -683,7 +689,7 @@ class ExactBoard:
 
     def tables(self, quadrants: Sequence[int]) -> Tables:
         """The tables of the triangles a Scope may use in the rolled ``quadrants``."""
-        return Tables(self.ga, [self.plan], _ZERO, EXACT, [self.board], self.codes, _NONE,
+        return Tables(self.ga, self.plan, _ZERO, EXACT, [self.board], self.codes, _NONE,
                       self.ga.scope[frozenset(quadrants)])
 
 
