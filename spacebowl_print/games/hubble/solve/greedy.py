@@ -20,7 +20,12 @@ from spacebowl_print.games.hubble.model.geometry import BLANK
 from spacebowl_print.games.hubble.model.pad import MAX_FOG
 from spacebowl_print.games.hubble.solve.board import Board
 from spacebowl_print.games.hubble.solve.moves import fog_icons
-from spacebowl_print.games.hubble.solve.par_tables import CODE, ExactBoard, move_values, scope_orders
+from spacebowl_print.games.hubble.solve.par_tables import (
+    CODE,
+    ExactBoard,
+    move_values,
+    scope_orders,
+)
 
 
 def greedy_play(challenge: Challenge) -> PlayLog:
@@ -43,8 +48,9 @@ def greedy_play(challenge: Challenge) -> PlayLog:
             continue
         # fog order: the rolled quadrants' cells from the top left, each with the fog's icons
         icons = fog_icons(roll)
-        gains = np.stack([np.where(tables.legal(CODE[x])[0, :-1], tables.single(CODE[x])[0, :-1],
-                                   -np.inf) for x in icons], axis=1).ravel() if icons else []
+        gains = (np.stack([np.where(tables.legal(CODE[x])[0, :-1],
+                                    tables.single(CODE[x])[0, :-1], -np.inf) for x in icons],
+                          axis=1).ravel() if icons else np.empty(0))
         if len(gains) and np.max(gains) > -np.inf:
             c, k = divmod(int(np.argmax(gains)), len(icons))
             cell = int(tables.here[c])

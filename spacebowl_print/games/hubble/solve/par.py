@@ -33,14 +33,22 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
+from typing import Any
 
-from spacebowl_print.games.hubble.model.challenge import Challenge, Fog, PlayLog, Turn
+from spacebowl_print.games.hubble.model.challenge import (
+    Challenge,
+    Fog,
+    PlayLog,
+    Turn,
+    challenge_to_json,
+    play_to_json,
+)
 from spacebowl_print.games.hubble.model.constellations import Constellation
-from spacebowl_print.games.hubble.model.pad import MAX_FOG, Pad
-from spacebowl_print.games.hubble.rules.legality import replay
 from spacebowl_print.games.hubble.model.geometry import STAR
+from spacebowl_print.games.hubble.model.pad import MAX_FOG, Pad
 from spacebowl_print.games.hubble.rules import stars
-from spacebowl_print.games.hubble.rules.scoring import Score, score_pad
+from spacebowl_print.games.hubble.rules.legality import replay
+from spacebowl_print.games.hubble.rules.scoring import Score, score_pad, score_to_json
 from spacebowl_print.games.hubble.solve.greedy import greedy_play
 from spacebowl_print.games.hubble.solve.par_beam import Node, beam_searches
 from spacebowl_print.games.hubble.solve.par_plans import FreeStars, Plan, star_plans
@@ -89,6 +97,15 @@ def solve_par(challenge: Challenge, cards: Sequence[Constellation],
     score = score_pad(pad, cards)
     assert score.total == best.total
     return ParResult(play, pad, score, best.label)
+
+
+def par_entry(challenge: Challenge, result: ParResult) -> dict[str, Any]:
+    """The daily manifest entry of ``challenge`` solved as ``result``: ``{"id",
+    "challenge", "par": {"total", "score", "play"}}`` (docs/hubble.md)."""
+    geo = challenge.geometry
+    return {"id": challenge.id, "challenge": challenge_to_json(challenge),
+            "par": {"total": result.score.total, "score": score_to_json(result.score, geo),
+                    "play": play_to_json(result.play, geo)}}
 
 
 def _plans(challenge: Challenge, cards: Sequence[Constellation], settings: ParSettings

@@ -312,9 +312,9 @@ class _Expander:
                ).reshape(B, ns * slots)
         if nothing is not None:
             draws_nothing = nothing.reshape(B, ns * slots) & pok
-            for b in np.nonzero(draws_nothing.any(axis=1))[0]:
-                later = np.nonzero(draws_nothing[b])[0][1:]
-                pok[b, later] = False  # of the placements drawing nothing, only the first
+            for row in np.nonzero(draws_nothing.any(axis=1))[0]:
+                later = np.nonzero(draws_nothing[row])[0][1:]
+                pok[row, later] = False  # of the placements drawing nothing, only the first
         # fogs: the cells of the rolled quadrants in order, each with the fog's icons
         fog_codes = [CODE[x] for x in fog_icons(roll)]
         empties = np.array([node.board.empty for node in nodes])

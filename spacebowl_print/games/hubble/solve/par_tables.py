@@ -53,9 +53,11 @@ EXACT = Weights(star_red=0.0, star_curve=1.0, star_done=0.0, star_purple=0.0, fr
                 empty_cell=0.0, fog=0.0)
 """Weights under which a value is the exact score gain without stars."""
 
-Int = NDArray[np.int64]
-Float = NDArray[np.float64]
-Bool = NDArray[np.bool_]
+# numpy arrays by what they hold (the stubs' dtypes do not follow the arithmetic closely
+# enough to be worth spelling out)
+Int = NDArray[Any]
+Float = NDArray[Any]
+Bool = NDArray[Any]
 
 
 def _pad(rows: Sequence[Sequence[int]], width: int, fill: int) -> Int:
@@ -250,12 +252,12 @@ class Tables:
         self._comets: tuple[Int, Int] | None = None
         self._gal: Int | None = None
         self._lines: Int | None = None
-        self._rows_of: dict[str, NDArray[np.generic]] = {}
+        self._rows_of: dict[str, NDArray[Any]] = {}
         self._covered: Bool | None = None
         self._tri_counts: tuple[Int, Int, Bool, Bool] | None = None
         self._packing = {} if packing is None else packing
 
-    def _row_plans(self, field: str) -> NDArray[np.generic]:
+    def _row_plans(self, field: str) -> NDArray[Any]:
         """(B, n + 1): a field of each row's plan."""
         out = self._rows_of.get(field)
         if out is None:
@@ -343,7 +345,7 @@ class Tables:
         first[..., 1:] &= g[..., 1:] != g[..., :-1]
         rows = self.rows.reshape((self.B,) + (1,) * (g.ndim - 1))
         s = np.where(first, size[rows, g], 0)
-        return s.sum(axis=-1), self.ga.cgp[s].sum(axis=-1), first.any(axis=-1)
+        return s.sum(axis=-1), self.ga.cgp[s].sum(axis=-1), np.asarray(first.any(axis=-1))
 
     def _comet(self) -> Float:
         total, points, touched = self._touched(self.ga.nb[self.here])
@@ -504,12 +506,14 @@ class Tables:
         """Per pad and triangle: its asteroids, its empty cells off the plan, whether it
         touches an all-asteroid triangle; and per pad and cell whether it is empty and off
         the plan."""
-        if self._tri_counts is None:
+        counts = self._tri_counts
+        if counts is None:
             codes, tri = self.codes, self.ga.tri
             open_ = (codes == BLA) & ~self._row_plans("plan_any")
-            self._tri_counts = ((codes == AST)[:, tri].sum(axis=2), open_[:, tri].sum(axis=2),
-                                self.covered()[:, tri].any(axis=2), open_)
-        return self._tri_counts
+            counts = self._tri_counts = ((codes == AST)[:, tri].sum(axis=2),
+                                         open_[:, tri].sum(axis=2),
+                                         np.asarray(self.covered()[:, tri].any(axis=2)), open_)
+        return counts
 
     # ------------------------------------------------------------------ plan-free stars
 
@@ -541,7 +545,6 @@ class Tables:
         local = self.scope.local  # (ns, 3)
         ns, B, m1 = len(local), self.B, len(self.here)
         icon = np.asarray(orders, dtype=np.int64)
-        icon = icon.reshape(icon.shape[:-1] + (3,))
         used = sorted({int(x) for x in np.unique(icon)} - {BLA})
         # per pad, icon and position: (B, 6, ns) tables, taken along the icon axis per order
         legal_of = np.ones((B, BLA + 1, m1), dtype=np.bool_)
