@@ -126,6 +126,8 @@ class _Beam:
             self.slot_cells.setdefault(j, []).append(c)
 
     def give_up(self, supply: Sequence[int], geo: PadGeometry) -> None:
+        if not self.slot_cells:
+            return
         for node in self.nodes:
             node.progress = _give_up(node, self.slot_cells, supply, geo)
 
@@ -280,41 +282,12 @@ class _Expander:
         # placements: per frame one slot, or with the player's choice (every frame has it
         # then) THIRDS_KEPT slots, the best choices first and earliest on ties
         ns = len(cells)
-        chooses = roll.third is None
-        orders = [[CODE[x] for x in frame] if q < 0 else
-                  [x if p == q else CODE[frame[p]] for p in range(3)]
-                  for frame, q in roll_frames for x in (range(len(ICONS)) if q >= 0 else [0])]
-        every_v, every_ok = tables.orders(orders)
-        if chooses:
-            shape = (B, ns, len(roll_frames), len(ICONS))
-            rank = np.where(every_ok, every_v, -np.inf).reshape(shape)
-            count = every_ok.reshape(shape).sum(axis=3)
-            picks, kept = [], []
-            for _ in range(THIRDS_KEPT):
-                pick = rank.argmax(axis=3)[:, :, :, None]
-                picks.append(pick)
-                kept.append(np.take_along_axis(rank, pick, axis=3))
-                np.put_along_axis(rank, pick, -np.inf, axis=3)
-            choice = np.concatenate(picks, axis=3)  # (B, ns, frames, kept)
-            pv = h[:, :, None] + np.concatenate(kept, axis=3).reshape(B, ns, -1)
-            pok = count[:, :, :, None] > np.arange(THIRDS_KEPT)
-            # a placement draws nothing when both dice are blank and so is the choice
-            nothing = (choice == BLA) if roll.icons == (BLANK, BLANK) else None
-        else:
-            choice = None
-            pv = h[:, :, None] + every_v
-            pok = every_ok
-            nothing = (np.ones(pok.shape, dtype=np.bool_)
-                       if roll.icons == (BLANK, BLANK) and roll.third == BLANK else None)
-        slots = pv.shape[2]
-        pv = pv.reshape(B, ns * slots)
-        pok = (pok.reshape(B, ns, slots) & (codes[:, cells] == BLA).any(axis=2)[:, :, None]
-               ).reshape(B, ns * slots)
-        if nothing is not None:
-            draws_nothing = nothing.reshape(B, ns * slots) & pok
-            for row in np.nonzero(draws_nothing.any(axis=1))[0]:
-                later = np.nonzero(draws_nothing[row])[0][1:]
-                pok[row, later] = False  # of the placements drawing nothing, only the first
+        choice = None
+        if ns:
+            pv, pok, choice = _placements(tables, roll, roll_frames, h)
+        else:  # no triangle left open on any pad of the beams
+            pv, pok = np.empty((B, 0)), np.zeros((B, 0), dtype=np.bool_)
+        slots = pv.shape[1] // ns if ns else 1
         # fogs: the cells of the rolled quadrants in order, each with the fog's icons
         fog_codes = [CODE[x] for x in fog_icons(roll)]
         empties = np.array([node.board.empty for node in nodes])
@@ -365,6 +338,50 @@ def _open_part(scope: Scope, codes: Any) -> Scope:
     here = scope.here[keep]
     local = np.cumsum(keep) - 1
     return Scope(tris, cells, here, local[scope.local[live]])
+
+
+def _placements(tables: Tables, roll: Roll, roll_frames: Sequence[Frame], h: Any
+                ) -> tuple[Any, Any, Any]:
+    """The placements of every pad: (B, ns × slots) values and validity, one slot a frame,
+    or with the player's choice (every frame has it then) THIRDS_KEPT slots a frame, the best
+    choices first and earliest on ties (their icons: the third array, B × ns × frames ×
+    kept); of the placements drawing nothing only the first of each pad is valid."""
+    B, ns = tables.B, len(tables.cells)
+    orders = [[CODE[x] for x in frame] if q < 0 else
+              [x if p == q else CODE[frame[p]] for p in range(3)]
+              for frame, q in roll_frames for x in (range(len(ICONS)) if q >= 0 else [0])]
+    every_v, every_ok = tables.orders(orders)
+    choice = None
+    if roll.third is None:
+        shape = (B, ns, len(roll_frames), len(ICONS))
+        rank = np.where(every_ok, every_v, -np.inf).reshape(shape)
+        count = every_ok.reshape(shape).sum(axis=3)
+        picks, kept = [], []
+        for _ in range(THIRDS_KEPT):
+            pick = rank.argmax(axis=3)[:, :, :, None]
+            picks.append(pick)
+            kept.append(np.take_along_axis(rank, pick, axis=3))
+            np.put_along_axis(rank, pick, -np.inf, axis=3)
+        choice = np.concatenate(picks, axis=3)  # (B, ns, frames, kept)
+        pv = h[:, :, None] + np.concatenate(kept, axis=3).reshape(B, ns, -1)
+        pok = count[:, :, :, None] > np.arange(THIRDS_KEPT)
+        # a placement draws nothing when both dice are blank and so is the choice
+        nothing = (choice == BLA) if roll.icons == (BLANK, BLANK) else None
+    else:
+        pv = h[:, :, None] + every_v
+        pok = every_ok
+        nothing = (np.ones(pok.shape, dtype=np.bool_)
+                   if roll.icons == (BLANK, BLANK) and roll.third == BLANK else None)
+    slots = pv.shape[2]
+    pv = pv.reshape(B, ns * slots)
+    is_open = (tables.codes[:, tables.cells] == BLA).any(axis=2)
+    pok = (pok.reshape(B, ns, slots) & is_open[:, :, None]).reshape(B, ns * slots)
+    if nothing is not None:
+        draws_nothing = nothing.reshape(B, ns * slots) & pok
+        for row in np.nonzero(draws_nothing.any(axis=1))[0]:
+            later = np.nonzero(draws_nothing[row])[0][1:]
+            pok[row, later] = False  # of the placements drawing nothing, only the first
+    return pv, pok, choice
 
 
 class _Decoder:

@@ -535,55 +535,33 @@ class Tables:
 
     # ------------------------------------------------------------------ a whole Scope
 
-    def orders(self, orders: Any) -> tuple[Float, Bool]:
+    def orders(self, orders: Sequence[Sequence[int]]) -> tuple[Float, Bool]:
         """(B, ns, K) each, for K orders of a Scope's icons (codes, one per position of a
-        triangle; blanks draw nothing), the same for every pad (K × 3) or one list per pad
-        (B × K × 3): the value of drawing each on every triangle, and whether every icon
-        may go there. Per order the kinds are added in the order of their first position,
-        then the plan-free stars' change cell by cell, as the scalar valuation adds them (a
-        term an order lacks adds 0.0, which changes no sum)."""
+        triangle; blanks draw nothing): the value of drawing each on every triangle, and
+        whether every icon may go there. Per order the kinds are added in the order of their
+        first position, then the plan-free stars' change cell by cell, as the scalar
+        valuation adds them (a term an order lacks adds 0.0, which changes no sum)."""
         local = self.scope.local  # (ns, 3)
         ns, B, m1 = len(local), self.B, len(self.here)
-        icon = np.asarray(orders, dtype=np.int64)
-        used = sorted({int(x) for x in np.unique(icon)} - {BLA})
+        how = _layout(tuple(tuple(o) for o in orders))
         # per pad, icon and position: (B, 6, ns) tables, taken along the icon axis per order
         legal_of = np.ones((B, BLA + 1, m1), dtype=np.bool_)
-        for x in used:
+        for x in how.icons:
             legal_of[:, x] = self.legal(x)
         legal_at = legal_of[:, :, local]  # (B, 6, ns, 3)
-        legal = (_take(legal_at[:, :, :, 0], icon[..., 0])
-                 & _take(legal_at[:, :, :, 1], icon[..., 1])
-                 & _take(legal_at[:, :, :, 2], icon[..., 2]))  # (B, K, ns)
-        # the kinds' terms of each order, first position first: one icon alone (its code ×
-        # 3 + its position), or several together (a group's number)
-        code = icon[..., 0] * 36 + icon[..., 1] * 6 + icon[..., 2]
-        distinct, inverse = np.unique(code, return_inverse=True)
-        groups: list[tuple[int, int]] = []
-        alone_at = np.full((len(distinct), 3), 3 * BLA, dtype=np.int64)
-        group_at = np.full((len(distinct), 3), -1, dtype=np.int64)
-        for u, c in enumerate(distinct.tolist()):
-            for j, (xp, key) in enumerate(_terms(c)):
-                if key is None:
-                    alone_at[u, j] = xp
-                else:
-                    if key not in groups:
-                        groups.append(key)
-                    group_at[u, j] = groups.index(key)
-        inverse = inverse.reshape(code.shape)
-        alone = {int(x) // 3 for x in np.unique(alone_at)} - {BLA}
+        legal = (legal_at[:, :, :, 0].take(how.icon[:, 0], axis=1)
+                 & legal_at[:, :, :, 1].take(how.icon[:, 1], axis=1)
+                 & legal_at[:, :, :, 2].take(how.icon[:, 2], axis=1))  # (B, K, ns)
         single_of = np.zeros((B, BLA + 1, m1))
-        for x in alone:
+        for x in how.alone:
             single_of[:, x] = self.single(x)
         single_at = single_of[:, :, local.T].reshape(B, 3 * (BLA + 1), ns)  # x * 3 + p
-        group_of = np.zeros((B, len(groups) + 1, ns))
-        for g, key in enumerate(groups):
+        group_of = np.zeros((B, len(how.groups) + 1, ns))
+        for g, key in enumerate(how.groups):
             group_of[:, g] = self.group(*key)
         d: Float | float = 0.0
-        for j in range(3):
-            xp, g = alone_at[inverse, j], group_at[inverse, j]
-            if (xp == 3 * BLA).all() and (g < 0).all():
-                continue
-            d = d + (_take(single_at, xp) + _take(group_of, g))
+        for alone_at, group_at in how.terms:
+            d = d + (single_at.take(alone_at, axis=1) + group_of.take(group_at, axis=1))
         d = np.broadcast_to(d, legal.shape)
         value = d + 0.0  # no plan-free stars: the scalar path adds 0.0
         free_rows = self.free_rows
@@ -592,12 +570,9 @@ class Tables:
             free_of[:, 0] = self.free(STA)[free_rows]
             free_of[:, 1] = self.free(GAL)[free_rows]
             free_at = free_of[:, :, local]  # (rows, 3, ns, 3)
-            kind = np.where(icon == STA, 0, np.where(icon == BLA, 2, 1))
-            if kind.ndim == 3:
-                kind = kind[free_rows]
             f: Float | float = 0.0
             for p in range(3):
-                f = f + _take(free_at[:, :, :, p], kind[..., p])
+                f = f + free_at[:, :, :, p].take(how.kind[:, p], axis=1)
             value[free_rows] = d[free_rows] + f
         return value.transpose(0, 2, 1), legal.transpose(0, 2, 1)
 
@@ -608,26 +583,47 @@ class Tables:
         return v + (0.0 + self.free(icon)) if len(self.free_rows) else v + 0.0
 
 
-def _take(table: NDArray[Any], index: Int) -> NDArray[Any]:
-    """(B, K, ns): ``table`` (B, X, ns) taken along its middle axis at ``index``, the same
-    K indices for every pad or one row of K per pad."""
-    if index.ndim == 1:
-        return table.take(index, axis=1)
-    return np.take_along_axis(table, index[:, :, None], axis=1)
+@dataclass(frozen=True, eq=False)
+class _Layout:
+    """How :meth:`Tables.orders` adds up a list of orders: their icons (K × 3), the icons
+    drawn and those valued alone, the groups of one kind valued together, per term (the
+    kinds' first, second and third, by first position) the (icon × 3 + position) of an icon
+    alone and the group's number (the last numbers add 0), and per position the plan-free
+    stars' table (0 a star, 1 another icon, 2 a blank)."""
+
+    icon: Int
+    icons: tuple[int, ...]
+    alone: tuple[int, ...]
+    groups: tuple[tuple[int, int], ...]
+    terms: tuple[tuple[Int, Int], ...]
+    kind: Int
 
 
 @cache
-def _terms(code: int) -> list[tuple[int, tuple[int, int] | None]]:
-    """The kinds of the order ``code`` (icon codes x0·36 + x1·6 + x2), first position
-    first: (code × 3 + position, None) for an icon alone, (0, (code, subset)) for icons of
-    one kind together."""
-    order = (code // 36, code // 6 % 6, code % 6)
-    kinds: dict[int, list[int]] = {}
-    for p, x in enumerate(order):
-        if x != BLA:
-            kinds.setdefault(x, []).append(p)
-    return [(3 * x + ps[0], None) if len(ps) == 1 else (3 * BLA, (x, SUBSETS.index(tuple(ps))))
-            for x, ps in kinds.items()]
+def _layout(orders: tuple[tuple[int, ...], ...]) -> _Layout:
+    """The layout of ``orders`` (cached: rolls repeat)."""
+    groups: list[tuple[int, int]] = []
+    xp = np.full((len(orders), 3), 3 * BLA, dtype=np.int64)
+    group = np.full((len(orders), 3), -1, dtype=np.int64)
+    for k, order in enumerate(orders):
+        kinds: dict[int, list[int]] = {}
+        for p, x in enumerate(order):
+            if x != BLA:
+                kinds.setdefault(x, []).append(p)
+        for j, (x, ps) in enumerate(kinds.items()):
+            if len(ps) == 1:
+                xp[k, j] = 3 * x + ps[0]
+            else:
+                key = (x, SUBSETS.index(tuple(ps)))
+                if key not in groups:
+                    groups.append(key)
+                group[k, j] = groups.index(key)
+    terms = tuple((xp[:, j], group[:, j]) for j in range(3)
+                  if (xp[:, j] != 3 * BLA).any() or (group[:, j] >= 0).any())
+    icon = np.array(orders, dtype=np.int64).reshape(len(orders), 3)
+    return _Layout(icon, tuple(sorted({int(x) for x in icon.ravel()} - {BLA})),
+                   tuple(sorted({int(x) // 3 for x in xp.ravel()} - {BLA})), tuple(groups),
+                   terms, np.where(icon == STA, 0, np.where(icon == BLA, 2, 1)))
 
 
 def _free_stars(pa: PlanArrays, cells: Int) -> tuple[Float, Float]:

@@ -61,7 +61,7 @@ class Thresholds:
 # size, the shipped constellation set). A size not listed uses the listed size nearest in
 # cells (ties: the first).
 THRESHOLDS: dict[tuple[int, int], Thresholds] = {
-    (14, 4): Thresholds((28, 37, 45, 55), 110.0),
+    (14, 4): Thresholds((30, 39, 46, 57), 110.0),
     (8, 8): Thresholds((28, 37, 45, 55), 110.0),
     (10, 8): Thresholds((28, 37, 45, 55), 110.0),
 }
