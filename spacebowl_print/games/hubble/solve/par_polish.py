@@ -166,16 +166,16 @@ class _StarCheck:
     def __init__(self, cells: Sequence[str], cards: Sequence[Constellation],
                  geo: PadGeometry, memo: dict[bytes, int]) -> None:
         self.cards, self.geo, self.memo = cards, geo, memo
-        red, size, purple = _card_cells(tuple(cards), geo.cols, geo.rows)
-        star = np.array([x == STAR for x in cells], dtype=np.float64)
-        blocked = np.array([x not in (STAR, BLANK) for x in cells], dtype=np.float64)
-        missing = size - red @ star
-        live = (red @ blocked) == 0
+        red, mask, purple = _card_cells(tuple(cards), geo.cols, geo.rows)
+        codes = np.array([*(CODE[x] for x in cells), CODE[STAR]])  # the padding: a star
+        here = codes[red]
+        missing = (here != CODE[STAR]).sum(axis=1)
+        live = ~((here != CODE[STAR]) & (here != CODE[BLANK])).any(axis=1)
         complete = live & (missing == 0)
         self.base = self.score(cells) if complete.any() else 0
         self.purple = purple[complete].any(axis=0)
         near = live & (missing >= 1) & (missing <= 3)
-        self.near = red[near]
+        self.near = mask[near]
         self.missing = missing[near]
 
     def score(self, cells: Sequence[str]) -> int:
@@ -199,16 +199,20 @@ class _StarCheck:
 @lru_cache(maxsize=256)
 def _card_cells(cards: tuple[Constellation, ...], cols: int, rows: int
                 ) -> tuple[Any, Any, Any]:
-    """Every placement of the cards: its red cells (placements × cells, as 0/1), how many,
-    and its purple cells on the pad (as booleans)."""
+    """Every placement of the cards: its red cells (placements × red stars, padded to the
+    longest card's with cell ``n``, one past the last), its red cells as a mask (placements
+    × cells) and its purple cells on the pad (a mask too)."""
     n = cols * rows
     every = [p for card in cards for p in stars.placements(card, cols, rows)]
-    red = np.zeros((len(every), n))
+    width = max((len(p.red) for p in every), default=1)
+    red = np.array([[*p.red, *([n] * (width - len(p.red)))] for p in every],
+                   dtype=np.int64).reshape(len(every), width)
+    mask = np.zeros((len(every), n), dtype=np.bool_)
     purple = np.zeros((len(every), n), dtype=np.bool_)
     for i, p in enumerate(every):
-        red[i, list(p.red)] = 1.0
+        mask[i, list(p.red)] = True
         purple[i, [c for c in p.purple if c is not None]] = True
-    return red, red.sum(axis=1), purple
+    return red, mask, purple
 
 
 def _without(final: list[str], turn: Turn) -> list[str]:

@@ -162,8 +162,8 @@ class PlanArrays:
     red_any: Bool  # (n + 1,)
     plan_any: Bool  # (n + 1,)
     star_worth: Float  # (slots, max size)
-    free: list[tuple[Float, Bool, float]]  # per card: incidence (placements × n) as floats
-    # and as bools, and the worth of one star (FreeStars)
+    free: list[tuple[Int, Bool, float]]  # per card: each placement's red cells, as indices
+    # (placements × red stars) and as a mask (placements × n), and the worth of one star
 
 
 def plan_arrays(plan: Plan, ga: GeoArrays, w: Weights) -> PlanArrays:
@@ -189,13 +189,14 @@ def plan_arrays(plan: Plan, ga: GeoArrays, w: Weights) -> PlanArrays:
     return PlanArrays(red_slot, purple, red_any, plan_any, worth, free)
 
 
-def _free_arrays(free: FreeStars, n: int) -> list[tuple[Float, Bool, float]]:
+def _free_arrays(free: FreeStars, n: int) -> list[tuple[Int, Bool, float]]:
     out = []
     for red_cells, _, per_star in free.cards:
-        inc = np.zeros((len(red_cells), n))
-        for i, red in enumerate(red_cells):
-            inc[i, list(red)] = 1.0
-        out.append((inc, inc.astype(np.bool_), per_star))
+        red = (np.array(red_cells, dtype=np.int64) if red_cells
+               else np.zeros((0, 1), dtype=np.int64))  # a card too big for the pad
+        mask = np.zeros((len(red_cells), n), dtype=np.bool_)
+        mask[np.arange(len(red_cells))[:, None], red] = True
+        out.append((red, mask, per_star))
     return out
 
 
@@ -628,18 +629,24 @@ def _layout(orders: tuple[tuple[int, ...], ...]) -> _Layout:
 
 def _free_stars(pa: PlanArrays, cells: Int) -> tuple[Float, Float]:
     """(rows, n) each: the plan-free stars' change of drawing a star, or another icon, in
-    each cell of the pads ``cells`` (:meth:`FreeStars.delta`, card after card)."""
-    stars = (cells == STA).astype(np.float64)
-    blocked = ((cells != STA) & (cells != BLA)).astype(np.float64)
+    each cell of the pads ``cells`` (:meth:`FreeStars.delta`, card after card). Counted with
+    gathers and bincounts, not matrix products: small products through a threaded BLAS
+    cost many times their work on a busy machine."""
+    R, n = cells.shape
+    stars = cells == STA
+    blocked = (cells != STA) & (cells != BLA)
     d_star = np.zeros(cells.shape)
     d_other = np.zeros(cells.shape)
-    for inc, mask, per_star in pa.free:
-        if not len(inc):
+    for red, mask, per_star in pa.free:
+        if not len(red):
             continue
-        ks = np.where(blocked @ inc.T > 0, -1, (stars @ inc.T).astype(np.int64))
+        ks = np.where(blocked[:, red].any(axis=2), -1, stars[:, red].sum(axis=2))
         best = ks.max(axis=1)
         is_best = ks == best[:, None]
-        in_best = is_best.astype(np.float64) @ inc  # best placements through each cell
+        rows, placed = np.nonzero(is_best)
+        # per pad and cell: the best placements through it
+        in_best = np.bincount((rows[:, None] * n + red[placed]).ravel(),
+                              minlength=R * n).reshape(R, n)
         hit = in_best > 0
         d_star = d_star + np.where((best >= 0)[:, None] & hit, per_star, 0.0)
         lose = (best > 0)[:, None] & hit
