@@ -154,12 +154,12 @@ def geo_arrays(cols: int, rows: int) -> GeoArrays:
 
 @dataclass(frozen=True, eq=False)
 class PlanArrays:
-    """A plan as arrays: each cell's red slot (-1: none), purple points, whether it is any
-    red cell or any plan cell, and per slot the worth of its next star after k stars."""
+    """A plan as arrays: each cell's red slot (-1: none), purple points, whether it is a
+    cell of the plan, per slot the worth of its next star after k stars, and the plan-free
+    stars' placements."""
 
     red_slot: Int  # (n + 1,)
     purple: Float  # (n + 1,)
-    red_any: Bool  # (n + 1,)
     plan_any: Bool  # (n + 1,)
     star_worth: Float  # (slots, max size)
     free: list[tuple[Int, Bool, float]]  # per card: each placement's red cells, as indices
@@ -175,8 +175,7 @@ def plan_arrays(plan: Plan, ga: GeoArrays, w: Weights) -> PlanArrays:
         red_slot[c] = j
     for c, v in plan.purple.items():
         purple[c] = v
-    red_any = red_slot >= 0
-    plan_any = red_any | np.isin(np.arange(n + 1), list(plan.purple))
+    plan_any = (red_slot >= 0) | np.isin(np.arange(n + 1), list(plan.purple))
     slots = len(plan.sizes)
     worth = np.zeros((slots, max(plan.sizes, default=0)))
     first = {j: c for c, j in sorted(plan.red.items(), reverse=True)}
@@ -186,7 +185,7 @@ def plan_arrays(plan: Plan, ga: GeoArrays, w: Weights) -> PlanArrays:
             progress[j] = k
             worth[j, k] = plan.star_value(first[j], progress, w)
     free = [] if plan.free_stars is None else _free_arrays(plan.free_stars, n)
-    return PlanArrays(red_slot, purple, red_any, plan_any, worth, free)
+    return PlanArrays(red_slot, purple, plan_any, worth, free)
 
 
 def _free_arrays(free: FreeStars, n: int) -> list[tuple[Int, Bool, float]]:
