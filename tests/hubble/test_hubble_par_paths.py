@@ -116,3 +116,38 @@ def test_solver_paths_agree() -> None:
     result = solve_par(ch, cards, fast)
     assert result == solve_par(ch, cards, replace(fast, reference=True))
     assert result.score.total > score_pad(replay(ch, greedy_play(ch)), cards).total
+
+
+def scalar_greedy(ch):  # type: ignore[no-untyped-def]
+    """The greedy player move by move with :meth:`Board.gain` (what greedy_play computes
+    at once): first best placement in moves order, else first best fog, else nothing."""
+    from spacebowl_print.games.hubble.model.challenge import Fog, Place
+    from spacebowl_print.games.hubble.solve.moves import drawn, fogs, placements
+
+    board, turns, fogged = Board(ch.geometry), [], 0
+    for roll in ch.rolls:
+        if fogged == 3:
+            break
+        moves = placements(board.cells, roll, ch.geometry)
+        if moves:
+            gains = [board.gain(drawn(m)) for m in moves]
+            move = moves[gains.index(max(gains))]
+            board.apply(drawn(move))
+            turns.append(Place(move))
+            continue
+        options = fogs(board.cells, roll, ch.geometry)
+        if options:
+            gains = [board.gain([o]) for o in options]
+            cell, icon = options[gains.index(max(gains))]
+            board.apply([(cell, icon)])
+            turns.append(Fog(cell, icon))
+        else:
+            turns.append(Fog())
+        fogged += 1
+    return tuple(turns)
+
+
+def test_greedy_equals_the_scalar_player_on_every_shape() -> None:
+    for cols, rows in [(4, 4), (6, 4), (14, 4), (4, 26), (8, 8)]:
+        for ch in sample_challenges(3, 2, CSET.names, cols, rows):
+            assert greedy_play(ch).turns == scalar_greedy(ch), (cols, rows, ch.id)

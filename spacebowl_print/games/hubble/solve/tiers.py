@@ -63,7 +63,7 @@ class Thresholds:
 THRESHOLDS: dict[tuple[int, int], Thresholds] = {
     (14, 4): Thresholds((30, 39, 46, 57), 110.0),
     (8, 8): Thresholds((29, 37, 49, 60), 133.0),
-    (10, 8): Thresholds((28, 37, 45, 55), 110.0),
+    (10, 8): Thresholds((26, 32, 38, 47), 167.0),
 }
 
 
