@@ -144,16 +144,16 @@ def bench_tiers(count: int, seed: int, sizes: list[tuple[int, int]]) -> None:
     the constant of ``solve/tiers.py``."""
     cset = load_constellation_set()
     print("| size | tier 2 from | tier 3 from | tier 4 from | tier 5 from | median par | "
-          "tier 1 | tier 2 | tier 3 | tier 4 | tier 5 |")
-    print("|---|---|---|---|---|---|---|---|---|---|---|")
+          "difficulties | tier 1 | tier 2 | tier 3 | tier 4 | tier 5 |")
+    print("|---|---|---|---|---|---|---|---|---|---|---|---|")
     found = []
     for cols, rows in sizes:
         cal = calibrate_tiers(cset, cols, rows, count, seed)
         found.append(cal)
         cuts = " | ".join(str(c) for c in cal.thresholds.cuts)
-        shares = " | ".join(f"{s:.0f} %" for s in cal.shares())
-        print(f"| {cols}×{rows} | {cuts} | {cal.thresholds.median_par:g} | {shares} |",
-              flush=True)
+        shares = " | ".join(f"{s:g} %" for s in cal.shares())
+        print(f"| {cols}×{rows} | {cuts} | {cal.thresholds.median_par:g} | "
+              f"{min(cal.difficulties)}–{max(cal.difficulties)} | {shares} |", flush=True)
     print("\nTHRESHOLDS: dict[tuple[int, int], Thresholds] = {")
     for cal in found:
         print(f"    ({cal.cols}, {cal.rows}): Thresholds({cal.thresholds.cuts}, "
