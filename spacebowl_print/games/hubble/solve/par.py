@@ -17,16 +17,20 @@ information. The solver works in three steps:
    longer bring is given up and its cells freed), lone comets that may still be joined, lone
    planets on lines that may still pair, two asteroids that may still make a triangle, and
    empty cells still to fill. Fogs are tried when nothing can be placed or when the pad is
-   nearly full, so the last icons go where they score.
-3. **Exact choice.** Every finished pad is scored by the engine (stars included) against the
+   nearly full, so the last icons go where they score. The beams of all the plans advance
+   together, and every child of every pad of every beam is valued at once with numpy
+   (:mod:`~.par_tables`); ``ParSettings(reference=True)`` values them one by one instead
+   (:mod:`~.par_reference`), with the same result bit for bit.
+3. **Exact choice.** Every finished pad is scored (its board's running score without stars,
+   the engine's stars) against the
    greedy player's total; the best log wins (earliest on ties) and is polished turn by turn
    (:func:`~.par_polish.polish`). If it still does not beat greedy (rare), the plan-free
    searches run again four times wider, then endings of greedy's own log are replanned, and
    the winner is polished again. The final log is replayed by the legality checker.
 
 Everything is deterministic: no clocks, no unseeded randomness; the work is bounded by the
-beam width and the number of plans, tuned to stay under a second of CPU per standard
-challenge (``benchmarks/bench_hubble.py`` measures it).
+beam width and the number of plans (``benchmarks/bench_hubble.py`` measures it beside the
+reference path).
 """
 
 from __future__ import annotations
