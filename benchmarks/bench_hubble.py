@@ -1,20 +1,27 @@
-"""Hubble benchmark: scoring speed, the greedy player, the par solver against greedy, and the
-calibration of the standard pad.
+"""Hubble benchmark: scoring speed, the greedy player, the par solver against greedy and
+against its reference path, the calibration of the standard pad and of the difficulty tiers.
 
 Run::
 
-    python benchmarks/bench_hubble.py [--challenges 200] [--seed 1]
+    python benchmarks/bench_hubble.py [--challenges 200] [--seed 1] [--baseline 20]
+                                      [--sizes 8x8 10x8] [--size-challenges 10]
     python benchmarks/bench_hubble.py --calibrate [--challenges 200] [--seed 1]
+    python benchmarks/bench_hubble.py --tiers [--challenges 200] [--sizes 8x8 10x8]
 
 The first prints scoring throughput, then plays ``--challenges`` random solo challenges on the
 standard pad with the greedy player and the par solver: medians, the mean gain of par over
 greedy, the smallest gain, and CPU seconds per challenge (process time, so that a shared
-machine does not blur it; wall time is printed too). The second measures the greedy median on
+machine does not blur it; wall time is printed too); beside it, in the same run, the CPU of
+the reference path (``ParSettings(reference=True)``: the scalar valuation and the
+engine-scored polish the solver used before numpy) on the first ``--baseline`` challenges,
+the ratio, and whether both found the same logs; then the same comparison on ``--sizes``.
+The second measures the greedy median on
 every near-square even size (W/H from 3:4 to 4:3) up to 12×12, and the par median where the
 greedy median lies within ``PAR_WINDOW`` points of the band (elsewhere a size can neither
 qualify nor be the nearest whatever par does), then prints the table as Markdown and as the
-Python constant of
-``spacebowl_print/games/hubble/solve/calibration.py``. Nothing is asserted.
+Python constant of ``spacebowl_print/games/hubble/solve/calibration.py``. The third solves
+``--challenges`` challenges per size and prints the tier thresholds, the share of each tier
+and the constant of ``spacebowl_print/games/hubble/solve/tiers.py``. Nothing is asserted.
 """
 
 from __future__ import annotations
@@ -24,8 +31,13 @@ import random
 import statistics
 import sys
 import time
+from dataclasses import replace
 
-from spacebowl_print.games.hubble.model.constellations import load_constellation_set
+from spacebowl_print.games.hubble.model.challenge import Challenge
+from spacebowl_print.games.hubble.model.constellations import (
+    ConstellationSet,
+    load_constellation_set,
+)
 from spacebowl_print.games.hubble.model.pad import Pad
 from spacebowl_print.games.hubble.rules.legality import replay
 from spacebowl_print.games.hubble.rules.scoring import score_pad
@@ -46,6 +58,8 @@ from spacebowl_print.games.hubble.solve.challenges import (
 )
 from spacebowl_print.games.hubble.solve.greedy import greedy_play
 from spacebowl_print.games.hubble.solve.par import solve_par
+from spacebowl_print.games.hubble.solve.par_settings import ParSettings
+from spacebowl_print.games.hubble.solve.tiers import calibrate as calibrate_tiers
 
 
 def bench_scoring(seed: int) -> None:
@@ -63,10 +77,14 @@ def bench_scoring(seed: int) -> None:
         print(f"score {cols}x{rows}: {len(pads) / dt:8.0f} random pads/s (uniform icons, 2 cards)")
 
 
-def bench_players(count: int, seed: int) -> None:
+def bench_players(count: int, seed: int, baseline: int) -> None:
+    """Greedy and par over ``count`` challenges; the par solver's CPU beside the reference
+    path (the scalar valuation and engine-scored polish it used before, kept for the tests)
+    on the first ``baseline`` of them, in this run."""
     cset = load_constellation_set()
     greedy, par, cpu, wall, gains = [], [], [], [], []
-    for ch in sample_challenges(seed, count, cset.names, STANDARD_COLS, STANDARD_ROWS):
+    challenges = sample_challenges(seed, count, cset.names, STANDARD_COLS, STANDARD_ROWS)
+    for ch in challenges:
         cards = cset.pick(ch.constellations)
         g = score_pad(replay(ch, greedy_play(ch)), cards).total
         t0, w0 = time.process_time(), time.perf_counter()
@@ -79,12 +97,70 @@ def bench_players(count: int, seed: int) -> None:
     diffs = [p - g for p, g in zip(par, greedy, strict=True)]
     print(f"standard pad {STANDARD_COLS}x{STANDARD_ROWS}, {count} challenges (seed {seed})")
     print(f"  greedy median {statistics.median(greedy):.1f}, mean {statistics.mean(greedy):.1f}")
-    print(f"  par    median {statistics.median(par):.1f}, mean {statistics.mean(par):.1f}")
+    print(f"  par    median {statistics.median(par):.1f}, mean {statistics.mean(par):.2f}")
     print(f"  par over greedy: mean gain {100 * statistics.mean(gains):.1f} %, smallest gain "
           f"{min(diffs)} points, par below or equal to greedy on "
           f"{sum(d <= 0 for d in diffs)} challenges")
-    print(f"  par CPU s/challenge: mean {statistics.mean(cpu):.2f}, max {max(cpu):.2f}; "
-          f"wall mean {statistics.mean(wall):.2f}, max {max(wall):.2f}")
+    print(f"  par CPU s/challenge: mean {statistics.mean(cpu):.3f}, median "
+          f"{statistics.median(cpu):.3f}, max {max(cpu):.3f}; wall mean "
+          f"{statistics.mean(wall):.3f}, max {max(wall):.3f}")
+    if baseline:
+        compare_reference(challenges[:baseline], cset, cpu[:baseline])
+
+
+def compare_reference(challenges: list[Challenge], cset: ConstellationSet,
+                      fast: list[float]) -> None:
+    """The reference path on the same challenges: CPU, ratio, and the same logs."""
+    ref = replace(ParSettings(), reference=True)
+    slow, same = [], 0
+    for ch in challenges:
+        cards = cset.pick(ch.constellations)
+        t0 = time.process_time()
+        result = solve_par(ch, cards, ref)
+        slow.append(time.process_time() - t0)
+        same += result == solve_par(ch, cards)
+    print(f"  against the reference path on the first {len(challenges)}: "
+          f"{statistics.mean(slow):.3f} CPU s/challenge (median {statistics.median(slow):.3f}) "
+          f"vs {statistics.mean(fast):.3f} (median {statistics.median(fast):.3f}): "
+          f"{statistics.mean(slow) / statistics.mean(fast):.1f}x; same par log on "
+          f"{same} of {len(challenges)}")
+
+
+def bench_sizes(sizes: list[tuple[int, int]], count: int, seed: int) -> None:
+    """The par solver on other pad sizes, beside the reference path, in this run."""
+    cset = load_constellation_set()
+    for cols, rows in sizes:
+        challenges = sample_challenges(seed, count, cset.names, cols, rows)
+        fast = []
+        for ch in challenges:
+            t0 = time.process_time()
+            solve_par(ch, cset.pick(ch.constellations))
+            fast.append(time.process_time() - t0)
+        print(f"{cols}x{rows} pad, {count} challenges: par CPU s/challenge mean "
+              f"{statistics.mean(fast):.3f}, median {statistics.median(fast):.3f}")
+        compare_reference(challenges, cset, fast)
+
+
+def bench_tiers(count: int, seed: int, sizes: list[tuple[int, int]]) -> None:
+    """Calibrate the difficulty tiers: per size the thresholds, the shares of the tiers and
+    the constant of ``solve/tiers.py``."""
+    cset = load_constellation_set()
+    print("| size | tier 2 from | tier 3 from | tier 4 from | tier 5 from | median par | "
+          "difficulties | tier 1 | tier 2 | tier 3 | tier 4 | tier 5 |")
+    print("|---|---|---|---|---|---|---|---|---|---|---|---|")
+    found = []
+    for cols, rows in sizes:
+        cal = calibrate_tiers(cset, cols, rows, count, seed)
+        found.append(cal)
+        cuts = " | ".join(str(c) for c in cal.thresholds.cuts)
+        shares = " | ".join(f"{s:g} %" for s in cal.shares())
+        print(f"| {cols}×{rows} | {cuts} | {cal.thresholds.median_par:g} | "
+              f"{min(cal.difficulties)}–{max(cal.difficulties)} | {shares} |", flush=True)
+    print("\nTHRESHOLDS: dict[tuple[int, int], Thresholds] = {")
+    for cal in found:
+        print(f"    ({cal.cols}, {cal.rows}): Thresholds({cal.thresholds.cuts}, "
+              f"{cal.thresholds.median_par!r}),")
+    print("}")
 
 
 def calibrate(count: int, seed: int) -> None:
@@ -110,17 +186,34 @@ def calibrate(count: int, seed: int) -> None:
     print(")")
 
 
+def size(text: str) -> tuple[int, int]:
+    cols, rows = text.lower().split("x")
+    return int(cols), int(rows)
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--challenges", type=int, default=200)
     ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--baseline", type=int, default=20,
+                    help="challenges also solved by the reference path (0: none)")
+    ap.add_argument("--sizes", type=size, nargs="*", default=[(8, 8), (10, 8)],
+                    help="other pad sizes to time (WxH), with --size-challenges each")
+    ap.add_argument("--size-challenges", type=int, default=10)
     ap.add_argument("--calibrate", action="store_true")
+    ap.add_argument("--tiers", action="store_true",
+                    help="calibrate the difficulty tiers on the standard pad and --sizes")
     args = ap.parse_args()
     if args.calibrate:
         calibrate(args.challenges, args.seed)
         return
+    if args.tiers:
+        bench_tiers(args.challenges, args.seed,
+                    [(STANDARD_COLS, STANDARD_ROWS), *args.sizes])
+        return
     bench_scoring(args.seed)
-    bench_players(args.challenges, args.seed)
+    bench_players(args.challenges, args.seed, args.baseline)
+    bench_sizes(args.sizes, args.size_challenges, args.seed)
 
 
 if __name__ == "__main__":

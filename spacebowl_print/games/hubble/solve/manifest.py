@@ -1,11 +1,13 @@
 """Daily manifest entries: making them (with the par solver) and re-deriving them.
 
 An entry is ``{"id", "challenge", "par": {"total", "score", "play"}}``: the challenge as
-``challenge.json`` writes it, and the par play with the engine's score object and total.
+``challenge.json`` writes it, and the par play with the engine's score object and total; an
+entry of a tiered booklet also has ``"tier"`` (1–5, :mod:`~.tiers`) after ``"id"``.
 :func:`verify_entry` trusts nothing in the entry: it reads the challenge and the play
 strictly and checks the solo rules, then has the second engine (``rules.independent``, which
 shares no code with the replay and the scorer that made the par) replay the play and rescore
-the finished pad.
+the finished pad; a tier is graded again from the challenge, the proved par and the greedy
+player's total, played and scored anew.
 """
 
 from __future__ import annotations
@@ -18,9 +20,7 @@ from spacebowl_print.core.jsonio import show
 from spacebowl_print.games.hubble.model.challenge import (
     Challenge,
     challenge_from_json,
-    challenge_to_json,
     play_from_json,
-    play_to_json,
     solo_rules_problem,
 )
 from spacebowl_print.games.hubble.model.constellations import (
@@ -29,10 +29,11 @@ from spacebowl_print.games.hubble.model.constellations import (
     set_to_dict,
 )
 from spacebowl_print.games.hubble.rules.independent import entry_problem
-from spacebowl_print.games.hubble.rules.scoring import score_to_json
-from spacebowl_print.games.hubble.solve.par import ParSettings, solve_par
+from spacebowl_print.games.hubble.solve.par import ParSettings, par_entry, solve_par
+from spacebowl_print.games.hubble.solve.tiers import TIERS, greedy_total, tier_features, tier_of
 
 ENTRY_KEYS = ("id", "challenge", "par")
+OPTIONAL_KEYS = ("tier",)
 PAR_KEYS = ("total", "score", "play")
 
 
@@ -40,18 +41,16 @@ def make_entry(challenge: Challenge, cset: ConstellationSet | None = None,
                settings: ParSettings | None = None) -> dict[str, Any]:
     """The manifest entry of ``challenge``: the par solver's play, replayed and scored."""
     cset = cset or load_constellation_set()
-    result = solve_par(challenge, cset.pick(challenge.constellations), settings)
-    geo = challenge.geometry
-    return {"id": challenge.id, "challenge": challenge_to_json(challenge),
-            "par": {"total": result.score.total, "score": score_to_json(result.score, geo),
-                    "play": play_to_json(result.play, geo)}}
-
+    return par_entry(challenge, solve_par(challenge, cset.pick(challenge.constellations),
+                                          settings))
 
 
 def verify_entry(entry: Mapping[str, Any], cset: ConstellationSet | None = None) -> str | None:
     """``None`` if ``entry`` re-derives exactly, else one line saying what is wrong: a
-    challenge that does not read or break the solo rules, an illegal play, or a recorded score
-    or total that the replayed pad does not earn. The par is proved by the second engine
+    challenge that does not read or break the solo rules, an illegal play, a recorded score
+    or total that the replayed pad does not earn, or a recorded tier (optional) that the
+    challenge, its par and the greedy player's total do not grade as (:mod:`~.tiers`). The
+    par is proved by the second engine
     (:func:`~spacebowl_print.games.hubble.rules.independent.entry_problem`), not by the code
     that made it. ``cset`` defaults to the shipped set."""
     try:
@@ -63,7 +62,7 @@ def verify_entry(entry: Mapping[str, Any], cset: ConstellationSet | None = None)
 def _verify(entry: Mapping[str, Any], cset: ConstellationSet) -> str | None:
     if not isinstance(entry, Mapping):
         return f"an entry must be a JSON object, got {show(entry)}"
-    problem = _keys_problem(entry, ENTRY_KEYS)
+    problem = _keys_problem(entry, ENTRY_KEYS, optional=OPTIONAL_KEYS)
     if problem:
         return problem
     try:
@@ -75,6 +74,31 @@ def _verify(entry: Mapping[str, Any], cset: ConstellationSet) -> str | None:
     problem = solo_rules_problem(challenge)
     if problem:
         return f"challenge: {problem}"
+    problem = _verify_par(entry, challenge, cset)
+    if problem or "tier" not in entry:
+        return problem
+    return _verify_tier(entry["tier"], challenge, entry["par"]["total"], cset)
+
+
+def _verify_tier(tier: object, challenge: Challenge, par: int, cset: ConstellationSet
+                 ) -> str | None:
+    """The recorded tier against the tier the challenge grades as, its (verified) par and
+    the greedy player's total recomputed."""
+    if not isinstance(tier, int) or isinstance(tier, bool) or tier not in TIERS:
+        return f"tier: must be a whole number from 1 to 5, got {show(tier)}"
+    greedy = greedy_total(challenge, cset.pick(challenge.constellations))
+    features = tier_features(challenge, par, greedy)
+    graded = tier_of(features)
+    if tier != graded:
+        return (f"tier: the challenge grades as tier {graded} (difficulty "
+                f"{features.difficulty}: par {par}, greedy {greedy}, freedom "
+                f"{features.freedom} %), not {tier}")
+    return None
+
+
+def _verify_par(entry: Mapping[str, Any], challenge: Challenge, cset: ConstellationSet
+                ) -> str | None:
+    """The entry's par read strictly, then proved by the second engine."""
     par = entry["par"]
     if not isinstance(par, Mapping):
         return f"par: must be a JSON object, got {show(par)}"
@@ -90,14 +114,15 @@ def _verify(entry: Mapping[str, Any], cset: ConstellationSet) -> str | None:
     return entry_problem(entry, set_to_dict(cset))
 
 
-def _keys_problem(obj: Mapping[str, Any], keys: tuple[str, ...], within: str = ""
-                  ) -> str | None:
+def _keys_problem(obj: Mapping[str, Any], keys: tuple[str, ...], within: str = "",
+                  optional: tuple[str, ...] = ()) -> str | None:
     """The first unknown key of ``obj``, else the first missing one, as a message (with
-    ``within`` the place of ``obj`` in the entry, none for the entry itself)."""
+    ``within`` the place of ``obj`` in the entry, none for the entry itself; ``optional``
+    keys may be there or not)."""
     for key in obj:
-        if key not in keys:
+        if key not in keys and key not in optional:
             lead = f"{within}: " if within else ""
-            return f"{lead}unknown key {show(key)} (expected {', '.join(keys)})"
+            return f"{lead}unknown key {show(key)} (expected {', '.join(keys + optional)})"
     for key in keys:
         if key not in obj:
             return f"{within}.{key}: missing key" if within else f"{key}: missing key"

@@ -17,30 +17,44 @@ information. The solver works in three steps:
    longer bring is given up and its cells freed), lone comets that may still be joined, lone
    planets on lines that may still pair, two asteroids that may still make a triangle, and
    empty cells still to fill. Fogs are tried when nothing can be placed or when the pad is
-   nearly full, so the last icons go where they score.
-3. **Exact choice.** Every finished pad is scored by the engine (stars included) against the
+   nearly full, so the last icons go where they score. The beams of all the plans advance
+   together, and every child of every pad of every beam is valued at once with numpy
+   (:mod:`~.par_tables`); ``ParSettings(reference=True)`` values them one by one instead
+   (:mod:`~.par_reference`), with the same result bit for bit.
+3. **Exact choice.** Every finished pad is scored (its board's running score without stars,
+   the engine's stars) against the
    greedy player's total; the best log wins (earliest on ties) and is polished turn by turn
    (:func:`~.par_polish.polish`). If it still does not beat greedy (rare), the plan-free
    searches run again four times wider, then endings of greedy's own log are replanned, and
    the winner is polished again. The final log is replayed by the legality checker.
 
 Everything is deterministic: no clocks, no unseeded randomness; the work is bounded by the
-beam width and the number of plans, tuned to stay under a second of CPU per standard
-challenge (``benchmarks/bench_hubble.py`` measures it).
+beam width and the number of plans (``benchmarks/bench_hubble.py`` measures it beside the
+reference path).
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
+from typing import Any
 
-from spacebowl_print.games.hubble.model.challenge import Challenge, Fog, PlayLog, Turn
+from spacebowl_print.games.hubble.model.challenge import (
+    Challenge,
+    Fog,
+    PlayLog,
+    Turn,
+    challenge_to_json,
+    play_to_json,
+)
 from spacebowl_print.games.hubble.model.constellations import Constellation
+from spacebowl_print.games.hubble.model.geometry import STAR
 from spacebowl_print.games.hubble.model.pad import MAX_FOG, Pad
+from spacebowl_print.games.hubble.rules import stars
 from spacebowl_print.games.hubble.rules.legality import replay
-from spacebowl_print.games.hubble.rules.scoring import Score, score_cells, score_pad
+from spacebowl_print.games.hubble.rules.scoring import Score, score_pad, score_to_json
 from spacebowl_print.games.hubble.solve.greedy import greedy_play
-from spacebowl_print.games.hubble.solve.par_beam import Node, beam_search
+from spacebowl_print.games.hubble.solve.par_beam import Node, beam_searches
 from spacebowl_print.games.hubble.solve.par_plans import FreeStars, Plan, star_plans
 from spacebowl_print.games.hubble.solve.par_polish import polish, unambiguous
 from spacebowl_print.games.hubble.solve.par_settings import ParSettings
@@ -76,17 +90,26 @@ def solve_par(challenge: Challenge, cards: Sequence[Constellation],
     floor = score_pad(replay(challenge, greedy), cards).total
     best = _Best(challenge, cards, floor, list(greedy.turns), "greedy")
     plans = _plans(challenge, cards, settings)
-    for plan in plans:
-        best.consider(beam_search(challenge, plan, settings), settings.width, plan.label)
-    best.polish()
+    for plan, finals in zip(plans, beam_searches(challenge, plans, settings), strict=True):
+        best.consider(finals, settings.width, plan.label)
+    best.polish(settings.reference)
     if best.total <= floor:
         _search_harder(best, greedy.turns, plans[-2:], settings, floor)
-        best.polish()
+        best.polish(settings.reference)
     play = PlayLog(challenge.id, tuple(best.turns))
     pad = replay(challenge, play)  # the checker, not the search, has the last word
     score = score_pad(pad, cards)
     assert score.total == best.total
     return ParResult(play, pad, score, best.label)
+
+
+def par_entry(challenge: Challenge, result: ParResult) -> dict[str, Any]:
+    """The daily manifest entry of ``challenge`` solved as ``result``: ``{"id",
+    "challenge", "par": {"total", "score", "play"}}`` (docs/hubble.md)."""
+    geo = challenge.geometry
+    return {"id": challenge.id, "challenge": challenge_to_json(challenge),
+            "par": {"total": result.score.total, "score": score_to_json(result.score, geo),
+                    "play": play_to_json(result.play, geo)}}
 
 
 def _plans(challenge: Challenge, cards: Sequence[Constellation], settings: ParSettings
@@ -107,6 +130,7 @@ class _Best:
         self.total = total
         self.turns = turns
         self.label = label
+        self.star_memo: dict[bytes, int] = {}
 
     def consider(self, finals: list[Node], width: int, label: str) -> None:
         """Score the ``width`` most promising finished pads with the engine; a pad that
@@ -115,13 +139,23 @@ class _Best:
         finals.sort(key=lambda n: -n.h)
         for node in finals[:width]:
             cells = "".join(node.board.cells)
-            total = score_cells(cells, geo, self.cards).total
+            # the board keeps the score without stars; the stars are scored once per set
+            # of star cells (beams often finish with the same stars)
+            total = node.board.score() + self.stars(cells)
             if total > self.total and unambiguous(cells, self.cards, geo):
                 self.total, self.turns, self.label = total, node.turns(), label
 
-    def polish(self) -> None:
+    def stars(self, cells: str) -> int:
+        """The engine's stars score of the pad ``cells``, memoised by its star cells."""
+        key = bytes(x == STAR for x in cells)
+        out = self.star_memo.get(key)
+        if out is None:
+            out = self.star_memo[key] = stars.best(cells, self.cards, self.challenge.geometry)[0]
+        return out
+
+    def polish(self, reference: bool = False) -> None:
         """Polish the best log; keep the result if it scores more."""
-        better, score = polish(self.challenge, self.turns, self.cards)
+        better, score = polish(self.challenge, self.turns, self.cards, reference=reference)
         if score > self.total:
             self.turns, self.total, self.label = better, score, f"{self.label}, polished"
 
@@ -132,15 +166,16 @@ def _search_harder(best: _Best, greedy: Sequence[Turn], free_plans: Sequence[Pla
     own opening and replan ever longer endings, until the best beats ``floor``."""
     challenge = best.challenge
     wide = replace(settings, width=settings.width * WIDE)
-    for plan in free_plans:
-        best.consider(beam_search(challenge, plan, wide), wide.width, f"{plan.label}, wide")
+    for plan, finals in zip(free_plans, beam_searches(challenge, free_plans, wide), strict=True):
+        best.consider(finals, wide.width, f"{plan.label}, wide")
     tail = replace(settings, width=settings.width * 2)
     for k in TAIL_STARTS:
         if best.total > floor:
             break
         keep = _tail_prefix(greedy, len(greedy) - k)
-        for plan in free_plans:
-            best.consider(beam_search(challenge, plan, tail, keep), tail.width,
+        for plan, finals in zip(free_plans, beam_searches(challenge, free_plans, tail, keep),
+                                strict=True):
+            best.consider(finals, tail.width,
                           f"greedy's first {len(keep)} turns, then {plan.label}")
 
 

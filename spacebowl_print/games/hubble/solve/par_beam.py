@@ -6,29 +6,46 @@ be completed; a card whose missing stars the remaining rolls can no longer bring
 and its cells freed. Fogs are tried when nothing can be placed or when the pad is nearly
 full, so the last icons go where they score. Children are ranked by value, earliest on ties,
 and a pad reached twice (same icons, same fogs) is kept once.
+
+The children of a whole beam are valued at once by :mod:`~.par_tables` (numpy);
+``settings.reference`` values them one by one with the scalar path of
+:mod:`~.par_reference` instead. Both give the same values bit for bit, hence the same
+search: tests compare them, and the benchmark times one against the other.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from itertools import permutations
 from typing import Any
+
+import numpy as np
 
 from spacebowl_print.games.hubble.model.challenge import Challenge, Fog, Place, Roll, Turn
 from spacebowl_print.games.hubble.model.geometry import BLANK, ICONS, STAR, PadGeometry
 from spacebowl_print.games.hubble.model.pad import MAX_FOG
 from spacebowl_print.games.hubble.solve.board import Board
 from spacebowl_print.games.hubble.solve.moves import fog_icons, turn_draws
-from spacebowl_print.games.hubble.solve.par_gains import group_delta, single_delta
-from spacebowl_print.games.hubble.solve.par_plans import FreeStars, Plan
-from spacebowl_print.games.hubble.solve.par_settings import ParSettings, Weights
+from spacebowl_print.games.hubble.solve.par_plans import Plan
+from spacebowl_print.games.hubble.solve.par_settings import ParSettings
+from spacebowl_print.games.hubble.solve.par_tables import (
+    BLA,
+    CODE,
+    OFF,
+    GeoArrays,
+    PlanSet,
+    Scope,
+    Tables,
+    geo_arrays,
+    plan_arrays,
+)
 
 Change = tuple[int, str]
 Frame = tuple[tuple[str, ...], int]
 """An order of the Scope's icons on a triangle, and where the player's choice goes (or -1)."""
-Child = tuple[float, list[Change], Any]
-"""A child worth a look: (value, changes, move) where move is (triangle, icons) for a
-placement or a :class:`Fog`."""
+Candidate = tuple[float, "Node", list[Change], Any]
+"""A child worth a look: (value, parent, changes, move) where move is (triangle, icons) for
+a placement or a :class:`Fog`."""
 
 THIRDS_KEPT = 2
 """With the third icon the player's choice, the beam keeps only the best few choices for
@@ -36,14 +53,16 @@ each triangle and order of the dice (the others are dominated by the local valua
 
 
 class Node:
-    """A pad in the beam: its board, the turn that led to it from ``parent``, its fogs, its
-    value ``h`` and per slot of the plan its red stars drawn (-1: given up)."""
+    """A pad in the beam: its board (and its icons as codes, a sentinel last), the turn that
+    led to it from ``parent``, its fogs, its value ``h`` and per slot of the plan its red
+    stars drawn (-1: given up)."""
 
-    __slots__ = ("board", "fog", "h", "parent", "progress", "turn")
+    __slots__ = ("board", "codes", "fog", "h", "parent", "progress", "turn")
 
-    def __init__(self, board: Board, parent: Node | None, turn: Turn | None, fog: int,
-                 h: float, progress: tuple[int, ...]) -> None:
+    def __init__(self, board: Board, codes: bytes, parent: Node | None, turn: Turn | None,
+                 fog: int, h: float, progress: tuple[int, ...]) -> None:
         self.board = board
+        self.codes = codes
         self.progress = progress
         self.parent = parent
         self.turn = turn
@@ -63,66 +82,93 @@ def beam_search(challenge: Challenge, plan: Plan, settings: ParSettings,
                 prefix: Sequence[Turn] = ()) -> list[Node]:
     """Beam search over the rolls after the turns ``prefix`` (legal, fewer than three fogs);
     returns every pad it finished (ended by the third fog or by the last roll)."""
+    return beam_searches(challenge, [plan], settings, prefix)[0]
+
+
+def beam_searches(challenge: Challenge, plans: Sequence[Plan], settings: ParSettings,
+                  prefix: Sequence[Turn] = ()) -> list[list[Node]]:
+    """:func:`beam_search` for each of ``plans``; the beams advance roll by roll together,
+    so that one batch of arrays values the children of all of them (each beam is ranked and
+    cut on its own, exactly as if it ran alone)."""
     geo = challenge.geometry
-    beam = [_start(geo, plan, prefix)]
-    finished: list[Node] = []
     supply = _supply_suffix(challenge.rolls)
-    slot_cells: dict[int, list[int]] = {}
-    for c, j in plan.red.items():
-        slot_cells.setdefault(j, []).append(c)
+    beams = [_Beam(geo, j, plan, prefix) for j, plan in enumerate(plans)]
+    expander = None if settings.reference else _Expander(geo, plans, settings)
     for i in range(len(prefix), len(challenge.rolls)):
-        for node in beam:
-            node.progress = _give_up(node, slot_cells, supply[i], geo)
-        children = _children(beam, challenge.rolls[i], plan, settings)
-        beam, done = _select(children, plan, settings.width)
-        finished += done
-        if not beam:
+        live = [b for b in beams if b.nodes]
+        if not live:
             break
-    return beam + finished
+        for beam in live:
+            beam.give_up(supply[i], geo)
+        roll = challenge.rolls[i]
+        if expander is None:
+            from spacebowl_print.games.hubble.solve.par_reference import candidates
+            ranked = [candidates(b.nodes, roll, b.plan, settings) for b in live]
+        else:
+            ranked = expander.candidates([(b.index, b.nodes) for b in live], roll, settings)
+        for beam, cands in zip(live, ranked, strict=True):
+            beam.nodes, done = _select(cands, beam.plan, settings.width)
+            beam.finished += done
+    return [b.nodes + b.finished for b in beams]
+
+
+class _Beam:
+    """One plan's beam: its pads, the pads it finished, its plan's red cells by slot."""
+
+    def __init__(self, geo: PadGeometry, index: int, plan: Plan, prefix: Sequence[Turn]
+                 ) -> None:
+        self.index = index
+        self.plan = plan
+        self.nodes = [_start(geo, plan, prefix)]
+        self.finished: list[Node] = []
+        self.slot_cells: dict[int, list[int]] = {}
+        for c, j in plan.red.items():
+            self.slot_cells.setdefault(j, []).append(c)
+
+    def give_up(self, supply: Sequence[int], geo: PadGeometry) -> None:
+        if not self.slot_cells:
+            return
+        for node in self.nodes:
+            node.progress = _give_up(node, self.slot_cells, supply, geo)
 
 
 def _start(geo: PadGeometry, plan: Plan, prefix: Sequence[Turn]) -> Node:
     """The node after the turns ``prefix``, each a node of its own."""
-    start = Node(Board(geo), None, None, 0, 0.0, (0,) * len(plan.sizes))
+    codes = bytes([BLA] * geo.size + [OFF])
+    start = Node(Board(geo), codes, None, None, 0, 0.0, (0,) * len(plan.sizes))
     for done in prefix:
         board = start.board.copy()
         board.apply(turn_draws(done))
-        start = Node(board, start, done, start.fog + isinstance(done, Fog), 0.0,
-                     start.progress)
+        start = Node(board, _drawn(start.codes, turn_draws(done)), start, done,
+                     start.fog + isinstance(done, Fog), 0.0, start.progress)
     return start
 
 
-def _children(beam: Sequence[Node], roll: Roll, plan: Plan, settings: ParSettings
-              ) -> list[tuple[float, int, Node, list[Change], Any]]:
-    """Every child of the beam worth a look, best first (earliest on ties): (-value, rank,
-    parent, changes, move)."""
-    frames = _frames(roll)
-    children: list[tuple[float, int, Node, list[Change], Any]] = []
-    for node in beam:
-        for h, changes, move in expand(node, roll, frames, plan, settings):
-            children.append((-h, len(children), node, changes, move))
-    children.sort(key=_first_two)
-    return children
+def _drawn(codes: bytes, changes: Sequence[Change]) -> bytes:
+    """``codes`` with ``changes`` drawn."""
+    if not changes:
+        return codes
+    out = bytearray(codes)
+    for c, icon in changes:
+        out[c] = CODE[icon]
+    return bytes(out)
 
 
-def _first_two(child: tuple[Any, ...]) -> tuple[float, int]:
-    return child[0], child[1]
-
-
-def _select(children: Sequence[tuple[float, int, Node, list[Change], Any]], plan: Plan,
-            width: int) -> tuple[list[Node], list[Node]]:
-    """The next beam (at most ``width`` pads, each pad once) and the pads the children
-    finish with their third fog on the way."""
+def _select(candidates: Iterator[Candidate], plan: Plan, width: int
+            ) -> tuple[list[Node], list[Node]]:
+    """The next beam (at most ``width`` pads, each pad once) from the candidates (best
+    first), and the pads the candidates finish with their third fog on the way."""
     beam: list[Node] = []
     finished: list[Node] = []
-    keys: set[tuple[str, int]] = set()
-    for neg_h, _, parent, changes, what in children:
+    keys: set[tuple[bytes, int]] = set()
+    for h, parent, changes, what in candidates:
         fog = parent.fog + isinstance(what, Fog)
-        key = (_pad_after(parent.board.cells, changes), fog)
+        codes = _drawn(parent.codes, changes)
+        key = (codes, fog)
         if key in keys:
             continue
         keys.add(key)
-        child = _child(parent, changes, what, fog, -neg_h, plan)
+        child = _child(parent, codes, changes, what, fog, h, plan)
         if fog == MAX_FOG:
             finished.append(child)
         else:
@@ -132,16 +178,8 @@ def _select(children: Sequence[tuple[float, int, Node, list[Change], Any]], plan
     return beam, finished
 
 
-def _pad_after(cells: Sequence[str], changes: Sequence[Change]) -> str:
-    """The pad's icons, one a cell, once ``changes`` are drawn."""
-    after = list(cells)
-    for c, icon in changes:
-        after[c] = icon
-    return "".join(after)
-
-
-def _child(parent: Node, changes: list[Change], what: Any, fog: int, h: float, plan: Plan
-           ) -> Node:
+def _child(parent: Node, codes: bytes, changes: list[Change], what: Any, fog: int, h: float,
+           plan: Plan) -> Node:
     """The node that ``what`` (a placement's triangle and icons, or a fog) leads to."""
     board = parent.board.copy()
     board.apply(changes)
@@ -156,7 +194,7 @@ def _child(parent: Node, changes: list[Change], what: Any, fog: int, h: float, p
             now = list(progress)
             now[plan.red[c]] += 1
             progress = tuple(now)
-    return Node(board, parent, turn, fog, h, progress)
+    return Node(board, codes, parent, turn, fog, h, progress)
 
 
 def _supply_suffix(rolls: Sequence[Roll]) -> list[tuple[int, ...]]:
@@ -196,9 +234,7 @@ def _give_up(node: Node, slot_cells: dict[int, list[int]], supply: Sequence[int]
     return tuple(progress)
 
 
-# --------------------------------------------------------------------------- one node's children
-
-def _frames(roll: Roll) -> list[Frame]:
+def frames(roll: Roll) -> list[Frame]:
     """The Scope's icon orders on a triangle's three positions. With the third icon the
     player's choice, its position is marked ``?`` and returned (else -1)."""
     third = "?" if roll.third is None else roll.third
@@ -208,134 +244,189 @@ def _frames(roll: Roll) -> list[Frame]:
     return [(f, f.index("?") if "?" in f else -1) for f in seen]
 
 
-def expand(node: Node, roll: Roll, frames: Sequence[Frame], plan: Plan,
-           settings: ParSettings) -> list[Child]:
-    """Every child of ``node`` worth a look: the placements, then the fogs when nothing can
-    be placed or at most ``settings.fog_window`` cells are empty."""
-    look = _Look(node, plan, settings.weights)
-    out = _placements(look, roll, frames)
-    if not out or node.board.empty <= settings.fog_window:
-        out += _fogs(look, roll)
-    return out
+# --------------------------------------------------------------------------- the whole beam
+
+class _Expander:
+    """Values every child of several beams at once (:class:`~.par_tables.Tables`) and hands
+    each beam its children best first, earliest on ties, in the order of the scalar
+    expansion: per parent, its placements (per triangle of the roll with an empty cell, per
+    frame, the kept choices of the third icon best first; of the placements drawing nothing
+    only the first), then its fogs when nothing can be placed or at most ``fog_window``
+    cells are empty (a fog drawing nothing, then each cell of the rolled quadrants with each
+    icon the fog may draw)."""
+
+    def __init__(self, geo: PadGeometry, plans: Sequence[Plan], settings: ParSettings) -> None:
+        self.ga: GeoArrays = geo_arrays(geo.cols, geo.rows)
+        self.plans = PlanSet([plan_arrays(p, self.ga, settings.weights) for p in plans])
+        self.packing: dict[tuple[frozenset[int], tuple[int, ...]], int] = {}
+
+    def candidates(self, beams: Sequence[tuple[int, Sequence[Node]]], roll: Roll,
+                   settings: ParSettings) -> list[Iterator[Candidate]]:
+        """Per beam (its plan's index and its nodes), its candidates best first."""
+        ga, w = self.ga, settings.weights
+        nodes = [node for _, ns_ in beams for node in ns_]
+        row_plan = np.array([j for j, ns_ in beams for _ in ns_], dtype=np.int64)
+        B = len(nodes)
+        codes = np.frombuffer(b"".join(node.codes for node in nodes), dtype=np.uint8
+                              ).reshape(B, ga.n + 1).astype(np.int64)
+        width = max(len(node.progress) for node in nodes)
+        progress = np.full((B, width), -1, dtype=np.int64)
+        for b, node in enumerate(nodes):
+            progress[b, :len(node.progress)] = node.progress
+        tables = Tables(ga, self.plans, row_plan, w, [node.board for node in nodes], codes,
+                        progress, _open_part(ga.scope[frozenset(roll.quadrants)], codes),
+                        self.packing)
+        cells = tables.cells
+        h = np.array([node.h for node in nodes])[:, None]
+        roll_frames = frames(roll)
+        # placements: per frame one slot, or with the player's choice (every frame has it
+        # then) THIRDS_KEPT slots, the best choices first and earliest on ties
+        ns = len(cells)
+        choice = None
+        if ns:
+            pv, pok, choice = _placements(tables, roll, roll_frames, h)
+        else:  # no triangle left open on any pad of the beams
+            pv, pok = np.empty((B, 0)), np.zeros((B, 0), dtype=np.bool_)
+        slots = pv.shape[1] // ns if ns else 1
+        # fogs: the cells of the rolled quadrants in order, each with the fog's icons
+        fog_codes = [CODE[x] for x in fog_icons(roll)]
+        empties = np.array([node.board.empty for node in nodes])
+        fogging = ~pok.any(axis=1) | (empties <= settings.fog_window)
+        nf, m = len(fog_codes), len(tables.here) - 1
+        fog_v = np.empty((B, 1 + m * nf))
+        fog_ok = np.zeros((B, 1 + m * nf), dtype=np.bool_)
+        fog_v[:, 0] = h[:, 0] - w.fog
+        fog_ok[:, 0] = fogging
+        if fogging.any():
+            for k, icon in enumerate(fog_codes):
+                fog_v[:, 1 + k::nf] = (h + tables.fog_values(icon)[:, :-1]) - w.fog
+                fog_ok[:, 1 + k::nf] = tables.legal(icon)[:, :-1] & fogging[:, None]
+        allv = np.concatenate([pv, fog_v], axis=1)
+        allv[~np.concatenate([pok, fog_ok], axis=1)] = -np.inf
+        span = allv.shape[1]
+        flat_v = allv.ravel()
+        decode = _Decoder(nodes, cells, tables.here, roll_frames, choice, slots, span,
+                          [ICONS[c] for c in fog_codes], flat_v)
+        # per beam, the children worth at least its FIRST-th best are ranked at once (all
+        # beams in one sort); the rest only if a beam asks for more
+        sizes = [len(ns_) for _, ns_ in beams]
+        starts = np.cumsum([0, *sizes]) * span
+        first = 4 * settings.width
+        padded = np.full((len(beams), max(sizes) * span), -np.inf)
+        for g in range(len(beams)):
+            padded[g, :starts[g + 1] - starts[g]] = flat_v[starts[g]:starts[g + 1]]
+        k = min(first, padded.shape[1])
+        cut = np.partition(padded, padded.shape[1] - k, axis=1)[:, padded.shape[1] - k]
+        group = np.repeat(np.arange(len(beams)), np.diff(starts))
+        head = np.nonzero((flat_v >= cut[group]) & (flat_v > -np.inf))[0]
+        head = head[np.lexsort((head, -flat_v[head], group[head]))]
+        bounds = np.searchsorted(group[head], np.arange(len(beams) + 1))
+        return [decode.ranked(head[bounds[g]:bounds[g + 1]], starts[g], starts[g + 1], cut[g])
+                for g in range(len(beams))]
 
 
-class _Look:
-    """``node``'s pad as its expansion sees it: which icon a cell may take (red cells of the
-    plan's live cards take only stars; purple cells stay open) and what drawing a few icons
-    is worth, memoised: the same cells and icons recur with every third icon."""
+def _open_part(scope: Scope, codes: Any) -> Scope:
+    """The part of ``scope`` that some pad of ``codes`` can still draw on: the triangles
+    with an empty cell on some pad, and the cells empty on some pad or on such a triangle
+    (the order of both kept, so that children keep their ranks)."""
+    empty = (codes == BLA).any(axis=0)
+    live = empty[scope.cells].any(axis=1)
+    tris, cells = scope.tris[live], scope.cells[live]
+    keep = empty[scope.here]
+    keep[np.unique(scope.local[live])] = True
+    keep[-1] = True  # the sentinel
+    here = scope.here[keep]
+    local = np.cumsum(keep) - 1
+    return Scope(tris, cells, here, local[scope.local[live]])
 
-    __slots__ = ("cells", "free", "group", "levels", "node", "plan", "reserved", "single",
-                 "star_memo", "w")
 
-    def __init__(self, node: Node, plan: Plan, w: Weights) -> None:
-        self.node = node
-        self.cells = node.board.cells
-        self.plan = plan
-        self.w = w
-        self.reserved = {c for c, j in plan.red.items() if node.progress[j] >= 0}
-        self.free = plan.free_stars
-        self.levels = self.free.levels(self.cells) if self.free is not None else []
-        self.single: dict[tuple[int, str], float] = {}
-        self.group: dict[tuple[str, tuple[int, ...]], float] = {}
-        self.star_memo: dict[tuple[int, str], float] = {}
+def _placements(tables: Tables, roll: Roll, roll_frames: Sequence[Frame], h: Any
+                ) -> tuple[Any, Any, Any]:
+    """The placements of every pad: (B, ns × slots) values and validity, one slot a frame,
+    or with the player's choice (every frame has it then) THIRDS_KEPT slots a frame, the best
+    choices first and earliest on ties (their icons: the third array, B × ns × frames ×
+    kept); of the placements drawing nothing only the first of each pad is valid."""
+    B, ns = tables.B, len(tables.cells)
+    orders = [[CODE[x] for x in frame] if q < 0 else
+              [x if p == q else CODE[frame[p]] for p in range(3)]
+              for frame, q in roll_frames for x in (range(len(ICONS)) if q >= 0 else [0])]
+    every_v, every_ok = tables.orders(orders)
+    choice = None
+    if roll.third is None:
+        shape = (B, ns, len(roll_frames), len(ICONS))
+        rank = np.where(every_ok, every_v, -np.inf).reshape(shape)
+        count = every_ok.reshape(shape).sum(axis=3)
+        picks, kept = [], []
+        for _ in range(THIRDS_KEPT):
+            pick = rank.argmax(axis=3)[:, :, :, None]
+            picks.append(pick)
+            kept.append(np.take_along_axis(rank, pick, axis=3))
+            np.put_along_axis(rank, pick, -np.inf, axis=3)
+        choice = np.concatenate(picks, axis=3)  # (B, ns, frames, kept)
+        pv = h[:, :, None] + np.concatenate(kept, axis=3).reshape(B, ns, -1)
+        pok = count[:, :, :, None] > np.arange(THIRDS_KEPT)
+        # a placement draws nothing when both dice are blank and so is the choice
+        nothing = (choice == BLA) if roll.icons == (BLANK, BLANK) else None
+    else:
+        pv = h[:, :, None] + every_v
+        pok = every_ok
+        nothing = (np.ones(pok.shape, dtype=np.bool_)
+                   if roll.icons == (BLANK, BLANK) and roll.third == BLANK else None)
+    slots = pv.shape[2]
+    pv = pv.reshape(B, ns * slots)
+    is_open = (tables.codes[:, tables.cells] == BLA).any(axis=2)
+    pok = (pok.reshape(B, ns, slots) & is_open[:, :, None]).reshape(B, ns * slots)
+    if nothing is not None:
+        draws_nothing = nothing.reshape(B, ns * slots) & pok
+        for row in np.nonzero(draws_nothing.any(axis=1))[0]:
+            later = np.nonzero(draws_nothing[row])[0][1:]
+            pok[row, later] = False  # of the placements drawing nothing, only the first
+    return pv, pok, choice
 
-    def may_draw(self, c: int, icon: str) -> bool:
-        """A blank goes anywhere; an icon needs an empty cell, and a reserved one a star."""
-        if icon == BLANK:
-            return True
-        return self.cells[c] == BLANK and (icon == STAR or c not in self.reserved)
 
-    def value(self, changes: list[Change]) -> float:
-        """Icons of different kinds add up (memoised per cell); two or three of one kind
-        are valued together (memoised per group); then the plan-free stars' change."""
-        by_icon: dict[str, list[int]] = {}
-        for c, icon in changes:
-            by_icon.setdefault(icon, []).append(c)
-        board, progress = self.node.board, self.node.progress
-        d = 0.0
-        for icon, cs in by_icon.items():
-            if len(cs) == 1:
-                v = self.single.get((cs[0], icon))
-                if v is None:
-                    v = self.single[cs[0], icon] = single_delta(board, cs[0], icon, self.plan,
-                                                                self.w, progress)
+class _Decoder:
+    """Turns ranked flat indices of the children arrays back into candidates."""
+
+    def __init__(self, nodes: Sequence[Node], cells: Any, here: Any,
+                 roll_frames: Sequence[Frame], choice: Any, slots: int, span: int,
+                 fog_icons_: Sequence[str], values: Any) -> None:
+        self.nodes, self.cells, self.frames = nodes, cells, roll_frames
+        self.here = here.tolist()
+        self.choice, self.slots, self.span = choice, slots, span
+        self.place = len(cells) * slots
+        self.fog_icons, self.values = fog_icons_, values
+
+    def ranked(self, head: Any, start: int, stop: int, cut: float) -> Iterator[Candidate]:
+        """A beam's children: ``head`` (those worth at least ``cut``, ranked), then the
+        other valid ones among flat indices ``start`` to ``stop``, best first and earliest
+        on ties."""
+        yield from self._decode(head)
+        values = self.values[start:stop]
+        tail = np.nonzero((values < cut) & (values > -np.inf))[0]
+        yield from self._decode(tail[np.lexsort((tail, -values[tail]))] + start)
+
+    def _decode(self, ranked: Any) -> Iterator[Candidate]:
+        place, nf = self.place, len(self.fog_icons)
+        for flat in ranked.tolist():
+            b, j = divmod(flat, self.span)
+            node = self.nodes[b]
+            h = float(self.values[flat])
+            if j < place:
+                t, s = divmod(j, self.slots)
+                tri = tuple(self.cells[t].tolist())
+                if self.choice is None:
+                    icons = list(self.frames[s][0])
+                else:
+                    f, k = divmod(s, THIRDS_KEPT)
+                    frame, q = self.frames[f]
+                    icons = list(frame)
+                    icons[q] = ICONS[int(self.choice[b, t, f, k])]
+                changes = [(tri[p], x) for p, x in enumerate(icons) if x != BLANK]
+                yield h, node, changes, (tri, tuple(icons))
+            elif j == place:
+                yield h, node, [], Fog()
             else:
-                key = (icon, tuple(cs))
-                v = self.group.get(key)
-                if v is None:
-                    v = self.group[key] = group_delta(board, icon, cs, self.plan, self.w,
-                                                      progress)
-            d += v
-        free = self.free
-        return d + (0.0 if free is None else self._free_part(free, changes))
-
-    def _free_part(self, free: FreeStars, changes: list[Change]) -> float:
-        d = 0.0
-        for ch in changes:
-            v = self.star_memo.get(ch)
-            if v is None:
-                v = self.star_memo[ch] = free.delta(self.levels, ch[0], ch[1])
-            d += v
-        return d
-
-
-def _placements(look: _Look, roll: Roll, frames: Sequence[Frame]) -> list[Child]:
-    """The placements worth a look, per triangle of the rolled quadrants with an empty cell;
-    of the placements that draw nothing, only the first."""
-    node = look.node
-    geo = node.board.geo
-    cells = look.cells
-    out: list[Child] = []
-    nothing = False
-    for t in geo.scope_triangles(*roll.quadrants):
-        tri = geo.triangles[t]
-        if cells[tri[0]] != BLANK and cells[tri[1]] != BLANK and cells[tri[2]] != BLANK:
-            continue
-        for d, changes, icons in _on_triangle(look, tri, frames):
-            if not changes:
-                if nothing:
-                    continue
-                nothing = True
-            out.append((node.h + d, changes, (tri, icons)))
-    return out
-
-
-def _on_triangle(look: _Look, tri: tuple[int, int, int], frames: Sequence[Frame]
-                 ) -> list[tuple[float, list[Change], tuple[str, ...]]]:
-    """Per frame whose icons the cells of ``tri`` may take: (value, changes, icons); with
-    the player's choice at position ``q``, its best :data:`THIRDS_KEPT` choices."""
-    may_draw, value = look.may_draw, look.value
-    out = []
-    for frame, q in frames:
-        if ((q != 0 and not may_draw(tri[0], frame[0]))
-                or (q != 1 and not may_draw(tri[1], frame[1]))
-                or (q != 2 and not may_draw(tri[2], frame[2]))):
-            continue
-        base = [(tri[k], frame[k]) for k in range(3) if k != q and frame[k] != BLANK]
-        if q < 0:
-            out.append((value(base), base, frame))
-            continue
-        options = []
-        for x in ICONS:
-            if may_draw(tri[q], x):
-                changes = base if x == BLANK else sorted([*base, (tri[q], x)])
-                options.append((value(changes), changes, (*frame[:q], x, *frame[q + 1:])))
-        options.sort(key=lambda o: -o[0])
-        out += options[:THIRDS_KEPT]
-    return out
-
-
-def _fogs(look: _Look, roll: Roll) -> list[Child]:
-    """A fog drawing nothing, then every one-icon fog into the rolled quadrants."""
-    node = look.node
-    geo = node.board.geo
-    w = look.w
-    out: list[Child] = [(node.h - w.fog, [], Fog())]
-    for c in range(geo.size):
-        if look.cells[c] != BLANK or geo.quadrant[c] not in roll.quadrants:
-            continue
-        for icon in fog_icons(roll):
-            if look.may_draw(c, icon):
-                out.append((node.h + look.value([(c, icon)]) - w.fog, [(c, icon)],
-                            Fog(c, icon)))
-    return out
+                c, k = divmod(j - place - 1, nf)
+                c = self.here[c]
+                icon = self.fog_icons[k]
+                yield h, node, [(c, icon)], Fog(c, icon)

@@ -7,6 +7,10 @@ empty cell spent.
 :func:`single_delta` values one icon by the cheapest route for each kind. Each kind's step
 adds its terms to the running value ``d`` one by one: with fractional weights the order of
 the additions is part of the result, and the beam's ranking depends on it.
+
+This is the scalar valuation, one pad and one group of cells at a time: the reference path
+(:mod:`~.par_reference`) and the tests use it; the solver values whole beams at once with
+:mod:`~.par_tables`, which repeats these operations in this order, bit for bit.
 """
 
 from __future__ import annotations

@@ -9,7 +9,7 @@ Without a plan, :class:`FreeStars` values stars by the best placement still open
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from spacebowl_print.games.hubble.model.challenge import Challenge, Roll
@@ -203,12 +203,22 @@ def star_plans(challenge: Challenge, cards: Sequence[Constellation], count: int,
     geo = challenge.geometry
     supply = _star_supply(challenge.rolls)
     natural = [s for s in supply if not s[2]]
-    ranked = [_ranked(card, geo, supply, natural) for card in cards]
+    flows: dict[tuple[bool, tuple[int, ...]], int] = {}
+
+    def flow(natural_only: bool, demand: list[int]) -> int:
+        """The max-flow for a demand per quadrant, memoised: placements share demands."""
+        key = (natural_only, tuple(demand))
+        out = flows.get(key)
+        if out is None:
+            out = flows[key] = _max_flow(natural if natural_only else supply, demand)
+        return out
+
+    ranked = [_ranked(card, geo, flow) for card in cards]
     # pair the cheapest placements of the two cards (or take one card alone)
     singles = [(c, [(j, p)]) for j, opts in enumerate(ranked) for c, p in opts[:1]]
     plans: list[Plan] = []
     seen: set[frozenset[int]] = set()
-    for _, chosen in _pairs(ranked, geo, supply) + singles:
+    for _, chosen in _pairs(ranked, geo, flow) + singles:
         plan = _plan(chosen, cards, weights, geo)
         key = frozenset(plan.red) | frozenset(plan.purple)
         if key in seen:
@@ -220,17 +230,21 @@ def star_plans(challenge: Challenge, cards: Sequence[Constellation], count: int,
     return plans
 
 
-def _ranked(card: Constellation, geo: PadGeometry, supply: Sequence[Supply],
-            natural: Sequence[Supply]) -> Ranked:
+Flow = Callable[[bool, list[int]], int]
+"""How many stars of a demand per quadrant the rolls can deliver (natural faces only, or
+with the player's choices too)."""
+
+
+def _ranked(card: Constellation, geo: PadGeometry, flow: Flow) -> Ranked:
     """The card's 40 cheapest placements that the rolls can supply: a star the player must
     choose costs 3, a red star its mean number of neighbours, a purple star on the pad
     earns 1.5 (on a card with a bonus)."""
     opts = []
     for p in placements(card, geo.cols, geo.rows):
         need = _demand(geo, p.red)
-        if _max_flow(supply, need) < len(p.red):
+        if flow(False, need) < len(p.red):
             continue
-        short = len(p.red) - _max_flow(natural, need)  # stars the player must choose
+        short = len(p.red) - flow(True, need)  # stars the player must choose
         edge = sum(len(geo.neighbours[c]) for c in p.red) / len(p.red)
         purple = sum(1 for c in p.purple if c is not None)
         cost = 3.0 * short + edge - 1.5 * purple * (card.bonus > 0)
@@ -239,7 +253,7 @@ def _ranked(card: Constellation, geo: PadGeometry, supply: Sequence[Supply],
     return opts[:40]
 
 
-def _pairs(ranked: Sequence[Ranked], geo: PadGeometry, supply: Sequence[Supply]
+def _pairs(ranked: Sequence[Ranked], geo: PadGeometry, flow: Flow
            ) -> list[tuple[float, Chosen]]:
     """The 15 cheapest placements of the first card against those of the second, wherever
     they use disjoint cells and the rolls can supply both: cheapest pair first."""
@@ -252,7 +266,7 @@ def _pairs(ranked: Sequence[Ranked], geo: PadGeometry, supply: Sequence[Supply]
             if used0 & _cells_of(p1):
                 continue
             need = _demand(geo, p0.red + p1.red)
-            if _max_flow(supply, need) < len(p0.red) + len(p1.red):
+            if flow(False, need) < len(p0.red) + len(p1.red):
                 continue
             pairs.append((c0 + c1, [(0, p0), (1, p1)]))
     pairs.sort(key=lambda x: x[0])

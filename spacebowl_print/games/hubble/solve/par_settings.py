@@ -31,3 +31,6 @@ class ParSettings:
     plans: int = 6
     fog_window: int = 16  # fogs are tried once this few cells are empty
     weights: Weights = Weights()
+    reference: bool = False
+    """Value the beam's children and polish with the scalar reference paths (slow: tests
+    and benchmarks compare the fast paths against them; the result is the same)."""
