@@ -16,6 +16,7 @@ import click
 
 from spacebowl_print.cli.groups import Loader, TableGroup
 from spacebowl_print.cli.summaries import SUMMARIES
+from spacebowl_print.core.errors import InputError
 from spacebowl_print.games.base import GAMES, Game, find_game, load_ref
 
 CHECK = ("spacebowl_print.cli.check:check_command",
@@ -55,7 +56,9 @@ def _alias(game_id: str, name: str, what: str) -> Loader:
             return {**values, "_classroom": True, "students": students, "puzzles": 1,
                     "tier": None, "same": True,
                     "out": values["out"].replace("-booklet", "-class")}
-        values.pop("_students", None)
+        if values.pop("_students", None) is not None:
+            raise InputError("--students makes a classroom set: add --classroom (or use the "
+                             "classroom command)", "--students")
         return values
 
     hidden = [

@@ -1,8 +1,9 @@
-"""``spacebowl hubble daily``: the manifest has exactly the spec's shape, its pars replay to
-their totals and ``spacebowl check`` proves them; a tampered par fails (also with
---answers-only, so the engine catches it, not only the seal); the same seed gives the same
-bytes; pages are the paper, text at 6 pt or more, fonts embedded, every roll and every par
-printed; the class set has one pad per student and a teacher's sheet with the par."""
+"""``spacebowl hubble booklet`` (and its older name ``daily``): the manifest has the spec's
+shape plus the tier, its pars replay to their totals and ``spacebowl check`` proves them; a
+tampered par or tier fails (also with --answers-only, so the engine catches it, not only the
+seal); the same seed gives the same bytes; pages are the paper, text at 6 pt or more, fonts
+embedded, every roll and every par printed; the class set has a pad per student and a
+teacher's key with the par."""
 
 from __future__ import annotations
 
@@ -35,15 +36,15 @@ DAYS = 2
 
 @pytest.fixture(scope="module")
 def booklet(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    return hubble_run("daily", tmp_path_factory.mktemp("hd") / "book", "--days", str(DAYS),
+    return hubble_run("booklet", tmp_path_factory.mktemp("hd") / "book", "--days", str(DAYS),
                       "--start", "2027-03-01", "--seed", "7")
 
 
 @pytest.fixture(scope="module")
 def classroom(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    # the older name and its options still make a class set sharing one challenge
     return hubble_run("daily", tmp_path_factory.mktemp("hd") / "class", "--classroom",
-                      "--students", "3", "--start", "2027-03-01", "--seed", "7", "--paper",
-                      "a4", "--lang", "fr")
+                      "--students", "3", "--seed", "7", "--paper", "a4", "--lang", "fr")
 
 
 def _manifest(folder: Path) -> dict[str, Any]:
@@ -66,7 +67,7 @@ def test_manifest_has_the_spec_shape(booklet: Path) -> None:
     assert [p["id"] for p in data["puzzles"]] == ["2027-03-01", "2027-03-02"]
     cset = load_constellation_set()
     for entry in data["puzzles"]:
-        assert list(entry) == ["id", "challenge", "par"]
+        assert list(entry) == ["id", "tier", "challenge", "par"]
         assert list(entry["par"]) == ["total", "score", "play"]
         ch = challenge_from_json(entry["challenge"], cset.names)
         assert (ch.cols, ch.rows) == (STANDARD_COLS, STANDARD_ROWS)
@@ -85,7 +86,7 @@ def test_check_proves_the_booklet(booklet: Path) -> None:
     assert f"all {DAYS}" in result.output
 
 
-@pytest.mark.parametrize("what", ["total", "score", "play", "roll"])
+@pytest.mark.parametrize("what", ["total", "score", "play", "roll", "tier"])
 def test_a_tampered_par_fails(booklet: Path, tmp_path: Path, what: str) -> None:
     data = copy.deepcopy(_manifest(booklet))
     entry = data["puzzles"][1]
@@ -98,8 +99,10 @@ def test_a_tampered_par_fails(booklet: Path, tmp_path: Path, what: str) -> None:
         turn = next(t for t in entry["par"]["play"]["turns"] if "place" in t)
         cells = list(turn["place"])
         turn["place"][cells[0]] = "S" if turn["place"][cells[0]] != "S" else "G"
-    else:
+    elif what == "roll":
         entry["challenge"]["rolls"][0]["icons"] = ["G", "G"]
+    else:
+        entry["tier"] = entry["tier"] % 5 + 1
     path = tmp_path / "manifest.json"
     path.write_text(json.dumps(data), "utf-8")
     for args in ((), ("--answers-only",)):
@@ -110,7 +113,7 @@ def test_a_tampered_par_fails(booklet: Path, tmp_path: Path, what: str) -> None:
 
 def test_same_seed_same_bytes(booklet: Path, tmp_path: Path) -> None:
     again = hubble_run("daily", tmp_path / "again", "--days", str(DAYS), "--start",
-                       "2027-03-01", "--seed", "7")
+                       "2027-03-01", "--seed", "7", "--jobs", "1")  # the older name, one job
     for name in ("booklet.pdf", "manifest.json"):
         assert (again / name).read_bytes() == (booklet / name).read_bytes(), name
 
@@ -129,8 +132,8 @@ def test_pages_fonts_and_sizes(booklet: Path) -> None:
     for page in reader.pages:
         assert float(page.mediabox.width) * MM_PER_PT == pytest.approx(pw, abs=0.05)
         assert float(page.mediabox.height) * MM_PER_PT == pytest.approx(ph, abs=0.05)
-    # title, how to play, one page a day, one page of answers (two a page on A5)
-    assert len(reader.pages) == 2 + DAYS + 1
+    # title, copyright, how to play, one page a day, one page of answers (two a page on A5)
+    assert len(reader.pages) == 3 + DAYS + 1
     for page in reader.pages:
         for font in (page.get("/Resources") or {}).get("/Font", {}).values():
             font = font.get_object()
@@ -143,7 +146,7 @@ def test_every_roll_and_par_is_printed(booklet: Path) -> None:
     data = _manifest(booklet)
     reader = pypdf.PdfReader(booklet / "booklet.pdf")
     for k, entry in enumerate(data["puzzles"]):
-        page = " ".join((reader.pages[2 + k].extract_text() or "").split())
+        page = " ".join((reader.pages[3 + k].extract_text() or "").split())
         rolls = entry["challenge"]["rolls"]
         assert page.count("your choice") == sum(1 for r in rolls if r["third"] is None)
         assert str(len(rolls)) in page.split()
@@ -160,21 +163,22 @@ def test_every_roll_and_par_is_printed(booklet: Path) -> None:
 
 # -- the class set -----------------------------------------------------------------------------
 
-def test_classroom_one_pad_per_student_and_a_teacher_sheet(classroom: Path) -> None:
+def test_classroom_one_pad_per_student_and_a_teacher_key(classroom: Path) -> None:
     data = _manifest(classroom)
     assert data["game"] == "hubble" and len(data["puzzles"]) == 1
-    assert set(data["files"]) == {"worksheets.pdf", "teacher.pdf"}
+    assert len(data["students"]) == 3
+    assert set(data["files"]) == {"worksheets.pdf", "teacher-key.pdf"}
     sheets = pypdf.PdfReader(classroom / "worksheets.pdf")
-    assert len(sheets.pages) == 3
-    for k, page in enumerate(sheets.pages, start=1):
+    # the teaching page and its back, then each student's pad on a sheet of their own
+    assert len(sheets.pages) == 2 + 3 * 2
+    for code, page in zip(data["students"], sheets.pages[2::2], strict=True):
         text = page.extract_text() or ""
-        assert "Nom" in text and f"{k}/3" in text
-    teacher = " ".join(pdf_text(classroom / "teacher.pdf").replace("\xa0", " ").split())
+        assert "Nom" in text and code in text
+    key = " ".join(pdf_text(classroom / "teacher-key.pdf").replace("\xa0", " ").split())
     total = data["puzzles"][0]["par"]["total"]
-    assert f"Par {total} :" in teacher
-    assert "au choix" in teacher
+    assert f"par {total}" in key and all(code in key for code in data["students"])
     assert min(text_sizes(classroom / "worksheets.pdf")) >= 6.0 - 1e-6
-    assert min(text_sizes(classroom / "teacher.pdf")) >= 6.0 - 1e-6
+    assert min(text_sizes(classroom / "teacher-key.pdf")) >= 6.0 - 1e-6
     result = _check(classroom / "manifest.json")
     assert result.exit_code == 0, result.output
 

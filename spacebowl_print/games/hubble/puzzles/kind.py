@@ -63,8 +63,10 @@ def _entry(job: tuple[int, str, str, int, ConstellationSet, int, int]) -> dict[s
     """One slot's challenge and par (a worker's task: it depends on its arguments alone)."""
     seed, key, day, tier, cset, cols, rows = job
     entry = daily_for_tier(seed, dt.date.fromisoformat(day), tier, cset, cols, rows)
-    if entry["id"] != key:  # a classroom puzzle: named by its code
-        entry = {**entry, "id": key, "challenge": {**entry["challenge"], "id": key}}
+    if entry["id"] != key:  # a classroom puzzle: named by its code, and so is its play
+        par = entry["par"]
+        entry = {**entry, "id": key, "challenge": {**entry["challenge"], "id": key},
+                 "par": {**par, "play": {**par["play"], "challenge": key}}}
     return entry
 
 
