@@ -63,6 +63,7 @@ class Thresholds:
 # size, the shipped constellation set). A size not listed uses the listed size nearest in
 # cells (ties: the first).
 THRESHOLDS: dict[tuple[int, int], Thresholds] = {
+    (6, 8): Thresholds((30, 39, 48, 64), 97.0),  # the standard pad
     (14, 4): Thresholds((30, 39, 46, 57), 110.0),
     (8, 8): Thresholds((29, 37, 49, 60), 133.0),
     (10, 8): Thresholds((26, 32, 38, 47), 167.0),
