@@ -136,3 +136,23 @@ def test_index_links_every_day(browser: Any, site: Path) -> None:
     page.click("a")
     assert page.url.endswith(links[0])
     page.close()
+
+
+def test_memoised_cards_are_the_cards_drawn_afresh() -> None:
+    """A run draws each distinct mini card once (the web pages share them): what it shares is
+    exactly what drawing the card again would give."""
+    import dataclasses
+    import datetime as dt
+
+    from spacebowl_print.games.spacebowl.model.deck_file import load_deck
+    from spacebowl_print.games.spacebowl.puzzles.generate import daily_puzzles
+    from spacebowl_print.games.spacebowl.puzzles.webview import card_svg
+
+    puzzles = daily_puzzles(load_deck("classic"), dt.date(2027, 1, 4), 7, 3, (1, 5))
+    assert len({id(p.art_cache) for p in puzzles}) == 1  # one cache for the run
+    for p in puzzles:
+        fresh = dataclasses.replace(p, art_cache={})
+        for r in range(p.galaxy.rows):
+            for c in range(p.galaxy.cols):
+                assert card_svg(p, r, c) == card_svg(fresh, r, c)
+    assert len(puzzles[0].art_cache) < sum(p.galaxy.rows * p.galaxy.cols for p in puzzles)
