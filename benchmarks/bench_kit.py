@@ -21,6 +21,7 @@ from pathlib import Path
 from spacebowl_print.games.spacebowl.art.cardback import CardBack
 from spacebowl_print.games.spacebowl.art.cards import card_items
 from spacebowl_print.games.spacebowl.cli.common import load_deck
+from spacebowl_print.publish.kinds import RenderContext
 from spacebowl_print.publish.sheets import impose
 from spacebowl_print.render.api import PAPER, PdfOptions
 from spacebowl_print.render.fonts import register_fonts
@@ -30,8 +31,9 @@ from spacebowl_print.render.pdf import pdf_bytes
 def cards_pdf(paper: str, ink_saver: bool, fold: bool, seed: int) -> bytes:
     """Everything ``cards.pdf`` needs, from a loaded deck to the PDF bytes."""
     deck = load_deck(None)
-    fronts = card_items(deck, seed=seed, ink_saver=ink_saver)
-    imp = impose(fronts, CardBack(deck, ink_saver=ink_saver), paper=PAPER[paper], bleed=3.0,
+    ctx = RenderContext(ink_saver=ink_saver)
+    fronts = card_items(deck, seed=seed, ctx=ctx)
+    imp = impose(fronts, CardBack(deck, ctx=ctx), paper=PAPER[paper], bleed=3.0,
                  fold=fold, title="bench")
     return pdf_bytes(imp.pages, PdfOptions(title="bench", duplex=imp.duplex,
                                            bookmarks=tuple(imp.bookmarks)))

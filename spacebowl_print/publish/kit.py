@@ -107,11 +107,33 @@ def _grey_pages(pages: Sequence[Page], grey: bool) -> list[Page]:
     return [DrawnPage(p.width, p.height, greyscale_of(p.draw)) for p in pages]
 
 
-def _blank(width: float, height: float, lang: str = "en") -> Page:
+@dataclass(frozen=True)
+class _Kit:
+    """What every page, label and file name of one kit is made with: the ``paper`` (w, h) in
+    mm, the kit's ``title``, what its items are called (``naming``), fold sheets or duplex
+    (``fold``), and the language of every word this module prints (``lang``)."""
+
+    paper: tuple[float, float]
+    title: str
+    naming: Naming
+    fold: bool
+    lang: str
+
+    def word(self, key: str, **values: object) -> str:
+        """The kit text ``key`` in the kit's language (:func:`~.kittexts.word`)."""
+        return word(self.lang, key, **values)
+
+    def nouns(self) -> dict[str, str]:
+        """The items' names in the kit's language (``one``, ``many``, ``Many``…)."""
+        return self.naming.nouns(self.lang).fields()
+
+
+def _blank(kit: _Kit) -> Page:
     """A page left blank so that the next part starts on the front of a sheet in duplex
-    printing, saying so in two small grey lines in ``lang`` (as the scale check's back does):
-    a reader never wonders whether a page is missing."""
-    text = word(lang, "blank_part")
+    printing, saying so in two small grey lines in the kit's language (as the scale check's
+    back does): a reader never wonders whether a page is missing."""
+    width, height = kit.paper
+    text = kit.word("blank_part")
 
     def paint(c: Canvas) -> None:
         for k, line in enumerate(text.split("\n")):
@@ -203,10 +225,10 @@ def _span(names: Sequence[str]) -> str:
     return f"{stem}-{number}…{last.rpartition('-')[2].partition('.')[0]}{dot}{ext}"
 
 
-def _pages_label(first: int, n: int, lang: str = "en") -> str:
-    """Where a part lies in ``kit.pdf``: "page 5", "pages 3–20" (in ``lang``)."""
-    return (word(lang, "page", first=first) if n == 1
-            else word(lang, "pages", first=first, last=first + n - 1))
+def _pages_label(kit: _Kit, first: int, n: int) -> str:
+    """Where a part lies in ``kit.pdf``: "page 5", "pages 3–20" (in the kit's language)."""
+    return (kit.word("page", first=first) if n == 1
+            else kit.word("pages", first=first, last=first + n - 1))
 
 
 def card_svgs(items: Sequence[Item], back: Item | Sequence[Item], bleed: float,
@@ -248,79 +270,73 @@ class _Part:
     pages: list[Page]
 
 
-def _sheet_files(imp: Imposition, fronts: Sequence[Item], back: Item | Sequence[Item],
-                 bleed: float, title: str, naming: Naming, lang: str = "en"
-                 ) -> dict[str, bytes]:
-    """``<plural>.pdf`` (its PDF title and subject in ``lang``), ``cut-guide.json``,
-    ``cut-lines-NN.svg`` and the per-item SVGs."""
-    names = naming.nouns(lang).fields()
+def _sheet_files(kit: _Kit, imp: Imposition, fronts: Sequence[Item],
+                 back: Item | Sequence[Item], bleed: float) -> dict[str, bytes]:
+    """``<plural>.pdf`` (its PDF title and subject in the kit's language),
+    ``cut-guide.json``, ``cut-lines-NN.svg`` and the per-item SVGs."""
+    names = kit.nouns()
     files: dict[str, bytes] = {}
-    files[f"{naming.plural}.pdf"] = pdf_bytes(imp.pages, PdfOptions(
-        title=word(lang, "sheets_title", title=title, **names),
-        subject=word(lang, "sheets_subject", **names),
+    files[f"{kit.naming.plural}.pdf"] = pdf_bytes(imp.pages, PdfOptions(
+        title=kit.word("sheets_title", title=kit.title, **names),
+        subject=kit.word("sheets_subject", **names),
         duplex=imp.duplex, bookmarks=tuple(imp.bookmarks)))
     files["cut-guide.json"] = (json.dumps(imp.cut_guide, indent=1) + "\n").encode("utf-8")
     for k, svg in enumerate(imp.cut_lines, start=1):
         files[f"cut-lines-{k:02d}.svg"] = svg
-    files.update(card_svgs(fronts, back, bleed, naming.noun))
+    files.update(card_svgs(fronts, back, bleed, kit.naming.noun))
     return files
 
 
-def _assemble(paper: tuple[float, float], parts: Sequence[_Part], duplex: bool,
-              lang: str = "en"
+def _assemble(kit: _Kit, parts: Sequence[_Part], duplex: bool
               ) -> tuple[list[Page], list[tuple[int, str]], list[tuple[str, str]]]:
     """The body of ``kit.pdf`` (all parts, each starting on the front of a sheet in duplex
     mode, so that item fronts and backs stay on the two sides of one sheet), its bookmarks and
-    the cover's contents rows (in ``lang``); page numbers count the cover (and its blank
-    back)."""
-    pw, ph = paper
+    the cover's contents rows (in the kit's language); page numbers count the cover (and its
+    blank back)."""
     body: list[Page] = []
-    marks: list[tuple[int, str]] = [(0, word(lang, "mark_cover"))]
+    marks: list[tuple[int, str]] = [(0, kit.word("mark_cover"))]
     contents: list[tuple[str, str]] = []
     start = 2 if duplex else 1  # the cover (and its blank back) come first
     for part in parts:
         if duplex and (start + len(body)) % 2 == 1:
-            body.append(_blank(pw, ph, lang))
+            body.append(_blank(kit))
         first = start + len(body) + 1
-        contents.append((part.what, _pages_label(first, len(part.pages), lang)))
+        contents.append((part.what, _pages_label(kit, first, len(part.pages))))
         marks.append((first - 1, part.mark))
         body.extend(part.pages)
     return body, marks, contents
 
 
-def _folder_rows(files: dict[str, bytes], extras: Sequence[Document], fold: bool,
-                 naming: Naming, sheets: int, outlined: bool, lang: str = "en"
-                 ) -> list[tuple[str, str]]:
-    """The cover's "Files in this folder" rows (what each is for, in ``lang``); ``outlined``
-    when the items are die-cut."""
-    noun, plural = naming.noun, naming.plural
-    nouns = naming.nouns(lang).fields()
+def _folder_rows(kit: _Kit, files: dict[str, bytes], extras: Sequence[Document], sheets: int,
+                 outlined: bool) -> list[tuple[str, str]]:
+    """The cover's "Files in this folder" rows (what each is for, in the kit's language);
+    ``outlined`` when the items are die-cut."""
+    noun, plural, fold = kit.naming.noun, kit.naming.plural, kit.fold
+    nouns = kit.nouns()
     names = sorted(files)
     cut_names = [f"cut-lines-{k:02d}.svg" for k in range(1, sheets + 1)]
     item_names = [n for n in names if n.startswith(f"svg/{noun}-")]
     back_names = [n for n in names if n.startswith("svg/back")]
     return [
-        ("kit.pdf", word(lang, "file_kit")),
-        (f"{plural}.pdf", word(lang, "file_sheets_fold" if fold else "file_sheets", **nouns)),
-        ("cut-guide.json", word(lang, "file_guide_outlined" if outlined else "file_guide",
-                                file=f"{plural}.pdf", **nouns)),
-        (_span(cut_names), word(lang, "file_cuts_outlined" if outlined else "file_cuts")),
-        (_span(item_names), word(lang, "file_svgs", **nouns)),
-        (_span(back_names), word(lang, "file_backs" if len(back_names) > 1 else "file_back",
-                                 **nouns)),
+        ("kit.pdf", kit.word("file_kit")),
+        (f"{plural}.pdf", kit.word("file_sheets_fold" if fold else "file_sheets", **nouns)),
+        ("cut-guide.json", kit.word("file_guide_outlined" if outlined else "file_guide",
+                                    file=f"{plural}.pdf", **nouns)),
+        (_span(cut_names), kit.word("file_cuts_outlined" if outlined else "file_cuts")),
+        (_span(item_names), kit.word("file_svgs", **nouns)),
+        (_span(back_names), kit.word("file_backs" if len(back_names) > 1 else "file_back",
+                                     **nouns)),
         *((f"{doc.name}.pdf", doc.title) for doc in extras if doc.pages),
     ]
 
 
-def _cover_tips(start: int, fold: bool, naming: Naming, tips: Sequence[str],
-                lang: str = "en") -> list[str]:
-    """The cover's printing tips in ``lang``: scale, how to print the item sheets, paper,
-    then ``tips`` (as given)."""
-    nouns = naming.nouns(lang).fields()
+def _cover_tips(kit: _Kit, start: int, tips: Sequence[str]) -> list[str]:
+    """The cover's printing tips in the kit's language: scale, how to print the item
+    sheets, paper, then ``tips`` (as given)."""
     return [
-        word(lang, "tip_scale", page=start + 1),
-        word(lang, "tip_fold" if fold else "tip_duplex", **nouns),
-        naming.tip(lang),
+        kit.word("tip_scale", page=start + 1),
+        kit.word("tip_fold" if kit.fold else "tip_duplex", **kit.nouns()),
+        kit.naming.tip(kit.lang),
         *tips,
     ]
 
@@ -368,7 +384,8 @@ def build_kit(out_dir: str | os.PathLike[str], *, fronts: Sequence[Item],
     cannot be imposed, and ``ValueError`` for an unknown language or a resolution out of
     range; nothing is written then.
     """
-    names = naming.nouns(lang).fields()
+    kit = _Kit(paper, title, naming, fold, lang)
+    names = kit.nouns()
     if greyscale:
         fronts = in_grey_items(fronts, True)
         back = (in_grey_items(back, True) if isinstance(back, Sequence)
@@ -377,30 +394,28 @@ def build_kit(out_dir: str | os.PathLike[str], *, fronts: Sequence[Item],
                   for d in extras]
     imp: Imposition = impose(fronts, back, paper=paper, bleed=bleed, fold=fold,
                              back_offset=back_offset,
-                             title=word(lang, "sheets_title", title=title, **names),
+                             title=kit.word("sheets_title", title=title, **names),
                              naming=naming, margin=margin, offset_hint=offset_hint, lang=lang)
     sheets = len(imp.cut_lines)
-    files = _sheet_files(imp, fronts, back, bleed, title, naming, lang)
+    files = _sheet_files(kit, imp, fronts, back, bleed)
     for doc in extras:
         if doc.pages:
             files[f"{doc.name}.pdf"] = pdf_bytes(list(doc.pages),
                                                  PdfOptions(title=f"{title} — {doc.title}"))
-    what = word(lang, "part", items=count(lang, len(fronts), (names["one"], names["many"])),
-                sheets=count(lang, sheets, "sheet"),
-                how=word(lang, "part_fold" if fold else "part_duplex"), **names)
+    what = kit.word("part", items=count(lang, len(fronts), (names["one"], names["many"])),
+                    sheets=count(lang, sheets, "sheet"),
+                    how=kit.word("part_fold" if fold else "part_duplex"), **names)
     parts = [_Part(what, names["Many"], list(imp.pages))]
     parts += [_Part(doc.title + (f" — {doc.note}" if doc.note else ""), doc.title,
                     list(doc.pages)) for doc in extras if doc.pages]
     duplex = imp.duplex is not None
     outlined = any(p.outline is not None for plan in imp.plans for p in plan.placements)
-    body, marks, contents = _assemble(paper, parts, duplex, lang)
-    cover = cover_page(paper, title, contents,
-                       _cover_tips(2 if duplex else 1, fold, naming, tips, lang),
-                       _folder_rows(files, extras, fold, naming, sheets, outlined, lang),
-                       lang=lang)
-    kit_pages = [cover] + ([_blank(*paper, lang)] if duplex else []) + body
+    body, marks, contents = _assemble(kit, parts, duplex)
+    cover = cover_page(paper, title, contents, _cover_tips(kit, 2 if duplex else 1, tips),
+                       _folder_rows(kit, files, extras, sheets, outlined), lang=lang)
+    kit_pages = [cover] + ([_blank(kit)] if duplex else []) + body
     files["kit.pdf"] = pdf_bytes(kit_pages, PdfOptions(
-        title=word(lang, "kit_title", title=title), duplex=imp.duplex, bookmarks=tuple(marks)))
+        title=kit.word("kit_title", title=title), duplex=imp.duplex, bookmarks=tuple(marks)))
     files.update(raster_files(fronts, back, bleed, naming, png_dpi=png_dpi, tts=tts))
     written = write_folder(out_dir, files, kind=kind, force=force)
     on_disk = [p.relative_to(out_dir).as_posix() for p in written]

@@ -28,6 +28,7 @@ from spacebowl_print.games.spacebowl.model.csvdeck import (
     parse_cards_csv,
 )
 from spacebowl_print.games.spacebowl.model.deck_write import deck_to_toml
+from spacebowl_print.publish.kinds import RenderContext
 from spacebowl_print.render.api import DrawnPage
 from spacebowl_print.render.pdf import pdf_bytes
 
@@ -197,7 +198,7 @@ def test_the_text_is_printed_clear_of_the_planets(position: str, ink_saver: bool
              for c in deck.cards]
     deck = dataclasses.replace(deck, cards=tuple(cards))
     for card in deck.cards[:12]:
-        front = CardFront(deck, card, ink_saver=ink_saver)
+        front = CardFront(deck, card, ctx=RenderContext(ink_saver=ink_saver))
         block = front.text
         assert block is not None and len(block.lines) == 2 and block.size >= 6
         top = front.text_top(block)

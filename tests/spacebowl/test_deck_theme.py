@@ -21,6 +21,7 @@ from spacebowl_print.games.spacebowl.kit import KitOptions, build_spacebowl_kit
 from spacebowl_print.games.spacebowl.model import Deck, parse_deck
 from spacebowl_print.games.spacebowl.model.csvdeck import leading_comments
 from spacebowl_print.games.spacebowl.model.deck_write import deck_to_data, deck_to_toml
+from spacebowl_print.publish.kinds import RenderContext
 from spacebowl_print.render.api import DrawnPage, UserFont
 from spacebowl_print.render.fonts import font_runs, text_width
 from spacebowl_print.render.pdf import pdf_bytes
@@ -218,10 +219,11 @@ def test_svg_cards_embed_pictures_and_name_the_font(themed_kit: Path) -> None:
 
 
 def test_ink_saver_ignores_pictures(themed: Deck) -> None:
-    front = CardFront(themed, themed.card(7), ink_saver=True)
+    ink_saver = RenderContext(ink_saver=True)
+    front = CardFront(themed, themed.card(7), ctx=ink_saver)
     assert front.background is None
-    assert CardBack(themed, ink_saver=True).picture is None
-    assert "-img" not in CardBack(themed, ink_saver=True).art_name
+    assert CardBack(themed, ctx=ink_saver).picture is None
+    assert "-img" not in CardBack(themed, ctx=ink_saver).art_name
     assert "-img" in CardBack(themed).art_name
 
 

@@ -26,6 +26,7 @@ from spacebowl_print.games.spacebowl.art.shipcomputer import parse_box, ship_com
 from spacebowl_print.games.spacebowl.art.tokens import token_pages
 from spacebowl_print.games.spacebowl.model import Deck, parse_deck
 from spacebowl_print.games.spacebowl.rules.scoring import Play, score_round
+from spacebowl_print.publish.kinds import RenderContext
 from spacebowl_print.render import furniture, palette
 from spacebowl_print.render.api import PAPER, PT_PER_MM, Page
 from spacebowl_print.render.markdown import parse_markdown
@@ -62,14 +63,14 @@ def pdfs(tmp_path_factory: pytest.TempPathFactory, deck: Deck) -> dict[str, Path
     tmp = tmp_path_factory.mktemp("kit")
     out: dict[str, Path] = {}
     for paper in ("a4", "letter"):
-        out[f"ship-{paper}"] = _pdf(ship_computer_pages(paper, 150, deck.planets, False), tmp,
+        ctx = RenderContext(paper=paper)
+        out[f"ship-{paper}"] = _pdf(ship_computer_pages(ctx, 150, deck.planets), tmp,
                                     f"ship-{paper}")
-        out[f"score-{paper}"] = _pdf(scoretrack_pages(paper, False), tmp, f"score-{paper}")
-        out[f"tokens-{paper}"] = _pdf(token_pages(paper, deck.planets, False), tmp,
-                                      f"tokens-{paper}")
+        out[f"score-{paper}"] = _pdf(scoretrack_pages(ctx), tmp, f"score-{paper}")
+        out[f"tokens-{paper}"] = _pdf(token_pages(ctx, deck.planets), tmp, f"tokens-{paper}")
         for lang in ("en", "fr", "de"):
-            out[f"rules-{lang}-{paper}"] = _pdf(rules_pages(lang, paper, deck, False), tmp,
-                                                f"rules-{lang}-{paper}")
+            out[f"rules-{lang}-{paper}"] = _pdf(rules_pages(RenderContext(lang, paper=paper), deck),
+                                                tmp, f"rules-{lang}-{paper}")
     return out
 
 
@@ -88,9 +89,9 @@ def test_every_page_has_the_paper_size(pdfs: dict[str, Path], part: str, paper: 
 
 def test_unknown_paper_and_language_are_refused(deck: Deck) -> None:
     with pytest.raises(ValueError, match="paper"):
-        scoretrack_pages("b5", False)
+        scoretrack_pages(RenderContext(paper="b5"))
     with pytest.raises(ValueError, match="language"):
-        rules_pages("it", "a4", deck, False)
+        rules_pages(RenderContext("it"), deck)
 
 
 # ---------------------------------------------------------------- Ship Computer
@@ -117,7 +118,8 @@ def test_grid_spaces_measure_a_third_of_the_box(pdfs: dict[str, Path], paper: st
 
 
 def test_rectangular_box_and_space_names(tmp_path: Path, deck: Deck) -> None:
-    path = _pdf(ship_computer_pages("a4", (160, 120), deck.planets, True)[:1], tmp_path, "rect")
+    pages = ship_computer_pages(RenderContext(ink_saver=True), (160, 120), deck.planets)
+    path = _pdf(pages[:1], tmp_path, "rect")
     rects = [r for r in _space_rects(path) if abs(r[2] - 160 / 3) < 1]
     assert len(rects) == 9
     assert all(h == pytest.approx(40, abs=0.1) for _, _, _, h in rects)
@@ -152,7 +154,7 @@ def test_grid_texts_stay_in_their_space_at_6pt_or_more(tmp_path: Path, deck: Dec
                                                        box: float) -> None:
     """The learning-mode note is wrapped (never shrunk under 6 pt) and stays inside space 5,
     even in the smallest box."""
-    path = _pdf(ship_computer_pages("a4", box, deck.planets, False, lang=lang)[:1], tmp_path,
+    path = _pdf(ship_computer_pages(RenderContext(lang), box, deck.planets)[:1], tmp_path,
                 "small")
     rects = [r for r in _space_rects(path, min_w=15) if abs(r[2] - box / 3) < 0.5]
     assert len(rects) == 9
@@ -178,7 +180,7 @@ def test_ship_computer_sheets_and_tiling(pdfs: dict[str, Path], deck: Deck) -> N
     for name in "ABCDEF123456":
         assert re.search(rf"(^|\s){name}(\s|$)", text)
     # A box too large for the paper is tiled (every sheet says which one it is), not cut.
-    pages = ship_computer_pages("letter", 260, deck.planets, False)
+    pages = ship_computer_pages(RenderContext(paper="letter"), 260, deck.planets)
     assert len(pages) > 4
     assert "sheet 1 of" in pdf_text_of(pages)
 
@@ -251,9 +253,9 @@ def test_player_colours_are_distinct_in_colour_and_pattern() -> None:
 
 def test_output_is_deterministic(deck: Deck) -> None:
     def build() -> bytes:
-        return pdf_bytes(token_pages("a4", deck.planets, True)
-                         + scoretrack_pages("letter", True)
-                         + rules_pages("fr", "a4", deck, True))
+        return pdf_bytes(token_pages(RenderContext(ink_saver=True), deck.planets)
+                         + scoretrack_pages(RenderContext(ink_saver=True, paper="letter"))
+                         + rules_pages(RenderContext("fr", ink_saver=True), deck))
 
     assert build() == build()
 

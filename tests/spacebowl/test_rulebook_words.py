@@ -23,6 +23,7 @@ from spacebowl_print.games.spacebowl.art.shipcomputer import ship_computer_pages
 from spacebowl_print.games.spacebowl.art.tokens import token_pages
 from spacebowl_print.games.spacebowl.model import Deck, parse_deck
 from spacebowl_print.games.spacebowl.puzzles.texts import WORDS
+from spacebowl_print.publish.kinds import RenderContext
 from spacebowl_print.render.api import Page
 from spacebowl_print.render.pdf import pdf_bytes
 
@@ -97,20 +98,20 @@ def test_no_text_keeps_its_own_word_for_a_rulebook_component(lang: str) -> None:
 
 def test_kit_sheets_name_the_german_components(tmp_path: Path) -> None:
     deck = _deck()
-    tokens = _pdf_text(token_pages("a4", deck.planets, False, lang="de"))
+    tokens = _pdf_text(token_pages(RenderContext("de"), deck.planets))
     for word in ("Ziel-Plättchen", "Schwarzes-Loch-Plättchen", "Captain-Marker", "Joker"):
         assert word in tokens, word
     assert re.search(r"\bCaptain\b(?!-)", tokens)  # the word on the token itself
-    assert "Punkteübersicht" in _pdf_text(scoretrack_pages("a4", False, lang="de"))
-    ship = _pdf_text(ship_computer_pages("a4", 150, deck.planets, False, lang="de"))
+    assert "Punkteübersicht" in _pdf_text(scoretrack_pages(RenderContext("de")))
+    ship = _pdf_text(ship_computer_pages(RenderContext("de"), 150, deck.planets))
     assert "Schiffscomputer-Box" in ship and "Ziel-Plättchen hierher" in ship
-    assert "Piste des scores" in _pdf_text(scoretrack_pages("a4", False, lang="fr"))
+    assert "Piste des scores" in _pdf_text(scoretrack_pages(RenderContext("fr")))
 
 
 # ---------------------------------------------------------------- spaces are not cards
 def test_the_ship_computer_grid_and_tray_number_their_spaces() -> None:
     deck = _deck()
-    pages = ship_computer_pages("a4", 150, deck.planets, False)
+    pages = ship_computer_pages(RenderContext(), 150, deck.planets)
     with pdfplumber.open(io.BytesIO(pdf_bytes(pages))) as pdf:
         for page in pdf.pages[:3]:  # the grid, then the tray's two sheets
             big = [w["text"] for w in page.extract_words(extra_attrs=["size"])
@@ -302,7 +303,7 @@ def test_rule_summary_is_complete(section: str, lang: str) -> None:
 @pytest.mark.parametrize("lang", ["en", "fr", "de"])
 @pytest.mark.parametrize("paper", ["a4", "letter"])
 def test_rule_summaries_fit_two_pages_with_no_text_under_6pt(lang: str, paper: str) -> None:
-    pages = rules_pages(lang, paper, _deck(), False)
+    pages = rules_pages(RenderContext(lang, paper=paper), _deck())
     assert len(pages) <= 2
     with pdfplumber.open(io.BytesIO(pdf_bytes(pages))) as pdf:
         sizes = [float(ch["size"]) for p in pdf.pages for ch in p.chars if ch["text"].strip()]

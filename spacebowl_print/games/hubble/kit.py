@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import os
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from spacebowl_print.core.errors import InputError
@@ -70,6 +70,11 @@ class KitOptions:
             raise InputError(problem, "pad_size")
         return self
 
+    @property
+    def ctx(self) -> RenderContext:
+        """How the kit is drawn: in its first language, on its paper, with its ink saver."""
+        return RenderContext(lang=self.langs[0], ink_saver=self.ink_saver, paper=self.paper)
+
 
 def parse_kit_langs(text: str) -> tuple[str, ...]:
     """``--lang en,fr``: distinct codes among Hubble's languages, in the order given."""
@@ -80,20 +85,17 @@ def extra_documents(cset: ConstellationSet, opts: KitOptions) -> list[Document]:
     """The kit's documents besides the card sheets, in print order: the pads, the paper dice
     (both labelled, like the cover, in the first language), then one rule summary per
     language (``rules-<lang>``)."""
-    lang = opts.langs[0]
-    wd = words(lang)
+    ctx = opts.ctx
+    wd = words(ctx.lang)
     docs = [
         Document("pads", wd["kit_pads"].format(cols=opts.cols, rows=opts.rows,
                                                n=opts.players),
-                 pad_pages(opts.paper, opts.cols, opts.rows, lang, opts.ink_saver,
-                           opts.players), wd["kit_pads_note"]),
-        Document("dice", wd["dice"], dice_pages(opts.paper, lang, opts.ink_saver),
-                 wd["kit_dice_note"]),
+                 pad_pages(ctx, opts.cols, opts.rows, opts.players), wd["kit_pads_note"]),
+        Document("dice", wd["dice"], dice_pages(ctx), wd["kit_dice_note"]),
     ]
     for code in opts.langs:
         docs.append(Document(f"rules-{code}", wd["kit_rules"].format(lang=code),
-                             rules_pages(code, opts.paper, cset, opts.ink_saver, opts.cols,
-                                         opts.rows)))
+                             rules_pages(replace(ctx, lang=code), cset, opts.cols, opts.rows)))
     return docs
 
 
@@ -110,7 +112,7 @@ def build_hubble_kit(cset: ConstellationSet, out_dir: str | os.PathLike[str],
     ``png_dpi``, ``tts`` and ``force`` as :func:`~spacebowl_print.publish.kit.build_kit` takes
     them. Raises :class:`InputError` naming the bad option."""
     opts.check()
-    fronts, back = card_items(cset, opts.langs[0], opts.ink_saver, opts.seed)
+    fronts, back = card_items(cset, opts.ctx, opts.seed)
     docs = extra_documents(cset, opts)
     try:
         return build_kit(out_dir, fronts=fronts, back=back, bleed=BLEED_MM,
@@ -138,7 +140,7 @@ class HubbleKit:
         opts = KitOptions(ctx.paper, tuple(langs), int(options["players"]), ctx.ink_saver,
                           seed, cols, rows).check()
         cset = load_constellation_set(options.get("constellations"))
-        fronts, back = card_items(cset, opts.langs[0], opts.ink_saver, opts.seed)
+        fronts, back = card_items(cset, opts.ctx, opts.seed)
         return KitParts(title="Hubble", fronts=fronts, back=back, bleed=BLEED_MM,
                         naming=CARDS, documents=extra_documents(cset, opts),
                         tips=(words(opts.langs[0])["kit_tip"],))

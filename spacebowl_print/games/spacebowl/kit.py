@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import os
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from spacebowl_print.games.spacebowl.art import rules, scoretrack, shipcomputer, tokens
@@ -56,6 +56,11 @@ class KitOptions:
                 raise InputError(f"offsets beyond ±20 mm are not a printer shift, got {v:g}",
                                  "--back-offset")
         return self
+
+    @property
+    def ctx(self) -> RenderContext:
+        """How the kit is drawn: in its first language, on its paper, with its ink saver."""
+        return RenderContext(lang=self.langs[0], ink_saver=self.ink_saver, paper=self.paper)
 
 
 def parse_back_offset(text: str) -> tuple[float, float]:
@@ -109,35 +114,36 @@ def parse_box_size(text: str) -> tuple[float, float]:
 
 def card_fronts(deck: Deck, opts: KitOptions) -> list[CardFront]:
     """One front per card of ``deck``, laid out from ``opts.seed``."""
-    return card_items(deck, opts.card_size, opts.bleed, opts.seed, opts.ink_saver)
+    return card_items(deck, opts.card_size, opts.bleed, opts.seed, opts.ctx)
 
 
 def card_back(deck: Deck, opts: KitOptions) -> CardBack:
     """The deck's common card back."""
-    return CardBack(deck, opts.card_size, opts.bleed, opts.ink_saver)
+    return CardBack(deck, opts.card_size, opts.bleed, opts.ctx)
 
 
 # -- the kit's other documents -----------------------------------------------------------------
 
-_Builder = Callable[[Deck, KitOptions, str], list[Page]]
+_Builder = Callable[[Deck, KitOptions, RenderContext], list[Page]]
+"""A document's pages for the deck and options, drawn as the context says (its language is
+the document's: the first one, or each one for a per-language document)."""
 
 
-def _ship_computer(deck: Deck, opts: KitOptions, lang: str) -> list[Page]:
-    return list(shipcomputer.ship_computer_pages(
-        opts.paper, opts.box_mm, deck.planets, opts.ink_saver, card_mm=opts.card_size,
-        gap_mm=GALAXY_GAP_MM, lang=lang))
+def _ship_computer(deck: Deck, opts: KitOptions, ctx: RenderContext) -> list[Page]:
+    return list(shipcomputer.ship_computer_pages(ctx, opts.box_mm, deck.planets,
+                                                 card_mm=opts.card_size, gap_mm=GALAXY_GAP_MM))
 
 
-def _scoretrack(deck: Deck, opts: KitOptions, lang: str) -> list[Page]:
-    return list(scoretrack.scoretrack_pages(opts.paper, opts.ink_saver, lang=lang))
+def _scoretrack(deck: Deck, opts: KitOptions, ctx: RenderContext) -> list[Page]:
+    return list(scoretrack.scoretrack_pages(ctx))
 
 
-def _tokens(deck: Deck, opts: KitOptions, lang: str) -> list[Page]:
-    return list(tokens.token_pages(opts.paper, deck.planets, opts.ink_saver, lang=lang))
+def _tokens(deck: Deck, opts: KitOptions, ctx: RenderContext) -> list[Page]:
+    return list(tokens.token_pages(ctx, deck.planets))
 
 
-def _rules(deck: Deck, opts: KitOptions, lang: str) -> list[Page]:
-    return list(rules.rules_pages(lang, opts.paper, deck, opts.ink_saver))
+def _rules(deck: Deck, opts: KitOptions, ctx: RenderContext) -> list[Page]:
+    return list(rules.rules_pages(ctx, deck))
 
 
 EXTRA_DOCUMENTS: tuple[tuple[str, _Builder, bool], ...] = (
@@ -182,7 +188,7 @@ def extra_documents(deck: Deck, opts: KitOptions,
         title, note = words[stem]
         for lang in (opts.langs if per_lang else opts.langs[:1]):
             try:
-                pages = build(deck, opts, lang)
+                pages = build(deck, opts, replace(opts.ctx, lang=lang))
             except ValueError as err:
                 if isinstance(err, InputError):
                     raise

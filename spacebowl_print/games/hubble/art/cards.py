@@ -34,6 +34,7 @@ from spacebowl_print.games.hubble.art.hexes import (
 from spacebowl_print.games.hubble.art.texts import words
 from spacebowl_print.games.hubble.model.constellations import Constellation, ConstellationSet
 from spacebowl_print.publish.items import ArtBox
+from spacebowl_print.publish.kinds import RenderContext
 from spacebowl_print.render.api import MM_PER_PT, Canvas, Style
 from spacebowl_print.render.colour import tint
 from spacebowl_print.render.fonts import fit_size, wrap
@@ -94,7 +95,7 @@ def pattern_lattice(card: Constellation, max_w: float, max_h: float, s_max: floa
 
 
 def draw_pattern(canvas: Canvas, card: Constellation, x: float, y: float, w: float, h: float,
-                 ink_saver: bool, s_max: float = 5.0, margin: int = 1) -> Lattice:
+                 ctx: RenderContext, s_max: float = 5.0, margin: int = 1) -> Lattice:
     """The pattern of ``card`` centred in the box (x, y, w, h): pale lattice hexes, red
     stars and purple sparkles on theirs. Returns the lattice drawn (for tests)."""
     lat = pattern_lattice(card, w, h, s_max, margin)
@@ -105,18 +106,18 @@ def draw_pattern(canvas: Canvas, card: Constellation, x: float, y: float, w: flo
         canvas.polygon(hex_points(ox + cx, oy + cy, lat.s * 0.97), line)
     for off, (cx, cy) in lat.cells:
         if off in red:
-            draw_red_star(canvas, ox + cx, oy + cy, lat.s * 0.78, ink_saver)
+            draw_red_star(canvas, ox + cx, oy + cy, lat.s * 0.78, ctx)
         elif off in purple:
-            draw_purple_star(canvas, ox + cx, oy + cy, lat.s * 0.8, ink_saver)
+            draw_purple_star(canvas, ox + cx, oy + cy, lat.s * 0.8, ctx)
     return lat
 
 
-def value_key(canvas: Canvas, card: Constellation, x: float, y: float, w: float, lang: str,
-              ink_saver: bool, size: float = 7.0, compact: bool = False) -> float:
+def value_key(canvas: Canvas, card: Constellation, x: float, y: float, w: float,
+              ctx: RenderContext, size: float = 7.0, compact: bool = False) -> float:
     """Two lines from ``y`` (top) down: a red star and "all red stars: V", a purple sparkle and
     "each purple star: +B" (or "no purple stars"); ``compact`` says just "V" and "+B each"
     (small cards). Returns the y under them."""
-    wd = words(lang)
+    wd = words(ctx.lang)
     lh = size * MM_PER_PT * 1.55
     r = size * MM_PER_PT * 0.55
     lines = [(True, str(card.value) if compact else f"{wd['card_red']}: {card.value}")]
@@ -127,9 +128,9 @@ def value_key(canvas: Canvas, card: Constellation, x: float, y: float, w: float,
         lines.append((False, wd["card_none"]))
     for red, text in lines:
         if red:
-            draw_red_star(canvas, x + r, y - lh / 2, r, ink_saver)
+            draw_red_star(canvas, x + r, y - lh / 2, r, ctx)
         elif card.purple:
-            draw_purple_star(canvas, x + r, y - lh / 2, r, ink_saver)
+            draw_purple_star(canvas, x + r, y - lh / 2, r, ctx)
         bold = compact and red
         face: Literal["bold", "regular"] = "bold" if bold else "regular"
         canvas.text(x + 2 * r + 1.2, y - lh / 2 - size * MM_PER_PT * 0.36, text,
@@ -151,11 +152,11 @@ class _ArtBox(ArtBox):
 
 class ConstellationFront(_ArtBox):
     """The face of one constellation card (an item for the card sheets): ``id`` is its
-    1-based place in a set of ``total`` cards."""
+    1-based place in a set of ``total`` cards, drawn as ``ctx`` says (language, ink saver)."""
 
-    def __init__(self, card: Constellation, number: int, lang: str = "en",
-                 ink_saver: bool = False, seed: int = 1, total: int = 20) -> None:
-        self.card, self.number, self.lang, self.ink_saver = card, number, lang, ink_saver
+    def __init__(self, card: Constellation, number: int, ctx: RenderContext, seed: int = 1,
+                 total: int = 20) -> None:
+        self.card, self.number, self.ctx = card, number, ctx
         self.seed, self.total = seed, total
 
     def specks(self) -> list[tuple[float, float, float]]:
@@ -174,12 +175,12 @@ class ConstellationFront(_ArtBox):
         """Paint the art box: cream ground to the bleed edge, the name band running off the
         top, value and bonus, the pattern, the key and the card's number."""
         b, w, h = self.bleed, self.trim_w, self.trim_h
-        wd = words(self.lang)
-        canvas.rect(0, 0, self.width, self.height, Style(fill=PAPER if self.ink_saver
+        wd = words(self.ctx.lang)
+        canvas.rect(0, 0, self.width, self.height, Style(fill=PAPER if self.ctx.ink_saver
                                                          else CREAM))
         band = 15.0
         top = b + h
-        if self.ink_saver:
+        if self.ctx.ink_saver:
             canvas.line(0, top - band, self.width, top - band, Style(stroke=NIGHT, width=0.5))
             ink = NIGHT
         else:
@@ -197,8 +198,7 @@ class ConstellationFront(_ArtBox):
                     "middle")
         # the key, at the foot of the card
         key_top = b + SAFE_MM + 13.0
-        value_key(canvas, self.card, b + SAFE_MM, key_top, w - 2 * SAFE_MM, self.lang,
-                  self.ink_saver, 7.5)
+        value_key(canvas, self.card, b + SAFE_MM, key_top, w - 2 * SAFE_MM, self.ctx, 7.5)
         turn = wd["card_turn"]
         canvas.text(b + SAFE_MM, b + SAFE_MM + 0.6, turn,
                     fit_size(turn, w - 2 * SAFE_MM - 8, 6.5, "regular", MIN_PT), "regular",
@@ -209,7 +209,7 @@ class ConstellationFront(_ArtBox):
         area_top = top - band - 2.5
         area_bottom = key_top + 1.5
         draw_pattern(canvas, self.card, b + SAFE_MM, area_bottom, w - 2 * SAFE_MM,
-                     area_top - area_bottom, self.ink_saver, s_max=5.2)
+                     area_top - area_bottom, self.ctx, s_max=5.2)
         canvas.rect(b + 1.2, b + 1.2, w - 2.4, h - 2.4,
                     Style(stroke=tint(NIGHT, 0.35), width=0.25), radius=2.0)
 
@@ -218,8 +218,8 @@ class ConstellationBack(_ArtBox):
     """The common back of the constellation cards: a night sky seen through a lens, the game's
     name; symmetric left-right, so the mirrored duplex back looks the same."""
 
-    def __init__(self, lang: str = "en", ink_saver: bool = False) -> None:
-        self.lang, self.ink_saver = lang, ink_saver
+    def __init__(self, ctx: RenderContext) -> None:
+        self.ctx = ctx
 
     @property
     def id(self) -> int:
@@ -227,7 +227,7 @@ class ConstellationBack(_ArtBox):
 
     def _paint(self, c: Canvas) -> None:
         w, h = self.width, self.height
-        sky, ink = (PAPER, NIGHT) if self.ink_saver else (NIGHT, PAPER)
+        sky, ink = (PAPER, NIGHT) if self.ctx.ink_saver else (NIGHT, PAPER)
         c.rect(0, 0, w, h, Style(fill=sky))
         cx, cy = w / 2, h / 2 + 6
         for k, r in enumerate((25.0, 21.0, 17.5)):
@@ -237,7 +237,7 @@ class ConstellationBack(_ArtBox):
                             (-5.0, -7.0, True), (5.0, -7.0, True)):
             if big:
                 c.polygon(star_points(cx + dx, cy + dy, 2.6),
-                          Style(fill=tint(STAR_RED, 0.6) if self.ink_saver else STAR_RED,
+                          Style(fill=tint(STAR_RED, 0.6) if self.ctx.ink_saver else STAR_RED,
                                 stroke=ink, width=0.25))
             else:
                 c.polygon(star_points(cx + dx, cy + dy, 2.2, 4, 0.34),
@@ -248,42 +248,43 @@ class ConstellationBack(_ArtBox):
             c.circle(cx + sx, cy + sy, 0.6, Style(fill=ink))
         title = "HUBBLE"
         c.text(cx, h / 2 - 28, title, 16, "bold", ink, "middle")
-        sub = words(self.lang)["back_word"]
+        sub = words(self.ctx.lang)["back_word"]
         size = fit_size(sub, w - 2 * (self.bleed + SAFE_MM), 8, "regular", MIN_PT)
         c.text(cx, h / 2 - 34, sub, size, "regular", ink, "middle")
 
     def draw(self, canvas: Canvas) -> None:
-        name = f"hubble-card-back-{self.lang}-{int(self.ink_saver)}"
+        name = f"hubble-card-back-{self.ctx.lang}-{int(self.ctx.ink_saver)}"
         canvas.define(name, self.width, self.height, self._paint)
         canvas.place(name, 0, 0)
 
 
-def card_items(cset: ConstellationSet, lang: str = "en", ink_saver: bool = False,
-               seed: int = 1) -> tuple[list[ConstellationFront], ConstellationBack]:
+def card_items(cset: ConstellationSet, ctx: RenderContext, seed: int = 1
+               ) -> tuple[list[ConstellationFront], ConstellationBack]:
     """One front per card of ``cset`` (ids 1… in set order) and their common back."""
-    fronts = [ConstellationFront(card, k, lang, ink_saver, seed, len(cset))
+    fronts = [ConstellationFront(card, k, ctx, seed, len(cset))
               for k, card in enumerate(cset.cards, start=1)]
-    return fronts, ConstellationBack(lang, ink_saver)
+    return fronts, ConstellationBack(ctx)
 
 
 # ---------------------------------------------------------------- small cards (booklets)
 
 def draw_mini_card(canvas: Canvas, card: Constellation, x: float, y: float, w: float,
-                   h: float, lang: str, ink_saver: bool, number: int | None = None) -> None:
+                   h: float, ctx: RenderContext, number: int | None = None) -> None:
     """A landscape card for a booklet page in the box (x, y, w, h): a rounded frame, the name
     (with the card's number in the challenge), value and bonus on the left, the pattern on
     the right. Defined once per document and size (a year of challenges deals the same 20
     cards again and again)."""
-    name = (f"hubble-mini-{card.name}-{number}-{w:.2f}x{h:.2f}-{lang}-{int(ink_saver)}")
-    canvas.define(name, w, h, lambda c: _mini_card(c, card, w, h, lang, ink_saver, number))
+    name = (f"hubble-mini-{card.name}-{number}-{w:.2f}x{h:.2f}-{ctx.lang}"
+            f"-{int(ctx.ink_saver)}")
+    canvas.define(name, w, h, lambda c: _mini_card(c, card, w, h, ctx, number))
     canvas.place(name, x, y)
 
 
-def _mini_card(canvas: Canvas, card: Constellation, w: float, h: float, lang: str,
-               ink_saver: bool, number: int | None) -> None:
+def _mini_card(canvas: Canvas, card: Constellation, w: float, h: float, ctx: RenderContext,
+               number: int | None) -> None:
     """Paint :func:`draw_mini_card`'s art in its own box (0, 0)–(w, h)."""
     x = y = 0.0
-    canvas.rect(x, y, w, h, Style(fill=PAPER if ink_saver else CREAM, stroke=NIGHT,
+    canvas.rect(x, y, w, h, Style(fill=PAPER if ctx.ink_saver else CREAM, stroke=NIGHT,
                                   width=0.4), radius=1.8)
     left_w = min(w * 0.46, 40.0)
     pad = 2.0
@@ -294,8 +295,8 @@ def _mini_card(canvas: Canvas, card: Constellation, w: float, h: float, lang: st
     for line in lines[:2]:
         canvas.text(x + pad, ty, line, size, "bold", NIGHT)
         ty -= size * MM_PER_PT * 1.2
-    value_key(canvas, card, x + pad, ty - 0.8, left_w - pad, lang, ink_saver, 7.0, True)
-    draw_pattern(canvas, card, x + left_w, y + 1.0, w - left_w - 1.5, h - 2.0, ink_saver,
+    value_key(canvas, card, x + pad, ty - 0.8, left_w - pad, ctx, 7.0, True)
+    draw_pattern(canvas, card, x + left_w, y + 1.0, w - left_w - 1.5, h - 2.0, ctx,
                  s_max=3.6, margin=0)
 
 

@@ -23,6 +23,7 @@ from spacebowl_print.games.hubble.model.challenge import Roll
 from spacebowl_print.games.hubble.model.geometry import QUADRANTS
 from spacebowl_print.games.hubble.model.titles import title_for
 from spacebowl_print.games.hubble.rules.scoring import Score
+from spacebowl_print.publish.kinds import RenderContext
 from spacebowl_print.render.api import MM_PER_PT, Canvas, Style
 from spacebowl_print.render.fonts import text_width
 
@@ -57,10 +58,10 @@ FACE_MIN = 3.4
 """Smallest die face (mm): the icons stay readable."""
 
 
-def _row_need(face: float, size: float, lang: str) -> float:
+def _row_need(face: float, size: float, ctx: RenderContext) -> float:
     """The width (mm) a roll row with die faces of ``face`` mm and text at ``size`` pt needs
     when its third icon is "your choice" (the widest case)."""
-    wd = words(lang)
+    wd = words(ctx.lang)
     num_w = text_width("00", size, "bold") + 1.0
     name_w = max(text_width(wd[q], size, "regular") for q in QUADRANTS) + 1.5
     return (num_w + 1.0 + 2 * (face * 1.25 + 0.8 + name_w) + 2 * (face + 0.8)
@@ -68,36 +69,37 @@ def _row_need(face: float, size: float, lang: str) -> float:
             + 1.6 + 0.5)
 
 
-def row_fit(w: float, h: float, lang: str, face_max: float = FACE_MAX) -> tuple[float, float]:
+def row_fit(w: float, h: float, ctx: RenderContext, face_max: float = FACE_MAX
+            ) -> tuple[float, float]:
     """(die face in mm, text size in pt) of a roll row ``w`` × ``h`` mm: as large as the row's
     height allows (faces up to ``face_max``, text up to 11 pt), the text shrinking first (not
     under 6 pt), then the faces (not under :data:`FACE_MIN`)."""
     face = min(h * 0.86, face_max)
     size = max(MIN_PT, min(11.0, h * 1.6))
-    while size > MIN_PT and _row_need(face, size, lang) > w:
+    while size > MIN_PT and _row_need(face, size, ctx) > w:
         size = max(MIN_PT, size - 0.25)
-    while face > FACE_MIN and _row_need(face, size, lang) > w:
+    while face > FACE_MIN and _row_need(face, size, ctx) > w:
         face = max(FACE_MIN, face - 0.1)
     return face, size
 
 
-def roll_columns(count: int, width: float, lang: str = "en", most: int = 4
+def roll_columns(count: int, width: float, ctx: RenderContext, most: int = 4
                  ) -> tuple[int, int]:
     """(columns, rows) of a roll list of ``count`` rolls in ``width`` mm: as many columns
     (up to ``most``) as leave every row room for the smallest faces at 6 pt."""
     cols = most
-    while cols > 1 and _row_need(FACE_MIN, MIN_PT, lang) > width / cols - 1.5:
+    while cols > 1 and _row_need(FACE_MIN, MIN_PT, ctx) > width / cols - 1.5:
         cols -= 1
     return cols, -(-count // cols)
 
 
 def roll_row(canvas: Canvas, roll: Roll, number: int, x: float, y: float, w: float,
-             h: float, lang: str, ink_saver: bool, face_max: float = FACE_MAX) -> None:
+             h: float, ctx: RenderContext, face_max: float = FACE_MAX) -> None:
     """One roll in the box (x, y, w, h): its number, two quadrant chips with names, the two
     bag-dice faces (at most ``face_max`` mm), then the white die's face or "your choice" in
     a dashed box."""
-    wd = words(lang)
-    face, size = row_fit(w, h, lang, face_max)
+    wd = words(ctx.lang)
+    face, size = row_fit(w, h, ctx, face_max)
     base = y + h / 2 - size * MM_PER_PT * 0.36
     num_w = text_width("00", size, "bold") + 1.0
     canvas.text(x + num_w - 0.5, base, str(number), size, "bold", INK, "end")
@@ -105,8 +107,7 @@ def roll_row(canvas: Canvas, roll: Roll, number: int, x: float, y: float, w: flo
     chip_w = face * 1.25
     name_w = max(text_width(wd[q], size, "regular") for q in QUADRANTS) + 1.5
     for q in roll.quadrants:
-        chip(canvas, cx, y + (h - face * 0.8) / 2, chip_w, face * 0.8, quadrant_hue(q),
-             ink_saver)
+        chip(canvas, cx, y + (h - face * 0.8) / 2, chip_w, face * 0.8, quadrant_hue(q), ctx)
         canvas.text(cx + chip_w + 0.8, base, wd[QUADRANTS[q]], size, "regular", INK)
         cx += chip_w + 0.8 + name_w
     fy = y + (h - face) / 2
@@ -126,41 +127,41 @@ def roll_row(canvas: Canvas, roll: Roll, number: int, x: float, y: float, w: flo
 
 
 def roll_list(canvas: Canvas, rolls: Sequence[Roll], x: float, top: float, w: float,
-              row_h: float, lang: str, ink_saver: bool, heading: bool = True,
+              row_h: float, ctx: RenderContext, heading: bool = True,
               face_max: float = FACE_MAX, most: int = 4) -> float:
     """Every roll, numbered from 1, down columns (as many as fit ``w``), under a heading;
     a light band on every other row helps the eye. Returns the y under the list."""
-    wd = words(lang)
+    wd = words(ctx.lang)
     y = top
     if heading:
         canvas.text(x, y - 3.4, wd["rolls"], 8.5, "bold", INK)
         y -= 5.0
-    cols, rows = roll_columns(len(rolls), w, lang, most)
+    cols, rows = roll_columns(len(rolls), w, ctx, most)
     col_w = w / cols
     for k, roll in enumerate(rolls):
         c, r = divmod(k, rows)
         rx, ry = x + c * col_w, y - (r + 1) * row_h
         if r % 2 == 0:
             canvas.rect(rx, ry, col_w - 1.5, row_h, Style(fill="#F1F1F6"))
-        roll_row(canvas, roll, k + 1, rx, ry, col_w - 1.5, row_h, lang, ink_saver, face_max)
+        roll_row(canvas, roll, k + 1, rx, ry, col_w - 1.5, row_h, ctx, face_max)
     return y - rows * row_h
 
 
-def roll_list_height(count: int, w: float, row_h: float, lang: str = "en",
+def roll_list_height(count: int, w: float, row_h: float, ctx: RenderContext,
                      heading: bool = True, most: int = 4) -> float:
     """The height :func:`roll_list` takes for ``count`` rolls in ``w`` mm."""
-    return (5.0 if heading else 0.0) + roll_columns(count, w, lang, most)[1] * row_h
+    return (5.0 if heading else 0.0) + roll_columns(count, w, ctx, most)[1] * row_h
 
 
 SCORE_KEYS = ("G", "P", "A", "C", "S1", "S2")
 
 
-def score_strip(canvas: Canvas, x: float, top: float, w: float, lang: str,
+def score_strip(canvas: Canvas, x: float, top: float, w: float, ctx: RenderContext,
                 values: Mapping[str, int] | None = None, fog: int = 0) -> float:
     """One line: the Fogged Lens (three boxes, ``fog`` of them crossed), then a box per
     icon and per constellation card, then the total (``values`` fills them, keys G P A C S1
     S2 total). Returns the y under it."""
-    wd = words(lang)
+    wd = words(ctx.lang)
     h = 6.5
     y = top - h
     label = wd["fog"]

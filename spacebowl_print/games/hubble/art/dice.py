@@ -24,6 +24,7 @@ from spacebowl_print.games.hubble.art.hexes import (
     rect_ops,
 )
 from spacebowl_print.games.hubble.art.texts import words
+from spacebowl_print.publish.kinds import RenderContext
 from spacebowl_print.render.api import Canvas, DrawnPage, Page, Style
 from spacebowl_print.render.fonts import fit_size
 from spacebowl_print.render.furniture import (
@@ -109,8 +110,8 @@ def die_net(die: str, edge: float = FACE_MM) -> DieNet:
     return DieNet(die, e, faces, folds, tabs, cuts)
 
 
-def draw_face(canvas: Canvas, die: str, icon: str, x: float, y: float, e: float, lang: str,
-              ink_saver: bool) -> None:
+def draw_face(canvas: Canvas, die: str, icon: str, x: float, y: float, e: float,
+              ctx: RenderContext) -> None:
     """One face: the die's patterned rim (a double line for the white die), a white centre
     with the icon (the blank face stays empty), the colour's name along the foot."""
     hue = HUES[die]
@@ -120,32 +121,31 @@ def draw_face(canvas: Canvas, die: str, icon: str, x: float, y: float, e: float,
         canvas.rect(x + rim * 0.45, y + rim * 0.45, e - rim * 0.9, e - rim * 0.9,
                     Style(stroke=MUTED, width=0.3))
     else:
-        fill, line = chip_ink(hue, ink_saver)
+        fill, line = chip_ink(hue, ctx)
         patterned(canvas, rect_ops(x, y, e, e), (x, y, e, e), hue, fill, line, 0.8)
     canvas.rect(x + rim, y + rim, e - 2 * rim, e - 2 * rim, Style(fill=PAPER, stroke=INK,
                                                                   width=0.2), radius=0.8)
-    name = words(lang)[die]
+    name = words(ctx.lang)[die]
     size = fit_size(name, e - 2 * rim - 1.0, 6.5, "regular", MIN_PT)
     canvas.text(x + e / 2, y + rim + 0.9, name, size, "regular", MUTED, "middle")
     if icon != ".":
         draw_icon(canvas, icon, x + e / 2, y + e / 2 + e * 0.06, e * 0.26)
 
 
-def draw_net(canvas: Canvas, net: DieNet, x: float, y: float, lang: str, ink_saver: bool
-             ) -> None:
+def draw_net(canvas: Canvas, net: DieNet, x: float, y: float, ctx: RenderContext) -> None:
     """The net with its box's lower-left corner at (x, y): faces, folds, tabs, cuts, and the
     die's name in the free corner under the last two faces."""
     e = net.edge
     for icon, fx, fy in net.faces:
-        draw_face(canvas, net.die, icon, x + fx, y + fy, e, lang, ink_saver)
+        draw_face(canvas, net.die, icon, x + fx, y + fy, e, ctx)
     for (ax, ay), (bx, by) in net.folds:
         canvas.line(x + ax, y + ay, x + bx, y + by, FOLD)
     for (ax, ay), (bx, by) in net.tabs:
-        glue_tab(canvas, ((x + ax, y + ay), (x + bx, y + by)), TAB * e, lang)
+        glue_tab(canvas, ((x + ax, y + ay), (x + bx, y + by)), TAB * e, ctx.lang)
     for (ax, ay), (bx, by) in net.cuts:
         canvas.line(x + ax, y + ay, x + bx, y + by, CUT)
     # the die's name in the free corner under faces 3 and 4 (two edges wide)
-    wd = words(lang)
+    wd = words(ctx.lang)
     label = wd[net.die].upper()
     size = fit_size(label, 2 * e - 2.0, 10, "bold", MIN_PT)
     canvas.text(x + 4 * e - 1.0, y + e * 0.45, label, size, "bold", INK, "end")
@@ -173,17 +173,18 @@ def nets_layout(paper: str, edge: float = FACE_MM) -> list[tuple[DieNet, float, 
     return out
 
 
-def dice_pages(paper: str, lang: str, ink_saver: bool) -> list[Page]:
-    """The paper dice: one page with the five nets, the page frame with the folding hint."""
-    pw, ph = paper_size(paper)
-    wd = words(lang)
-    placed = nets_layout(paper)
+def dice_pages(ctx: RenderContext) -> list[Page]:
+    """The paper dice: one page of ``ctx.paper`` with the five nets, the page frame with
+    the folding hint."""
+    pw, ph = paper_size(ctx.paper)
+    wd = words(ctx.lang)
+    placed = nets_layout(ctx.paper)
 
     def paint(canvas: Canvas) -> None:
-        page_frame(canvas, pw, ph, wd["dice"], lang, wd["dice_sub"], wd["dice_note"],
+        page_frame(canvas, pw, ph, wd["dice"], ctx.lang, wd["dice_sub"], wd["dice_note"],
                    wd["brand"])
         for net, x, y in placed:
-            draw_net(canvas, net, x, y, lang, ink_saver)
+            draw_net(canvas, net, x, y, ctx)
 
     return [DrawnPage(pw, ph, paint)]
 

@@ -14,6 +14,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from spacebowl_print.games.hubble.model.geometry import QUADRANTS
+from spacebowl_print.publish.kinds import RenderContext
 from spacebowl_print.render.api import Canvas, Style
 from spacebowl_print.render.colour import mix, tint
 from spacebowl_print.render.palette import fill_pattern
@@ -54,22 +55,22 @@ def quadrant_hue(quadrant: int) -> Hue:
     return HUES[QUADRANTS[quadrant]]
 
 
-def pattern_ink(hue: Hue, ink_saver: bool) -> tuple[str, str]:
+def pattern_ink(hue: Hue, ctx: RenderContext) -> tuple[str, str]:
     """(fill, pattern line colour) of a large patterned area of ``hue``: pale enough to draw
     on in pencil; lighter still in ink-saver mode."""
     if hue.pattern == "plain":
         return PAPER, PAPER
-    fill = tint(hue.colour, 0.10 if ink_saver else 0.22)
-    line = tint(hue.colour, 0.45 if ink_saver else 0.62)
+    fill = tint(hue.colour, 0.10 if ctx.ink_saver else 0.22)
+    line = tint(hue.colour, 0.45 if ctx.ink_saver else 0.62)
     return fill, line
 
 
-def chip_ink(hue: Hue, ink_saver: bool) -> tuple[str, str]:
+def chip_ink(hue: Hue, ctx: RenderContext) -> tuple[str, str]:
     """(fill, pattern line colour) of a small chip or die rim of ``hue``: the colour itself
     with a white pattern, or a tint with the pattern in the colour in ink-saver mode."""
     if hue.pattern == "plain":
         return PAPER, PAPER
-    if ink_saver:
+    if ctx.ink_saver:
         return tint(hue.colour, 0.25), mix(hue.colour, "#000000", 0.15)
     return hue.colour, tint(hue.colour, 0.25)
 
@@ -96,13 +97,13 @@ def rect_ops(x: float, y: float, w: float, h: float) -> list[tuple[object, ...]]
 
 
 def chip(canvas: Canvas, x: float, y: float, w: float, h: float, hue: Hue,
-         ink_saver: bool) -> None:
+         ctx: RenderContext) -> None:
     """A small patch of ``hue`` (rolled quadrant, swatch): colour, pattern, outline; defined
     once per size and placed (the roll lists repeat a few sizes thousands of times)."""
-    name = f"hubble-chip-{hue.key}-{w:.2f}x{h:.2f}-{int(ink_saver)}"
+    name = f"hubble-chip-{hue.key}-{w:.2f}x{h:.2f}-{int(ctx.ink_saver)}"
 
     def paint(c: Canvas) -> None:
-        fill, line = chip_ink(hue, ink_saver)
+        fill, line = chip_ink(hue, ctx)
         patterned(c, rect_ops(0.0, 0.0, w, h), (0.0, 0.0, w, h), hue, fill, line, 0.7)
         c.rect(0.0, 0.0, w, h, Style(stroke=INK, width=0.25))
 
@@ -133,19 +134,19 @@ def cell_centre(axial: tuple[int, int], s: float) -> tuple[float, float]:
     return (SQRT3 * s * (q + r / 2.0), -1.5 * s * r)
 
 
-def define_hex(canvas: Canvas, hue: Hue | None, s: float, ink_saver: bool,
+def define_hex(canvas: Canvas, hue: Hue | None, s: float, ctx: RenderContext,
                line: float = 0.3) -> str:
     """Define (once) one hex of ``hue`` (``None``: plain white) with its outline; returns
     the art name. Place it with its lower-left corner at (cx − √3·s/2, cy − s)."""
     w, h = SQRT3 * s, 2 * s
-    name = f"hubble-hex-{hue.key if hue else 'plain'}-{s:.3f}-{int(ink_saver)}-{line:.2f}"
+    name = f"hubble-hex-{hue.key if hue else 'plain'}-{s:.3f}-{int(ctx.ink_saver)}-{line:.2f}"
 
     def paint(c: Canvas) -> None:
         ops = hex_ops(w / 2, h / 2, s)
         if hue is None:
             c.polygon(hex_points(w / 2, h / 2, s), Style(fill=PAPER))
         else:
-            fill, pat = pattern_ink(hue, ink_saver)
+            fill, pat = pattern_ink(hue, ctx)
             patterned(c, ops, (0.0, 0.0, w, h), hue, fill, pat, max(0.6, min(1.0, s / 7)))
         c.polygon(hex_points(w / 2, h / 2, s - line / 2), Style(stroke=MUTED, width=line))
 
@@ -263,20 +264,22 @@ def _icon(canvas: Canvas, icon: str, cx: float, cy: float, r: float, ink: str,
         raise ValueError(f"not an icon: {icon!r}")
 
 
-def draw_red_star(canvas: Canvas, cx: float, cy: float, r: float, ink_saver: bool) -> None:
+def draw_red_star(canvas: Canvas, cx: float, cy: float, r: float, ctx: RenderContext
+                  ) -> None:
     """A required (red) constellation star: a solid five-point star."""
-    fill = tint(STAR_RED, 0.55) if ink_saver else STAR_RED
+    fill = tint(STAR_RED, 0.55) if ctx.ink_saver else STAR_RED
     canvas.polygon(star_points(cx, cy - r * 0.06, r), Style(fill=fill, stroke=INK,
                                                               width=max(0.2, r * 0.07)))
 
 
-def draw_purple_star(canvas: Canvas, cx: float, cy: float, r: float, ink_saver: bool) -> None:
+def draw_purple_star(canvas: Canvas, cx: float, cy: float, r: float, ctx: RenderContext
+                     ) -> None:
     """A bonus (purple) constellation star: a hollow four-point sparkle in a ring, so it
     differs from the red star by shape as well as colour."""
     w = max(0.25, r * 0.1)
     canvas.circle(cx, cy, r * 0.98, Style(stroke=STAR_PURPLE, width=w * 0.8, dash=(0.6, 0.5)))
     canvas.polygon(star_points(cx, cy, r * 0.85, 4, 0.34),
-                   Style(fill=tint(STAR_PURPLE, 0.2 if ink_saver else 0.3), stroke=STAR_PURPLE,
+                   Style(fill=tint(STAR_PURPLE, 0.2 if ctx.ink_saver else 0.3), stroke=STAR_PURPLE,
                          width=w))
 
 

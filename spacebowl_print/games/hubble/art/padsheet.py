@@ -31,6 +31,7 @@ from spacebowl_print.games.hubble.art.hexes import (
 from spacebowl_print.games.hubble.art.texts import words
 from spacebowl_print.games.hubble.model.geometry import BLANK, QUADRANTS, PadGeometry, geometry
 from spacebowl_print.games.hubble.model.titles import TITLE_FLOORS, TITLES, band_label
+from spacebowl_print.publish.kinds import RenderContext
 from spacebowl_print.render.api import MM_PER_PT, Canvas, DrawnPage, Page, Style
 from spacebowl_print.render.fonts import fit_size, text_width, wrap
 from spacebowl_print.render.furniture import content_box, page_frame, paper_size
@@ -137,7 +138,7 @@ class Marks:
     purple: Mapping[int, int] = field(default_factory=dict)
 
 
-def draw_grid(canvas: Canvas, grid: PadGrid, x: float, y: float, ink_saver: bool,
+def draw_grid(canvas: Canvas, grid: PadGrid, x: float, y: float, ctx: RenderContext,
               cells: str | None = None, marks: Marks | None = None) -> None:
     """The hexes of ``grid`` with the grid box's lower-left corner at (x, y): each hex in its
     quadrant's tint and pattern, thick borders between quadrants, the outline; with
@@ -145,7 +146,7 @@ def draw_grid(canvas: Canvas, grid: PadGrid, x: float, y: float, ink_saver: bool
     the stars of completed constellations."""
     geo = grid.geo
     s = grid.s
-    names = [define_hex(canvas, quadrant_hue(k), s, ink_saver, line=max(0.18, s * 0.035))
+    names = [define_hex(canvas, quadrant_hue(k), s, ctx, line=max(0.18, s * 0.035))
              for k in range(4)]
     for cell in range(geo.size):
         cx, cy = grid.centre(cell)
@@ -225,7 +226,7 @@ def fit_pad(cols: int, rows: int, max_w: float, max_h: float, s_max: float = PAD
     return PadArt(grid, coord, name_pt)
 
 
-def draw_pad(canvas: Canvas, art: PadArt, x: float, y: float, lang: str, ink_saver: bool,
+def draw_pad(canvas: Canvas, art: PadArt, x: float, y: float, ctx: RenderContext,
              cells: str | None = None, marks: Marks | None = None) -> None:
     """The labelled pad with its box's lower-left corner at (x, y): quadrant names (colour
     chip with its pattern, and the name) outside each quadrant's corner, column letters
@@ -233,12 +234,12 @@ def draw_pad(canvas: Canvas, art: PadArt, x: float, y: float, lang: str, ink_sav
     sides, then :func:`draw_grid`."""
     if cells is None and marks is None:
         # a blank pad is the same on every page of a booklet: defined once, placed
-        name = (f"hubble-pad-{grid_key(art)}-{lang}-{int(ink_saver)}")
+        name = (f"hubble-pad-{grid_key(art)}-{ctx.lang}-{int(ctx.ink_saver)}")
         canvas.define(name, art.width, art.height,
-                      lambda c: _draw_pad(c, art, 0.0, 0.0, lang, ink_saver, None, None))
+                      lambda c: _draw_pad(c, art, 0.0, 0.0, ctx, None, None))
         canvas.place(name, x, y)
         return
-    _draw_pad(canvas, art, x, y, lang, ink_saver, cells, marks)
+    _draw_pad(canvas, art, x, y, ctx, cells, marks)
 
 
 def grid_key(art: PadArt) -> str:
@@ -247,13 +248,13 @@ def grid_key(art: PadArt) -> str:
     return f"{g.cols}x{g.rows}-{g.s:.3f}-{art.coord_pt:.2f}-{art.names_pt:.2f}"
 
 
-def _draw_pad(canvas: Canvas, art: PadArt, x: float, y: float, lang: str, ink_saver: bool,
+def _draw_pad(canvas: Canvas, art: PadArt, x: float, y: float, ctx: RenderContext,
               cells: str | None, marks: Marks | None) -> None:
     """Paint :func:`draw_pad`'s art with its box's lower-left corner at (x, y)."""
-    grid, w = art.grid, words(lang)
+    grid, w = art.grid, words(ctx.lang)
     geo = grid.geo
     gx, gy = x + art.side, y + art.band
-    draw_grid(canvas, grid, gx, gy, ink_saver, cells, marks)
+    draw_grid(canvas, grid, gx, gy, ctx, cells, marks)
     cpt = art.coord_pt
     lift = cpt * MM_PER_PT * 0.36
     top_row = range(geo.cols)
@@ -286,16 +287,16 @@ def _draw_pad(canvas: Canvas, art: PadArt, x: float, y: float, lang: str, ink_sa
         tw = text_width(label, size, "bold")
         # names sit at the pad's outer corners: red top left, blue top right…
         x0 = gx + 1.0 if left else gx + grid.width - 1.0 - chip_h * 1.6 - 1.2 - tw
-        chip(canvas, x0, ty - 0.3, chip_h * 1.6, chip_h, quadrant_hue(k), ink_saver)
+        chip(canvas, x0, ty - 0.3, chip_h * 1.6, chip_h, quadrant_hue(k), ctx)
         canvas.text(x0 + chip_h * 1.6 + 1.2, ty, label, size, "bold", INK, "start")
 
 
 # ---------------------------------------------------------------- pieces of the pad page
 
-def fog_track(canvas: Canvas, x: float, top: float, w: float, lang: str) -> float:
+def fog_track(canvas: Canvas, x: float, top: float, w: float, ctx: RenderContext) -> float:
     """The Fogged Lens: its name, three boxes to cross (each a small lens), the hint.
     Returns the y under it."""
-    wd = words(lang)
+    wd = words(ctx.lang)
     canvas.text(x, top - 4, wd["fog"], 10, "bold", INK)
     box = 9.0
     by = top - 6.5 - box
@@ -316,12 +317,13 @@ def fog_track(canvas: Canvas, x: float, top: float, w: float, lang: str) -> floa
 SCORE_ROWS = ("G", "P", "A", "C")
 
 
-def score_box(canvas: Canvas, x: float, top: float, w: float, lang: str, cards: int = 2,
-              row_h: float = 6.2, values: Mapping[str, int] | None = None) -> float:
+def score_box(canvas: Canvas, x: float, top: float, w: float, ctx: RenderContext,
+              cards: int = 2, row_h: float = 6.2, values: Mapping[str, int] | None = None
+              ) -> float:
     """The score box: one line per icon (its drawing, the rule in short, a box for the
     points), one per constellation card, and the total. ``values`` fills the boxes (answer
     keys). Returns the y under it."""
-    wd = words(lang)
+    wd = words(ctx.lang)
     canvas.text(x, top - 4, wd["score"], 10, "bold", INK)
     rows: list[tuple[str, str, str]] = [(i, wd[f"score_{i}"], i) for i in SCORE_ROWS]
     rows += [("S", f"{wd['score_S']} · {wd['card_n'].format(n=k + 1)}", f"S{k + 1}")
@@ -347,10 +349,10 @@ def score_box(canvas: Canvas, x: float, top: float, w: float, lang: str, cards: 
     return y
 
 
-def legend(canvas: Canvas, x: float, top: float, w: float, lang: str) -> float:
+def legend(canvas: Canvas, x: float, top: float, w: float, ctx: RenderContext) -> float:
     """How to draw the five icons: each drawn large with its letter, name and a pencil hint.
     Returns the y under it."""
-    wd = words(lang)
+    wd = words(ctx.lang)
     canvas.text(x, top - 4, wd["legend"], 10, "bold", INK)
     y = top - 7
     row = 8.2
@@ -365,37 +367,38 @@ def legend(canvas: Canvas, x: float, top: float, w: float, lang: str) -> float:
     return y
 
 
-def _title_grid(w: float, lang: str) -> tuple[int, list[list[str]]]:
+def _title_grid(w: float, ctx: RenderContext) -> tuple[int, list[list[str]]]:
     """(boxes a row, each title's lines): six boxes in a row when every title's longest word
     fits its box, else three a row (narrow pages, long German compounds)."""
     n = len(TITLE_FLOORS)
     per_row = n
-    if any(text_width(word, 6.5) > w / n - 2 for t in TITLES[lang] for word in t.split()):
+    titles = TITLES[ctx.lang]
+    if any(text_width(word, 6.5) > w / n - 2 for t in titles for word in t.split()):
         per_row = n // 2
-    return per_row, [wrap(TITLES[lang][b], w / per_row - 2, 6.5) for b in range(n)]
+    return per_row, [wrap(titles[b], w / per_row - 2, 6.5) for b in range(n)]
 
 
 def _box_h(lines: list[list[str]]) -> float:
     return 4.0 + 2.9 * max(len(ls) for ls in lines) + 0.8
 
 
-def titles_strip_height(w: float, lang: str, heading: bool = True) -> float:
+def titles_strip_height(w: float, ctx: RenderContext, heading: bool = True) -> float:
     """The height :func:`titles_strip` takes in ``w`` mm."""
-    per_row, lines = _title_grid(w, lang)
+    per_row, lines = _title_grid(w, ctx)
     rows = -(-len(lines) // per_row)
     return (5.0 if heading else 0.0) + rows * (_box_h(lines) + 0.6)
 
 
-def titles_strip(canvas: Canvas, x: float, top: float, w: float, lang: str,
+def titles_strip(canvas: Canvas, x: float, top: float, w: float, ctx: RenderContext,
                  heading: bool = True) -> float:
     """The six solo titles with their totals, in boxes (one row of six, or two of three
     where the titles need the room). Returns the y under it."""
-    wd = words(lang)
+    wd = words(ctx.lang)
     y = top
     if heading:
         canvas.text(x, y - 3.6, wd["titles"], 8, "bold", INK)
         y -= 5.0
-    per_row, lines = _title_grid(w, lang)
+    per_row, lines = _title_grid(w, ctx)
     bw = w / per_row
     h = _box_h(lines)
     for b, title in enumerate(lines):
@@ -407,12 +410,13 @@ def titles_strip(canvas: Canvas, x: float, top: float, w: float, lang: str,
         for k, line in enumerate(title):
             canvas.text(bx + bw / 2, by - 6.2 - 2.9 * k, line, 6.5, "regular", MUTED,
                         "middle")
-    return y - titles_strip_height(w, lang, False)
+    return y - titles_strip_height(w, ctx, False)
 
 
-def name_fields(canvas: Canvas, x: float, top: float, w: float, lang: str) -> float:
+def name_fields(canvas: Canvas, x: float, top: float, w: float, ctx: RenderContext
+                ) -> float:
     """"Name ____  Date ____" across ``w``; returns the y under them."""
-    wd = words(lang)
+    wd = words(ctx.lang)
     slots = [(wd["name"], 0.62), (wd["date"], 0.38)]
     lx = x
     for label, share in slots:
@@ -455,37 +459,36 @@ def pad_cells_layout(cols: int, rows: int, paper: str = "a4") -> tuple[PadArt, f
     return art, x, y
 
 
-def pad_page(paper: str, cols: int, rows: int, lang: str, ink_saver: bool, number: int = 1,
-             total: int = 1) -> Page:
-    """One printable pad on ``paper`` (a4 or letter, portrait): frame, name and date, the
-    labelled pad as large as fits (hexes at most :data:`PAD_HEX_MAX`), and under it the
+def pad_page(ctx: RenderContext, cols: int, rows: int, number: int = 1, total: int = 1
+             ) -> Page:
+    """One printable pad on ``ctx.paper`` (a4 or letter, portrait): frame, name and date,
+    the labelled pad as large as fits (hexes at most :data:`PAD_HEX_MAX`), and under it the
     Fogged Lens, the score box and the how-to-draw legend, then the solo titles."""
-    pw, ph = paper_size(paper)
-    wd = words(lang)
+    pw, ph = paper_size(ctx.paper)
+    wd = words(ctx.lang)
     room = content_box(pw, ph)
-    art, ax, ay, ptop = _page_layout(cols, rows, paper)
+    art, ax, ay, ptop = _page_layout(cols, rows, ctx.paper)
 
     def paint(canvas: Canvas) -> None:
         page_frame(canvas, pw, ph, wd["pad"],
-                   lang, wd["pad_sub"].format(cols=cols, rows=rows, n=number, total=total),
+                   ctx.lang, wd["pad_sub"].format(cols=cols, rows=rows, n=number, total=total),
                    wd["pad_note"], wd["brand"])
-        name_fields(canvas, room.x, room.top, room.w, lang)
-        draw_pad(canvas, art, ax, ay, lang, ink_saver)
+        name_fields(canvas, room.x, room.top, room.w, ctx)
+        draw_pad(canvas, art, ax, ay, ctx)
         gap = 5.0
         fog_w, score_w = 44.0, 84.0
         legend_w = room.w - fog_w - score_w - 2 * gap
-        fog_track(canvas, room.x, ptop, fog_w, lang)
-        score_box(canvas, room.x + fog_w + gap, ptop, score_w, lang)
-        legend(canvas, room.x + fog_w + score_w + 2 * gap, ptop, legend_w, lang)
-        titles_strip(canvas, room.x, ptop - PANEL_H, room.w, lang)
+        fog_track(canvas, room.x, ptop, fog_w, ctx)
+        score_box(canvas, room.x + fog_w + gap, ptop, score_w, ctx)
+        legend(canvas, room.x + fog_w + score_w + 2 * gap, ptop, legend_w, ctx)
+        titles_strip(canvas, room.x, ptop - PANEL_H, room.w, ctx)
 
     return DrawnPage(pw, ph, paint)
 
 
-def pad_pages(paper: str, cols: int, rows: int, lang: str, ink_saver: bool, count: int
-              ) -> list[Page]:
+def pad_pages(ctx: RenderContext, cols: int, rows: int, count: int) -> list[Page]:
     """``count`` pads (one a page), numbered."""
-    return [pad_page(paper, cols, rows, lang, ink_saver, k + 1, count) for k in range(count)]
+    return [pad_page(ctx, cols, rows, k + 1, count) for k in range(count)]
 
 
 __all__ = ["BORDER", "MIN_PT", "PAD_HEX_MAX", "Marks", "PadArt", "PadGrid", "border_edges",

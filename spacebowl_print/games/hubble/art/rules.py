@@ -41,6 +41,7 @@ from spacebowl_print.games.hubble.rules.scoring import (
     score_pad,
 )
 from spacebowl_print.games.hubble.rules.stars import placements
+from spacebowl_print.publish.kinds import RenderContext
 from spacebowl_print.render.api import MM_PER_PT, Canvas, Page
 from spacebowl_print.render.flow import DocStyle, Figure, Frag, document_pages
 from spacebowl_print.render.fonts import fit_size
@@ -156,7 +157,8 @@ def rules_text(lang: str, cset: ConstellationSet, cols: int, rows: int) -> str:
 
 # ---------------------------------------------------------------- figures
 
-def example_figure(cset: ConstellationSet, st: DocStyle, caption: str, lang: str) -> Frag:
+def example_figure(cset: ConstellationSet, st: DocStyle, caption: str, ctx: RenderContext
+                   ) -> Frag:
     """The worked example's pad as wide as the column: quadrants, coordinates, icons, the
     card's red stars ringed red and its purple star ringed dashed purple."""
     pad, card = example_pad(cset)
@@ -170,8 +172,8 @@ def example_figure(cset: ConstellationSet, st: DocStyle, caption: str, lang: str
     def paint(canvas: Canvas, x: float, y: float) -> None:
         size = fit_size(caption, st.col_w, 7.5, "bold", 6.0)
         canvas.text(x, y - 3.0, caption, size, "bold", INK, "start")
-        draw_pad(canvas, art, x + (st.col_w - art.width) / 2, y - head - art.height, lang,
-                 st.ink_saver, pad.cells, Marks(red, purple))
+        draw_pad(canvas, art, x + (st.col_w - art.width) / 2, y - head - art.height, ctx,
+                 pad.cells, Marks(red, purple))
 
     return Frag(height, paint, 2.0)
 
@@ -195,22 +197,22 @@ def icons_figure(st: DocStyle, labels: Sequence[str]) -> Frag:
     return Frag(height, paint, 2.0)
 
 
-def figures(cset: ConstellationSet, lang: str) -> dict[str, Figure]:
+def figures(cset: ConstellationSet, ctx: RenderContext) -> dict[str, Figure]:
     """The figures Hubble documents may ask for: ``[[example_pad|caption]]`` and
     ``[[icons|galaxy|planet|asteroid|comet|star]]``."""
     return {
         "example_pad": lambda block, st: example_figure(
-            cset, st, block.rows[0][0] if block.rows and block.rows[0] else "", lang),
+            cset, st, block.rows[0][0] if block.rows and block.rows[0] else "", ctx),
         "icons": lambda block, st: icons_figure(st, block.rows[0] if block.rows else []),
     }
 
 
-def rules_pages(lang: str, paper: str, cset: ConstellationSet, ink_saver: bool, cols: int,
-                rows: int) -> list[Page]:
-    """The rule summary in ``lang`` on ``paper`` (a4 or letter): two columns, tables, the
-    icons and the worked example drawn."""
-    return document_pages(rules_text(lang, cset, cols, rows), paper, ink_saver,
-                          figures(cset, lang))
+def rules_pages(ctx: RenderContext, cset: ConstellationSet, cols: int, rows: int
+                ) -> list[Page]:
+    """The rule summary in ``ctx.lang`` on ``ctx.paper`` (a4 or letter): two columns,
+    tables, the icons and the worked example drawn."""
+    return document_pages(rules_text(ctx.lang, cset, cols, rows), ctx.paper, ctx.ink_saver,
+                          figures(cset, ctx))
 
 
 __all__ = ["EXAMPLE_ROWS", "example_card", "example_figure", "example_pad", "figures",

@@ -39,7 +39,7 @@ from spacebowl_print.games.hubble.model.pad import Pad
 from spacebowl_print.games.hubble.model.titles import title_band
 from spacebowl_print.games.hubble.rules.legality import replay
 from spacebowl_print.games.hubble.rules.scoring import Score, score_pad
-from spacebowl_print.publish.kinds import WebStep, WebView
+from spacebowl_print.publish.kinds import RenderContext, WebStep, WebView
 from spacebowl_print.publish.site import inline_svg
 from spacebowl_print.render.api import Canvas
 from spacebowl_print.render.fonts import fit_size, line_height, wrap
@@ -66,15 +66,15 @@ def par_marks(score: Score, cards: Sequence[str]) -> Marks:
 
 
 class HubbleDay:
-    """A solo challenge with its par, ``number`` in the booklet; drawn in ``lang``."""
+    """A solo challenge with its par, ``number`` in the booklet; drawn as ``ctx`` says
+    (language, ink saver)."""
 
     def __init__(self, entry: Mapping[str, Any], number: int, cset: ConstellationSet,
-                 lang: str, ink_saver: bool = False) -> None:
+                 ctx: RenderContext) -> None:
         self.entry = dict(entry)
         self.number = number
         self.cset = cset
-        self.lang = lang
-        self.ink_saver = ink_saver
+        self.ctx = ctx
         self.challenge: Challenge = challenge_from_json(entry["challenge"], cset.names)
         geo = self.challenge.geometry
         self.pad: Pad = replay(self.challenge, play_from_json(entry["par"]["play"], geo))
@@ -111,18 +111,17 @@ class HubbleDay:
         gap = 3.0
         cw = (w - gap) / 2
         for k, card in enumerate(self.cset.pick(self.challenge.constellations)):
-            draw_mini_card(canvas, card, x + k * (cw + gap), top - h, cw, h, self.lang,
-                           self.ink_saver, k + 1)
+            draw_mini_card(canvas, card, x + k * (cw + gap), top - h, cw, h, self.ctx, k + 1)
         return top - h
 
     def draw_puzzle(self, canvas: Canvas, x: float, y: float, w: float, h: float) -> None:
         """The challenge in the box (x, y, w, h): the two cards, a blank pad as large as
         fits, the Fogged Lens and score strip, the rolls, the solo titles at the foot."""
-        ch = self.challenge
+        ch, ctx = self.challenge, self.ctx
         top = y + h
         n = len(ch.rolls)
         cards_h = min(26.0, h * 0.15)
-        titles_h = titles_strip_height(w, self.lang, False)
+        titles_h = titles_strip_height(w, ctx, False)
         strip_h = 7.5
         gaps = 4 * 2.5
         fixed = cards_h + strip_h + titles_h + gaps
@@ -131,26 +130,24 @@ class HubbleDay:
         full = fit_pad(ch.cols, ch.rows, w, 1000.0, PAD_HEX_BOOK).height
         heights = [6.0 - 0.2 * k for k in range(13)]
         row_h = next((r for r in heights
-                      if h - fixed - roll_list_height(n, w, r, self.lang) >= full),
+                      if h - fixed - roll_list_height(n, w, r, ctx) >= full),
                      next((r for r in heights
-                           if h - fixed - roll_list_height(n, w, r, self.lang) >= 45.0),
+                           if h - fixed - roll_list_height(n, w, r, ctx) >= 45.0),
                           heights[-1]))
-        art = fit_pad(ch.cols, ch.rows, w, h - fixed - roll_list_height(n, w, row_h,
-                                                                         self.lang),
+        art = fit_pad(ch.cols, ch.rows, w, h - fixed - roll_list_height(n, w, row_h, ctx),
                       PAD_HEX_BOOK)
         top = self.draw_cards(canvas, x, top, w, cards_h) - 2.5
-        draw_pad(canvas, art, x + (w - art.width) / 2, top - art.height, self.lang,
-                 self.ink_saver)
+        draw_pad(canvas, art, x + (w - art.width) / 2, top - art.height, ctx)
         top -= art.height + 1.0
-        top = score_strip(canvas, x, top, w, self.lang) - 3.5
-        roll_list(canvas, ch.rolls, x, top, w, row_h, self.lang, self.ink_saver)
-        titles_strip(canvas, x, y + titles_h, w, self.lang, heading=False)
+        top = score_strip(canvas, x, top, w, ctx) - 3.5
+        roll_list(canvas, ch.rolls, x, top, w, row_h, ctx)
+        titles_strip(canvas, x, y + titles_h, w, ctx, heading=False)
 
     # ------------------------------------------------------------ the answer
 
     def answer_lines(self) -> list[str]:
         return breakdown_lines(self.score, self.challenge.constellations,
-                               self.challenge.geometry.names, self.lang)
+                               self.challenge.geometry.names, self.ctx.lang)
 
     def draw_answer(self, canvas: Canvas, x: float, y: float, w: float, h: float) -> None:
         """The par in the box (x, y, w, h): the finished pad (completed constellations ringed
@@ -163,11 +160,10 @@ class HubbleDay:
         art = fit_pad(self.pad.cols, self.pad.rows, w, h - text_h - strip_h - 1.0, 6.5,
                       names=False)
         top = y + h
-        draw_pad(canvas, art, x + (w - art.width) / 2, top - art.height, self.lang,
-                 self.ink_saver, self.pad.cells,
-                 par_marks(self.score, self.challenge.constellations))
+        draw_pad(canvas, art, x + (w - art.width) / 2, top - art.height, self.ctx,
+                 self.pad.cells, par_marks(self.score, self.challenge.constellations))
         top -= art.height + 0.5
-        top = score_strip(canvas, x, top, w, self.lang,
+        top = score_strip(canvas, x, top, w, self.ctx,
                           score_values(self.score, self.challenge.constellations),
                           self.pad.fog) - 1.5
         for k, line in enumerate(lines):
@@ -183,7 +179,7 @@ class HubbleDay:
         """The par, e.g. "par 104"."""
         from spacebowl_print.games.hubble.art.texts import words
 
-        return words(self.lang)["par_short"].format(total=self.par)
+        return words(self.ctx.lang)["par_short"].format(total=self.par)
 
     def web_view(self) -> WebView:
         """The challenge as printed (cards, blank pad, rolls); the answer: the par's finished

@@ -102,7 +102,7 @@ class HubblePuzzles:
                           source.cols, source.rows))
         out: list[PuzzleItem] = []
         for slot, entry in zip(slots, worker_map(_entry, tasks, jobs), strict=True):
-            out.append(HubbleDay(entry, slot.number, source.cset, ctx.lang, ctx.ink_saver))
+            out.append(HubbleDay(entry, slot.number, source.cset, ctx))
             advance(1)
         return out
 
@@ -112,7 +112,7 @@ class HubblePuzzles:
         return verify_entry(entry, header_set(header))
 
     def teach(self, source: HubbleSource, ctx: RenderContext) -> BoxPainter:
-        return teach(source.cset, ctx.lang, ctx.ink_saver)
+        return teach(source.cset, ctx)
 
     def intro(self, source: HubbleSource, items: Sequence[PuzzleItem], ctx: RenderContext,
               width: float, height: float) -> list[Painter]:
@@ -144,8 +144,7 @@ class HubblePuzzles:
                 fitted = fit_pad(pad.cols, pad.rows, w - 8, h - 8, 9.0, names=False)
                 marks: Marks = par_marks(sample.score, sample.challenge.constellations)
                 draw_pad(canvas, fitted, x + (w - fitted.width) / 2,
-                         y + (h - fitted.height) / 2, ctx.lang, ctx.ink_saver, pad.cells,
-                         marks)
+                         y + (h - fitted.height) / 2, ctx, pad.cells, marks)
 
         return art
 

@@ -22,6 +22,7 @@ from spacebowl_print.games.hubble.art.texts import words
 from spacebowl_print.games.hubble.model.challenge import Roll
 from spacebowl_print.games.hubble.model.constellations import ConstellationSet
 from spacebowl_print.games.hubble.rules.scoring import score_pad
+from spacebowl_print.publish.kinds import RenderContext
 from spacebowl_print.render.api import Box, Canvas, FontName
 from spacebowl_print.render.fonts import fit_size, line_height, wrap
 from spacebowl_print.render.furniture import paragraphs
@@ -45,10 +46,9 @@ def _heading(canvas: Canvas, x: float, top: float, text: str) -> float:
     return top - 5.5
 
 
-def teach(cset: ConstellationSet, lang: str, ink_saver: bool = False
-          ) -> Callable[[Canvas, Box], None]:
+def teach(cset: ConstellationSet, ctx: RenderContext) -> Callable[[Canvas, Box], None]:
     """The teaching page's painter, drawn in the box it is given."""
-    wd = words(lang)
+    wd = words(ctx.lang)
     ex = worked_example(cset)
     pad, card = example_pad(cset)
     score = score_pad(pad, [card])
@@ -62,7 +62,7 @@ def teach(cset: ConstellationSet, lang: str, ink_saver: bool = False
         # one roll as the challenges print it, with a blank face, and what its parts are
         top = _heading(canvas, x, top - 1.5, wd["read_roll"])
         roll_row(canvas, Roll((0, 3), ("S", "."), None), 3, x, top - 6.0, min(w, 80.0), 6.0,
-                 lang, ink_saver)
+                 ctx)
         top = _lines(canvas, x, top - 6.5, w, wd["roll_parts"], SMALL, MUTED)
         top = _lines(canvas, x, top, w, wd["blank_face"], SMALL, MUTED)
         # the scoring, icon by icon
@@ -73,12 +73,11 @@ def teach(cset: ConstellationSet, lang: str, ink_saver: bool = False
             top = _lines(canvas, x + 6.0, top + 0.6, w - 6.0, wd[f"score_{icon}"], SMALL) - 0.8
         # a small finished pad, scored by the engine
         top = _heading(canvas, x, top - 1.0, wd["example_title"].format(name=card.name))
-        titles_h = titles_strip_height(w, lang, False)
+        titles_h = titles_strip_height(w, ctx, False)
         room = top - (y + titles_h + 4.0)
         art_w = w * 0.45
         art = fit_pad(pad.cols, pad.rows, art_w, max(10.0, room), 4.0, names=False)
-        draw_pad(canvas, art, x, top - art.height, lang, ink_saver, pad.cells,
-                 Marks(red, purple))
+        draw_pad(canvas, art, x, top - art.height, ctx, pad.cells, Marks(red, purple))
         tx, tw = x + art.width + 3.0, w - art.width - 3.0
         ty = top
         for line in (wd["ex_galaxy"].format(fewest=ex["fewest"], points=ex["galaxy"]),
@@ -90,7 +89,7 @@ def teach(cset: ConstellationSet, lang: str, ink_saver: bool = False
         total = wd["ex_total"].format(points=ex["total"])
         canvas.text(tx, ty - lh - 0.5, total, fit_size(total, tw, 8.5, "bold", SMALL), "bold",
                     INK)
-        titles_strip(canvas, x, y + titles_h, w, lang, heading=False)
+        titles_strip(canvas, x, y + titles_h, w, ctx, heading=False)
 
     return paint
 

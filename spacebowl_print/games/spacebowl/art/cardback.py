@@ -7,11 +7,12 @@ from __future__ import annotations
 
 import math
 
-from spacebowl_print.games.spacebowl.art.cardsize import DEFAULT_BLEED_MM, SAFE_MM
+from spacebowl_print.games.spacebowl.art.cardsize import DEFAULT_BLEED_MM, DEFAULT_CTX, SAFE_MM
 from spacebowl_print.games.spacebowl.art.sky import INK, SPACE
 from spacebowl_print.games.spacebowl.art.themed import paint_cover
 from spacebowl_print.games.spacebowl.model import Deck
 from spacebowl_print.publish.items import ArtBox
+from spacebowl_print.publish.kinds import RenderContext
 from spacebowl_print.render.api import Canvas, Face, Picture, Style
 from spacebowl_print.render.colour import BLACK, WHITE
 from spacebowl_print.render.fonts import fit_size
@@ -21,12 +22,12 @@ class CardBack(ArtBox):
     """The common back of every card of a deck, with bleed; defined once per document."""
 
     def __init__(self, deck: Deck, size_mm: tuple[float, float] = (63.0, 88.0),
-                 bleed_mm: float = DEFAULT_BLEED_MM, ink_saver: bool = False,
+                 bleed_mm: float = DEFAULT_BLEED_MM, ctx: RenderContext = DEFAULT_CTX,
                  title: str = "SPACE BOWL") -> None:
         self.deck = deck
         self.trim_w, self.trim_h = size_mm
         self.bleed = bleed_mm
-        self.ink_saver = ink_saver
+        self.ctx = ctx
         self.title = title
 
     id = 0
@@ -35,13 +36,13 @@ class CardBack(ArtBox):
     @property
     def picture(self) -> Picture | None:
         """The theme's back picture (None for the built-in back, and in ink-saver mode)."""
-        return None if self.ink_saver else self.deck.theme.back_art
+        return None if self.ctx.ink_saver else self.deck.theme.back_art
 
     @property
     def art_name(self) -> str:
         """The name the back is defined under (unique per deck, size, ink mode and theme)."""
         name = (f"back-{self.deck.name}-{self.width:g}x{self.height:g}"
-                f"{'-ink' if self.ink_saver else ''}")
+                f"{'-ink' if self.ctx.ink_saver else ''}")
         if self.picture is not None:
             name += f"-img{self.picture.key[:16]}"
         elif self.deck.theme.font_face is not None:
@@ -60,7 +61,7 @@ class CardBack(ArtBox):
             # The designer's back, full bleed; nothing of ours on it.
             paint_cover(c, picture, self.width, self.height)
             return
-        line = INK if self.ink_saver else "#C9D3FF"
+        line = INK if self.ctx.ink_saver else "#C9D3FF"
         self._paint_sky_and_frame(c, line)
         self._paint_motif(c, line)
         self._paint_titles(c)
@@ -69,7 +70,7 @@ class CardBack(ArtBox):
         """The night sky with a soft glow in the middle (none in ink-saver mode), and a frame
         inside the safe zone, so a slightly off-centre cut still looks even."""
         W, H, unit = self.width, self.height, self.unit
-        if not self.ink_saver:
+        if not self.ctx.ink_saver:
             c.rect(0, 0, W, H, Style(fill=SPACE))
             for rr, op in ((34.0, 0.16), (24.0, 0.2), (15.0, 0.24)):
                 c.circle(W / 2, H / 2, rr * unit, Style(fill="#3A2A6B", opacity=op))
@@ -80,7 +81,7 @@ class CardBack(ArtBox):
     def _paint_motif(self, c: Canvas, line: str) -> None:
         """The motif: a bowl seen from above, orbits tilted around it, the deck's planets on
         them."""
-        cx, cy, unit, ink = self.width / 2, self.height / 2, self.unit, self.ink_saver
+        cx, cy, unit, ink = self.width / 2, self.height / 2, self.unit, self.ctx.ink_saver
         for k, (rx, ry, rot) in enumerate(((25.0, 9.0, 28.0), (25.0, 9.0, -28.0),
                                           (19.0, 19.0, 0.0))):
             c.save()
@@ -105,7 +106,7 @@ class CardBack(ArtBox):
         """The game's title across the top, the deck's title across the bottom, in the
         theme's font if it has one."""
         cx, unit = self.width / 2, self.unit
-        text = BLACK if self.ink_saver else "#F4F6FF"
+        text = BLACK if self.ctx.ink_saver else "#F4F6FF"
         room = self.trim_w - 2 * SAFE_MM - 4
         user = self.deck.theme.font_face
         bold: Face = user or "bold"

@@ -21,6 +21,7 @@ import numpy as np
 
 from spacebowl_print.games.spacebowl.art.cardsize import (
     DEFAULT_BLEED_MM,
+    DEFAULT_CTX,
     SAFE_MM,
     planet_radius,
 )
@@ -48,6 +49,7 @@ from spacebowl_print.games.spacebowl.art.themed import (
 )
 from spacebowl_print.games.spacebowl.model import Card, Deck, Planet
 from spacebowl_print.publish.items import ArtBox
+from spacebowl_print.publish.kinds import RenderContext
 from spacebowl_print.render.api import MM_PER_PT, Canvas, Face, Picture, Style
 from spacebowl_print.render.colour import BLACK, WHITE
 from spacebowl_print.render.fonts import line_height, text_width, wrap
@@ -151,13 +153,13 @@ class CardFront(ArtBox):
 
     def __init__(self, deck: Deck, card: Card, size_mm: tuple[float, float] = (63.0, 88.0),
                  bleed_mm: float = DEFAULT_BLEED_MM, seed: int = 1,
-                 ink_saver: bool = False) -> None:
+                 ctx: RenderContext = DEFAULT_CTX) -> None:
         if seed < 0:
             raise ValueError(f"seed must be ≥ 0, got {seed}")
         self.deck, self.card = deck, card
         self.trim_w, self.trim_h = size_mm
         self.bleed = bleed_mm
-        self.seed, self.ink_saver = seed, ink_saver
+        self.seed, self.ctx = seed, ctx
 
     @property
     def id(self) -> int:
@@ -184,7 +186,7 @@ class CardFront(ArtBox):
     def background(self) -> Picture | None:
         """The picture covering this front (the card's own, else the theme's), or None for
         the built-in star field; ink-saver mode never prints one."""
-        if self.ink_saver:
+        if self.ctx.ink_saver:
             return None
         return self.card.art or self.deck.theme.background_art
 
@@ -333,7 +335,7 @@ class CardFront(ArtBox):
         if background is not None:
             self._draw_background(canvas, background)
         else:
-            sky = define_sky(canvas, self.width, self.height, variant, self.ink_saver)
+            sky = define_sky(canvas, self.width, self.height, variant, self.ctx.ink_saver)
             canvas.place(sky, 0, 0)
 
     def _draw_background(self, canvas: Canvas, picture: Picture) -> None:
@@ -346,13 +348,13 @@ class CardFront(ArtBox):
 
     def _draw_piece(self, canvas: Canvas, p: Placed) -> None:
         if p.kind == "planet":
-            planet_disc(canvas, self.deck.planet(p.planet), p.x, p.y, p.r, self.ink_saver)
+            planet_disc(canvas, self.deck.planet(p.planet), p.x, p.y, p.r, self.ctx.ink_saver)
         elif p.kind == "black_hole":
-            place_black_hole(canvas, p.x, p.y, p.r, self.ink_saver)
+            place_black_hole(canvas, p.x, p.y, p.r, self.ctx.ink_saver)
         elif p.kind == "comet":
-            place_comet(canvas, p.x, p.y, p.r, p.angle, self.ink_saver)
+            place_comet(canvas, p.x, p.y, p.r, p.angle, self.ctx.ink_saver)
         elif p.kind == "star":
-            place_sparkle(canvas, p.x, p.y, p.r, self.ink_saver)
+            place_sparkle(canvas, p.x, p.y, p.r, self.ctx.ink_saver)
 
     def _draw_text(self, canvas: Canvas) -> None:
         """The free text block: its lines centred on a pill across the safe zone."""
@@ -361,7 +363,7 @@ class CardFront(ArtBox):
             return
         x0, _, x1, _ = self.safe
         cx, top = (x0 + x1) / 2, self.text_top(block)
-        if self.ink_saver:
+        if self.ctx.ink_saver:
             style, fill = Style(fill=WHITE, stroke=INK, width=0.25), BLACK
         else:
             style, fill = Style(fill=PILL, opacity=0.72), "#F4F6FF"
@@ -377,15 +379,15 @@ class CardFront(ArtBox):
             for p in self.layout:
                 if p.kind == "planet":
                     draw_label(canvas, self.name_label(self.deck.planet(p.planet), p.r), p.x,
-                               p.y - p.r * NAME_GAP, self.ink_saver)
+                               p.y - p.r * NAME_GAP, self.ctx.ink_saver)
         if self.title_label is not None:
             x0, _, x1, y1 = self.safe
-            draw_label(canvas, self.title_label, (x0 + x1) / 2, y1, self.ink_saver)
+            draw_label(canvas, self.title_label, (x0 + x1) / 2, y1, self.ctx.ink_saver)
 
     def _draw_id(self, canvas: Canvas) -> None:
         """The card id, small in the lower-left corner; on a dark pill over a picture."""
         x, y, size, _ = self._id_label()
-        colour = "#4A4A4A" if self.ink_saver else "#B4BCDD"
+        colour = "#4A4A4A" if self.ctx.ink_saver else "#B4BCDD"
         if self.background is not None:
             # a picture may be light where the id goes: give the id the labels' dark pill
             w = text_width(str(self.card.id), size, "mono")
@@ -395,9 +397,9 @@ class CardFront(ArtBox):
 
 def card_items(deck: Deck, size_mm: tuple[float, float] = (63.0, 88.0),
                bleed_mm: float = DEFAULT_BLEED_MM, seed: int = 1,
-               ink_saver: bool = False) -> list[CardFront]:
-    """A front for every card of ``deck``, in deck order."""
-    return [CardFront(deck, c, size_mm, bleed_mm, seed, ink_saver) for c in deck.cards]
+               ctx: RenderContext = DEFAULT_CTX) -> list[CardFront]:
+    """A front for every card of ``deck``, in deck order, drawn as ``ctx`` says (ink saver)."""
+    return [CardFront(deck, c, size_mm, bleed_mm, seed, ctx) for c in deck.cards]
 
 
 __all__ = ["TEXT_PT", "CardFront", "Placed", "TextBlock", "card_items", "text_block"]

@@ -10,11 +10,16 @@ from __future__ import annotations
 import re
 
 from spacebowl_print.games.spacebowl.model import InputError
+from spacebowl_print.publish.kinds import RenderContext
 
 SAFE_MM = 3.0
 """The safe zone: nothing that matters is drawn closer than this to the trim line."""
 
 DEFAULT_BLEED_MM = 3.0
+
+DEFAULT_CTX = RenderContext()
+"""How a card item is drawn unless told otherwise: full colour (cards print no words, so the
+language does not matter)."""
 
 CARD_SIZES: dict[str, tuple[float, float]] = {
     "poker": (63.0, 88.0),
@@ -58,6 +63,6 @@ def planet_radius(n: int, w: float, h: float) -> float:
 
 
 __all__ = [
-    "CARD_SIZES", "DEFAULT_BLEED_MM", "MAX_CARD_MM", "MIN_CARD_MM", "SAFE_MM",
+    "CARD_SIZES", "DEFAULT_BLEED_MM", "DEFAULT_CTX", "MAX_CARD_MM", "MIN_CARD_MM", "SAFE_MM",
     "parse_card_size", "planet_radius",
 ]

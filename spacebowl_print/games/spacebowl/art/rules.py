@@ -41,6 +41,7 @@ from spacebowl_print.games.spacebowl.rules.scoring import (
     Play,
     score_round,
 )
+from spacebowl_print.publish.kinds import RenderContext
 from spacebowl_print.render.api import Canvas, Page, Style
 from spacebowl_print.render.flow import DocStyle, Figure, Frag, document_pages
 from spacebowl_print.render.fonts import line_height, text_width, wrap
@@ -342,13 +343,13 @@ def _galaxy_cards(canvas: Canvas, deck: Deck, st: DocStyle, galaxy: list[list[st
                 draw_planet(canvas, deck.planet(letter), px, py, 1.35, st.ink_saver)
 
 
-def rules_pages(lang: str, paper: str, deck: Deck, ink_saver: bool) -> list[Page]:
-    """The rule summary in ``lang`` (``"en"``, ``"fr"`` or ``"de"``) on ``paper`` (``"a4"`` or
-    ``"letter"``): two columns, headings, wrapped paragraphs and lists, the scoring table as
-    a drawn table and a worked example computed by :func:`score_round`; two pages for the
-    shipped templates (more only if a template grows). ``ink_saver`` drops the tinted
-    backgrounds. ``ValueError`` for an unknown language or paper."""
-    return document_pages(rules_text(lang, deck), paper, ink_saver, figures(deck))
+def rules_pages(ctx: RenderContext, deck: Deck) -> list[Page]:
+    """The rule summary in ``ctx.lang`` (``"en"``, ``"fr"`` or ``"de"``) on ``ctx.paper``
+    (``"a4"`` or ``"letter"``): two columns, headings, wrapped paragraphs and lists, the
+    scoring table as a drawn table and a worked example computed by :func:`score_round`; two
+    pages for the shipped templates (more only if a template grows). ``ctx.ink_saver`` drops
+    the tinted backgrounds. ``ValueError`` for an unknown language or paper."""
+    return document_pages(rules_text(ctx.lang, deck), ctx.paper, ctx.ink_saver, figures(deck))
 
 
 def figures(deck: Deck) -> dict[str, Figure]:

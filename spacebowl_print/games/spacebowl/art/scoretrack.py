@@ -4,10 +4,12 @@ space 18 marked so they read without colour, and the legend of the 8 crew colour
 from __future__ import annotations
 
 import math
+from dataclasses import replace
 
 from spacebowl_print.core.languages import check_lang
 from spacebowl_print.games.spacebowl.art.sheetframe import label, page_frame
 from spacebowl_print.games.spacebowl.rules.scoring import START_SCORE, WIN_SCORE
+from spacebowl_print.publish.kinds import RenderContext
 from spacebowl_print.render.api import Canvas, DrawnPage, Page, Style
 from spacebowl_print.render.fonts import line_height, wrap
 from spacebowl_print.render.furniture import GREY, INK, Box, centred_text, content_box, paper_size
@@ -67,11 +69,10 @@ def _star(canvas: Canvas, cx: float, cy: float, r: float, style: Style) -> None:
     canvas.polygon(pts, style)
 
 
-def draw_scoretrack(canvas: Canvas, width: float, height: float, ink_saver: bool,
-                    lang: str) -> None:
+def draw_scoretrack(canvas: Canvas, width: float, height: float, ctx: RenderContext) -> None:
     """Paint a whole scoretrack page of ``width`` × ``height`` mm."""
-    page_frame(canvas, width, height, label(lang, "scoretrack"), lang,
-               label(lang, "start_help"))
+    lang = ctx.lang
+    page_frame(canvas, width, height, label(lang, "scoretrack"), ctx, label(lang, "start_help"))
     room = content_box(width, height)
     gap, row_gap = 5.0, 9.0
     size = min(34.0, (room.w - (PER_ROW - 1) * gap) / PER_ROW)
@@ -88,7 +89,7 @@ def draw_scoretrack(canvas: Canvas, width: float, height: float, ink_saver: bool
     for n, (x, y) in enumerate(pos):
         special = n in (START_SCORE, WIN_SCORE)
         fill: str | None = None
-        if not ink_saver:
+        if not ctx.ink_saver:
             fill = START_FILL if n == START_SCORE else END_FILL if n == WIN_SCORE else "#F4F6FA"
         canvas.rect(x, y, size, size, Style(fill=fill, stroke=INK, width=1.4 if special else 0.5),
                     radius=2.5)
@@ -113,12 +114,12 @@ def draw_scoretrack(canvas: Canvas, width: float, height: float, ink_saver: bool
     for line in wrap(label(lang, "end_help"), text_w, 8.0):
         canvas.text(text_x, yy, line, 8.0, "regular", INK, "start")
         yy -= line_height(8.0, 1.3)
-    _legend(canvas, Box(room.x, room.y, room.w, y_end - row_gap - room.y), ink_saver, lang)
+    _legend(canvas, Box(room.x, room.y, room.w, y_end - row_gap - room.y), ctx)
 
 
-def _legend(canvas: Canvas, area: Box, ink_saver: bool, lang: str) -> None:
+def _legend(canvas: Canvas, area: Box, ctx: RenderContext) -> None:
     """The 8 crew colours, two rows of four: swatch with pattern, number, name."""
-    canvas.text(area.x, area.top - 4.0, label(lang, "players"), 10, "bold", INK, "start")
+    canvas.text(area.x, area.top - 4.0, label(ctx.lang, "players"), 10, "bold", INK, "start")
     cols = 4
     cell_w = area.w / cols
     sw = 16.0
@@ -127,20 +128,21 @@ def _legend(canvas: Canvas, area: Box, ink_saver: bool, lang: str) -> None:
         r, c = divmod(i, cols)
         x = area.x + c * cell_w
         y = top - (r + 1) * (sw + 6.0)
-        swatch(canvas, x, y, sw, sw, pc, ink_saver, radius=1.5)
-        canvas.text(x + sw + 3.0, y + sw / 2 + 0.5, f"{pc.number}  {pc.name(lang)}", 9, "bold",
-                    INK, "start")
+        swatch(canvas, x, y, sw, sw, pc, ctx.ink_saver, radius=1.5)
+        canvas.text(x + sw + 3.0, y + sw / 2 + 0.5, f"{pc.number}  {pc.name(ctx.lang)}", 9,
+                    "bold", INK, "start")
         canvas.text(x + sw + 3.0, y + sw / 2 - 4.0, pc.colour, 6.5, "mono", GREY, "start")
 
 
-def scoretrack_pages(paper: str, ink_saver: bool, *, lang: str = "en") -> list[Page]:
-    """One page: the scoretrack 0–18 on ``paper`` (``"a4"`` or ``"letter"``), everyone's start
-    space 4 and the end space 18 marked (frame, symbol and word, readable in greyscale), and
-    the legend of the 8 crew colours. ``ValueError`` on an unknown paper or language."""
-    lang = check_lang(lang)
-    pw, ph = paper_size(paper)
+def scoretrack_pages(ctx: RenderContext) -> list[Page]:
+    """One page: the scoretrack 0–18 on ``ctx.paper`` (``"a4"`` or ``"letter"``) in
+    ``ctx.lang``, everyone's start space 4 and the end space 18 marked (frame, symbol and word,
+    readable in greyscale), and the legend of the 8 crew colours. ``ValueError`` on an unknown
+    paper or language."""
+    ctx = replace(ctx, lang=check_lang(ctx.lang))
+    pw, ph = paper_size(ctx.paper)
 
     def page(canvas: Canvas) -> None:
-        draw_scoretrack(canvas, pw, ph, ink_saver, lang)
+        draw_scoretrack(canvas, pw, ph, ctx)
 
     return [DrawnPage(pw, ph, page)]

@@ -10,6 +10,7 @@ from __future__ import annotations
 from spacebowl_print.core.languages import check_lang
 from spacebowl_print.games.spacebowl.art.sky import planet_disc
 from spacebowl_print.games.spacebowl.model import Planet
+from spacebowl_print.publish.kinds import RenderContext
 from spacebowl_print.render import furniture
 from spacebowl_print.render.api import Canvas, Page
 from spacebowl_print.render.furniture import OVERLAP, Painter
@@ -138,18 +139,18 @@ def label(lang: str, key: str, **values: float | str) -> str:
     return furniture.label(lang, key, **values)
 
 
-def page_frame(canvas: Canvas, width: float, height: float, title: str, lang: str,
+def page_frame(canvas: Canvas, width: float, height: float, title: str, ctx: RenderContext,
                subtitle: str = "", note: str = "") -> None:
-    """:func:`render.furniture.page_frame` with Space Bowl's brand line."""
-    furniture.page_frame(canvas, width, height, title, lang, subtitle, note, BRAND)
+    """:func:`render.furniture.page_frame` in ``ctx.lang`` with Space Bowl's brand line."""
+    furniture.page_frame(canvas, width, height, title, ctx.lang, subtitle, note, BRAND)
 
 
-def art_pages(paper: str, art_w: float, art_h: float, painter: Painter, title: str,
-              lang: str, subtitle: str = "", note: str = "",
-              overlap: float = OVERLAP) -> list[Page]:
-    """:func:`render.furniture.art_pages` with Space Bowl's brand line."""
-    return furniture.art_pages(paper, art_w, art_h, painter, title, lang, subtitle, note,
-                               overlap, BRAND)
+def art_pages(ctx: RenderContext, art_w: float, art_h: float, painter: Painter, title: str,
+              subtitle: str = "", note: str = "", overlap: float = OVERLAP) -> list[Page]:
+    """:func:`render.furniture.art_pages` on ``ctx.paper``, in ``ctx.lang``, with Space
+    Bowl's brand line."""
+    return furniture.art_pages(ctx.paper, art_w, art_h, painter, title, ctx.lang, subtitle,
+                               note, overlap, BRAND)
 
 
 # ---------------------------------------------------------------- planets

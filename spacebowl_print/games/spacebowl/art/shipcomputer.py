@@ -11,11 +11,13 @@ from __future__ import annotations
 import math
 import re
 from collections.abc import Sequence
+from dataclasses import replace
 
 from spacebowl_print.core.languages import check_lang
 from spacebowl_print.games.spacebowl.art.minigalaxy import SPACE_NUMBERS
 from spacebowl_print.games.spacebowl.art.sheetframe import art_pages, draw_planet, label, page_frame
 from spacebowl_print.games.spacebowl.model import Planet
+from spacebowl_print.publish.kinds import RenderContext
 from spacebowl_print.render.api import Canvas, DrawnPage, Page, Style
 from spacebowl_print.render.fonts import line_height, wrap
 from spacebowl_print.render.furniture import (
@@ -79,8 +81,8 @@ def default_wall(w: float, h: float) -> float:
 
 
 # ---------------------------------------------------------------- the grid
-def draw_grid(canvas: Canvas, w: float, h: float, ink_saver: bool, lang: str,
-              outline: bool = True) -> None:
+def draw_grid(canvas: Canvas, w: float, h: float, ctx: RenderContext, outline: bool = True
+              ) -> None:
     """The 3×3 grid of spaces filling (0, 0)–(w, h), numbered 1 (top left) to 9 (bottom
     right) in reading order, as the rule summaries and puzzle pages number them: letters and
     digits like ``A1`` name galaxy cards only, never a space (space-bowl.md, "Spaces are not
@@ -91,7 +93,7 @@ def draw_grid(canvas: Canvas, w: float, h: float, ink_saver: bool, lang: str,
     outer edge as a cut line (the floor insert); the tray draws its own fold lines there.
     """
     sw, sh = w / 3, h / 3
-    if not ink_saver:
+    if not ctx.ink_saver:
         # A faint checkerboard helps the eye find the spaces at a glance during a toss.
         for r in range(3):
             for c in range(3):
@@ -115,7 +117,7 @@ def draw_grid(canvas: Canvas, w: float, h: float, ink_saver: bool, lang: str,
     # Learning mode puts the Destination disc in the centre space. The note is wrapped, never
     # shrunk (a small box's space is narrow and no text goes under 6 pt); the dashed circle
     # gives way to it so both stay inside space 5, and is left out when there is no room.
-    lines = wrap(label(lang, "learning"), sw - 2 * pad, 6.0)
+    lines = wrap(label(ctx.lang, "learning"), sw - 2 * pad, 6.0)
     lead = line_height(6.0)
     cx, cy = 1.5 * sw, 1.5 * sh
     rad = min(min(sw, sh) * 0.24, sh / 2 - pad - len(lines) * lead - 1.0)
@@ -136,26 +138,26 @@ def _legend_height(planets: Sequence[Planet]) -> float:
 
 
 def _draw_legend(canvas: Canvas, x: float, y: float, width: float, planets: Sequence[Planet],
-                 ink_saver: bool, lang: str) -> None:
+                 ctx: RenderContext) -> None:
     """A row of the deck's planets (disc + name + letter), centred in ``width`` at height y."""
     if not planets:
         return
-    canvas.text(x, y + 17.0, label(lang, "planets"), 8, "bold", INK, "start")
+    canvas.text(x, y + 17.0, label(ctx.lang, "planets"), 8, "bold", INK, "start")
     pitch = width / len(planets)
     for i, p in enumerate(planets):
         cx = x + pitch * (i + 0.5)
-        draw_planet(canvas, p, cx, y + 9.5, 4.5, ink_saver)
+        draw_planet(canvas, p, cx, y + 9.5, 4.5, ctx.ink_saver)
         centred_text(canvas, cx, y + 0.5, f"{p.name} ({p.id})", 7.0, "regular", INK,
                      max_width=pitch - 2)
 
 
-def grid_pages(paper: str, w: float, h: float, planets: Sequence[Planet], ink_saver: bool,
-               lang: str) -> list[Page]:
+def grid_pages(ctx: RenderContext, w: float, h: float, planets: Sequence[Planet]
+               ) -> list[Page]:
     """The floor insert: the grid at 100 % with a cut line, plus the planet legend when it
     fits on the same sheet (otherwise the grid alone, tiled if needed)."""
-    title = label(lang, "ship_computer")
-    sub = label(lang, "ship_grid", w=w, h=h)
-    pw, ph = paper_size(paper)
+    title = label(ctx.lang, "ship_computer")
+    sub = label(ctx.lang, "ship_grid", w=w, h=h)
+    pw, ph = paper_size(ctx.paper)
     room = content_box(pw, ph)
     extra = _legend_height(planets) + 8.0
     if w <= room.w and h + extra <= room.h:
@@ -163,27 +165,26 @@ def grid_pages(paper: str, w: float, h: float, planets: Sequence[Planet], ink_sa
         y0 = room.top - h - max(0.0, (room.h - h - extra) / 3)
 
         def page(canvas: Canvas) -> None:
-            page_frame(canvas, pw, ph, title, lang, sub)
+            page_frame(canvas, pw, ph, title, ctx, sub)
             canvas.save()
             canvas.translate(x0, y0)
-            draw_grid(canvas, w, h, ink_saver, lang)
+            draw_grid(canvas, w, h, ctx)
             canvas.restore()
             _draw_legend(canvas, room.x + 10, y0 - 8.0 - _legend_height(planets),
-                         room.w - 20, planets, ink_saver, lang)
+                         room.w - 20, planets, ctx)
 
         return [DrawnPage(pw, ph, page)]
-    return art_pages(paper, w, h, lambda c: draw_grid(c, w, h, ink_saver, lang), title, lang, sub)
+    return art_pages(ctx, w, h, lambda c: draw_grid(c, w, h, ctx), title, sub)
 
 
 # ---------------------------------------------------------------- the tray
-def draw_tray(canvas: Canvas, w: float, h: float, d: float, ink_saver: bool,
-              lang: str) -> None:
+def draw_tray(canvas: Canvas, w: float, h: float, d: float, ctx: RenderContext) -> None:
     """The tray net in (0, 0)–(w + 2d, h + 2d): floor = the grid (w × h), four walls of
     height ``d`` folding up along dotted lines, and on the two side walls four glue tabs that
     tuck inside the neighbouring walls. Cut lines solid, folds dotted."""
     canvas.save()
     canvas.translate(d, d)
-    draw_grid(canvas, w, h, ink_saver, lang, outline=False)
+    draw_grid(canvas, w, h, ctx, outline=False)
     canvas.restore()
     # The floor's edges are where the walls fold up.
     canvas.rect(d, d, w, h, FOLD)
@@ -194,24 +195,22 @@ def draw_tray(canvas: Canvas, w: float, h: float, d: float, ink_saver: bool,
     # Side walls: outer edge cut, both ends carry a glue tab (folded at the base).
     canvas.line(0, d, 0, d + h, CUT)
     canvas.line(2 * d + w, d, 2 * d + w, d + h, CUT)
-    depth = min(d * 0.8, 18.0)
-    glue_tab(canvas, ((0, d + h), (d, d + h)), depth, lang, taper=min(3.0, d / 6))
-    glue_tab(canvas, ((d, d), (0, d)), depth, lang, taper=min(3.0, d / 6))
-    glue_tab(canvas, ((d + w, d + h), (2 * d + w, d + h)), depth, lang, taper=min(3.0, d / 6))
-    glue_tab(canvas, ((2 * d + w, d), (d + w, d)), depth, lang, taper=min(3.0, d / 6))
+    depth, taper = min(d * 0.8, 18.0), min(3.0, d / 6)
+    glue_tab(canvas, ((0, d + h), (d, d + h)), depth, ctx.lang, taper=taper)
+    glue_tab(canvas, ((d, d), (0, d)), depth, ctx.lang, taper=taper)
+    glue_tab(canvas, ((d + w, d + h), (2 * d + w, d + h)), depth, ctx.lang, taper=taper)
+    glue_tab(canvas, ((2 * d + w, d), (d + w, d)), depth, ctx.lang, taper=taper)
     # The name on the top wall, readable from the player's side (it faces inward once up).
     size = min(12.0, d * 1.3)
-    centred_text(canvas, d + w / 2, d + h + d / 2, label(lang, "ship_computer"), size, "bold",
-                 GREY, max_width=w - 6)
+    centred_text(canvas, d + w / 2, d + h + d / 2, label(ctx.lang, "ship_computer"), size,
+                 "bold", GREY, max_width=w - 6)
 
 
-def tray_pages(paper: str, w: float, h: float, d: float, ink_saver: bool,
-               lang: str) -> list[Page]:
+def tray_pages(ctx: RenderContext, w: float, h: float, d: float) -> list[Page]:
     """The tray net at 100 %, tiled over several sheets when larger than the paper."""
-    note = label(lang, "tray_help")
-    return art_pages(paper, w + 2 * d, h + 2 * d,
-                     lambda c: draw_tray(c, w, h, d, ink_saver, lang),
-                     label(lang, "ship_computer"), lang, label(lang, "tray", w=w, h=h, d=d),
+    note = label(ctx.lang, "tray_help")
+    return art_pages(ctx, w + 2 * d, h + 2 * d, lambda c: draw_tray(c, w, h, d, ctx),
+                     label(ctx.lang, "ship_computer"), label(ctx.lang, "tray", w=w, h=h, d=d),
                      note=note)
 
 
@@ -223,7 +222,7 @@ STRIP_TAB = 8.0
 
 
 def draw_strip_piece(canvas: Canvas, names: Sequence[str], pitch: float, first: int,
-                     tab: bool, optional_from: int, ink_saver: bool, lang: str) -> None:
+                     tab: bool, optional_from: int, ctx: RenderContext) -> None:
     """One piece of a coordinate strip, lying along +x from the origin: one cell of
     ``pitch`` mm per name, a ▼ pointing at the card centre, a glue tab at the end when
     another piece follows. Cells from index ``optional_from`` on (F, 6) belong to the 6×6
@@ -231,8 +230,8 @@ def draw_strip_piece(canvas: Canvas, names: Sequence[str], pitch: float, first: 
     n = len(names)
     length = n * pitch
     if tab:
-        glue_tab(canvas, ((length, STRIP_W), (length, 0.0)), STRIP_TAB, lang, taper=2.0)
-    if not ink_saver:
+        glue_tab(canvas, ((length, STRIP_W), (length, 0.0)), STRIP_TAB, ctx.lang, taper=2.0)
+    if not ctx.ink_saver:
         for i in range(n):
             if (first + i) % 2 == 0:
                 canvas.rect(i * pitch, 0, pitch, STRIP_W, Style(fill="#EEF1F6"))
@@ -247,8 +246,8 @@ def draw_strip_piece(canvas: Canvas, names: Sequence[str], pitch: float, first: 
         canvas.polygon([(cx - 2.0, 2.6), (cx + 2.0, 2.6), (cx, 0.6)], Style(fill=INK))
         if first + i == optional_from:
             canvas.line(x, -2.0, x, STRIP_W + 2.0, TRIM)
-            canvas.text(x + 1.0, STRIP_W - 2.8, label(lang, "cut_5x5"), 5.5, "regular", GREY,
-                        "start")
+            canvas.text(x + 1.0, STRIP_W - 2.8, label(ctx.lang, "cut_5x5"), 5.5, "regular",
+                        GREY, "start")
     canvas.polygon([(0, 0), (length, 0)], CUT, closed=False)
     canvas.polygon([(0, STRIP_W), (length, STRIP_W)], CUT, closed=False)
     canvas.line(0, 0, 0, STRIP_W, CUT)
@@ -256,12 +255,12 @@ def draw_strip_piece(canvas: Canvas, names: Sequence[str], pitch: float, first: 
         canvas.line(length, 0, length, STRIP_W, CUT)
 
 
-def strip_pages(paper: str, card_mm: tuple[float, float], gap_mm: float, ink_saver: bool,
-                lang: str) -> list[Page]:
+def strip_pages(ctx: RenderContext, card_mm: tuple[float, float], gap_mm: float
+                ) -> list[Page]:
     """The galaxy coordinate strips A–F (columns) and 1–6 (rows), at the pitch of the cards
     (card size + gap), in pieces that fit the sheet's height and glue end to end. The last
     cell of each (F, 6) serves the 6×6 variant and is cut off for 5×5."""
-    pw, ph = paper_size(paper)
+    pw, ph = paper_size(ctx.paper)
     room = content_box(pw, ph)
     cw, ch = card_mm
     strips = [("ABCDEF", cw + gap_mm), ("123456", ch + gap_mm)]
@@ -274,29 +273,29 @@ def strip_pages(paper: str, card_mm: tuple[float, float], gap_mm: float, ink_sav
     spacing = STRIP_W + 10.0
     per_page = max(1, math.floor((room.w + 10.0) / spacing))
     pages: list[Page] = []
-    title = label(lang, "strips")
-    sub = label(lang, "strips_help", cw=cw, ch=ch, g=gap_mm)
+    title = label(ctx.lang, "strips")
+    sub = label(ctx.lang, "strips_help", cw=cw, ch=ch, g=gap_mm)
     for p0 in range(0, len(pieces), per_page):
         batch = pieces[p0:p0 + per_page]
 
         def page(canvas: Canvas, batch: list[tuple[list[str], float, int, bool]] = batch
                  ) -> None:
-            page_frame(canvas, pw, ph, title, lang)
-            _strip_help(canvas, sub, room, lang)
+            page_frame(canvas, pw, ph, title, ctx)
+            _strip_help(canvas, sub, room, ctx)
             for k, (names, pitch, first, tab) in enumerate(batch):
                 x = room.x + k * spacing
                 canvas.save()
                 # Strips run up the page: turn the piece's +x axis to point up.
                 canvas.translate(x + STRIP_W, room.y)
                 canvas.rotate(90)
-                draw_strip_piece(canvas, names, pitch, first, tab, 5, ink_saver, lang)
+                draw_strip_piece(canvas, names, pitch, first, tab, 5, ctx)
                 canvas.restore()
 
         pages.append(DrawnPage(pw, ph, page))
     return pages
 
 
-def _strip_help(canvas: Canvas, text: str, room: Box, lang: str) -> None:
+def _strip_help(canvas: Canvas, text: str, room: Box, ctx: RenderContext) -> None:
     """The strips' instructions and line legend, in a narrow column right of the strips."""
     col_w = 60.0
     x = room.right - col_w
@@ -308,18 +307,17 @@ def _strip_help(canvas: Canvas, text: str, room: Box, lang: str) -> None:
     y -= 4.0
     for style, key in ((CUT, "cut"), (FOLD, "fold"), (TRIM, "cut_5x5")):
         canvas.line(x, y + 1.0, x + 10.0, y + 1.0, style)
-        canvas.text(x + 12.0, y, label(lang, key), 7.0, "regular", INK, "start")
+        canvas.text(x + 12.0, y, label(ctx.lang, key), 7.0, "regular", INK, "start")
         y -= 5.0
 
 
 # ---------------------------------------------------------------- public entry point
-def ship_computer_pages(paper: str, box_mm: float | tuple[float, float],
-                        planets: Sequence[Planet], ink_saver: bool, *,
-                        wall_mm: float | None = None,
-                        card_mm: tuple[float, float] = (63.0, 88.0), gap_mm: float = 3.0,
-                        lang: str = "en") -> list[Page]:
+def ship_computer_pages(ctx: RenderContext, box_mm: float | tuple[float, float],
+                        planets: Sequence[Planet], *, wall_mm: float | None = None,
+                        card_mm: tuple[float, float] = (63.0, 88.0), gap_mm: float = 3.0
+                        ) -> list[Page]:
     """All Ship Computer sheets for a box of inner size ``box_mm`` (a side in mm for a square
-    box, or (width, height)), on ``paper`` (``"a4"`` or ``"letter"``):
+    box, or (width, height)), on ``ctx.paper`` (``"a4"`` or ``"letter"``), in ``ctx.lang``:
 
     1. the grid for the floor of the box, at 100 % — each space exactly a third of the box —
        with the deck's ``planets`` as a legend when there is room (tiled if the box is larger
@@ -331,12 +329,12 @@ def ship_computer_pages(paper: str, box_mm: float | tuple[float, float],
 
     Raises ``ValueError`` on an unknown paper or language, or a box side outside 60–600 mm.
     """
-    lang = check_lang(lang)
-    paper_size(paper)
+    ctx = replace(ctx, lang=check_lang(ctx.lang))
+    paper_size(ctx.paper)
     w, h = _sides(box_mm)
     d = default_wall(w, h) if wall_mm is None else float(wall_mm)
     if not 5.0 <= d <= 100.0:
         raise ValueError(f"tray wall height {d:g} mm is outside 5–100 mm")
-    return (grid_pages(paper, w, h, planets, ink_saver, lang)
-            + tray_pages(paper, w, h, d, ink_saver, lang)
-            + strip_pages(paper, card_mm, gap_mm, ink_saver, lang))
+    return (grid_pages(ctx, w, h, planets)
+            + tray_pages(ctx, w, h, d)
+            + strip_pages(ctx, card_mm, gap_mm))

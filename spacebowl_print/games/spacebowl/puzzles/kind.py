@@ -72,7 +72,7 @@ class SpaceBowlPuzzles:
         return verify_manifest_entry(header, entry)
 
     def teach(self, source: Deck, ctx: RenderContext) -> BoxPainter:
-        return teach(source, ctx.lang, 1)
+        return teach(source, ctx, 1)
 
     def intro(self, source: Deck, items: Sequence[PuzzleItem], ctx: RenderContext,
               width: float, height: float) -> list[Painter]:

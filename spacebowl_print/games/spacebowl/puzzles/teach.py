@@ -20,6 +20,7 @@ from spacebowl_print.games.spacebowl.model import Deck
 from spacebowl_print.games.spacebowl.puzzles.generate import daily_puzzles
 from spacebowl_print.games.spacebowl.puzzles.item import SpaceBowlPuzzle, answer_reasons
 from spacebowl_print.games.spacebowl.puzzles.texts import WORDS
+from spacebowl_print.publish.kinds import RenderContext
 from spacebowl_print.render.api import Box, Canvas
 from spacebowl_print.render.fonts import fit_size, line_height, wrap
 from spacebowl_print.render.furniture import paragraphs
@@ -33,10 +34,11 @@ def worked_example(deck: Deck, lang: str, seed: int) -> SpaceBowlPuzzle:
     return daily_puzzles(deck, EXAMPLE_MONDAY, 1, seed + 7919, (1, 1), lang)[0]
 
 
-def _legend(canvas: Canvas, deck: Deck, x: float, top: float, w: float, lang: str) -> float:
+def _legend(canvas: Canvas, deck: Deck, x: float, top: float, w: float, ctx: RenderContext
+            ) -> float:
     """Every piece once, drawn as on the puzzles, with its name: the disc, the black hole,
     the Wild token and the planets (glyph and letter). Returns the y under it."""
-    words = WORDS[lang]
+    words = WORDS[ctx.lang]
     canvas.text(x, top - 5, words["legend"], 11, "bold", INK)
     top -= 9
     r = 4.2
@@ -66,17 +68,17 @@ def _legend(canvas: Canvas, deck: Deck, x: float, top: float, w: float, lang: st
     return top - 18
 
 
-def teach(deck: Deck, lang: str, seed: int) -> Callable[[Canvas, Box], None]:
+def teach(deck: Deck, ctx: RenderContext, seed: int) -> Callable[[Canvas, Box], None]:
     """How to solve, the legend, and a worked example with its answer and reason, drawn in
-    the box it is given."""
-    words = WORDS[lang]
-    example = worked_example(deck, lang, seed)
+    the box it is given, in ``ctx.lang``."""
+    words = WORDS[ctx.lang]
+    example = worked_example(deck, ctx.lang, seed)
 
     def paint(canvas: Canvas, box: Box) -> None:
         x, y, w, h = box
         top = paragraphs(canvas, x, y + h, w, [words[f"how_{k}"] for k in range(1, 5)], 10,
                          numbered=True, fill=INK)
-        top = _legend(canvas, deck, x, top - 2, w, lang)
+        top = _legend(canvas, deck, x, top - 2, w, ctx)
         canvas.text(x, top - 5, words["example"], 11, "bold", INK)
         top -= 8
         reasons = answer_reasons(example)
