@@ -302,14 +302,14 @@ PUBLISHING: dict[str, dict[str, str]] = {
         "blank_face": "The blank face (·) draws nothing: its hex may stay empty or already be "
                       "drawn.",
         "scoring": "Scoring your pad",
-        "score_G": "Galaxies: 11 × the number of galaxies in your poorest quadrant.",
-        "score_P": "Planets: every straight line of hexes (three directions) holding 2 or more "
+        "teach_G": "Galaxies: 11 × the number of galaxies in your poorest quadrant.",
+        "teach_P": "Planets: every straight line of hexes (three directions) holding 2 or more "
                    "planets scores 1 a planet on it; they need not touch.",
-        "score_A": "Asteroids: 8 × the most triangles made only of asteroids that share no "
+        "teach_A": "Asteroids: 8 × the most triangles made only of asteroids that share no "
                    "hex.",
-        "score_C": "Comets: each group of touching comets by its size: 1 → 0, 2 → 4, 3 → 7, "
+        "teach_C": "Comets: each group of touching comets by its size: 1 → 0, 2 → 4, 3 → 7, "
                    "4 → 11, 5 → 15, +5 for each comet more.",
-        "score_S": "Stars: a card is complete when your stars show its red pattern (shifted, "
+        "teach_S": "Stars: a card is complete when your stars show its red pattern (shifted, "
                    "turned, never mirrored): its value, + its bonus per purple star of that "
                    "placement. A star serves one card only.",
         "example_title": "A small pad, scored ({name} ringed)",
@@ -342,14 +342,14 @@ PUBLISHING: dict[str, dict[str, str]] = {
         "blank_face": "La face vide (·) ne dessine rien : son hexagone peut rester vide ou "
                       "être déjà dessiné.",
         "scoring": "Compter les points",
-        "score_G": "Galaxies : 11 × le nombre de galaxies de votre quadrant le plus pauvre.",
-        "score_P": "Planètes : chaque ligne droite d’hexagones (trois directions) qui porte 2 "
+        "teach_G": "Galaxies : 11 × le nombre de galaxies de votre quadrant le plus pauvre.",
+        "teach_P": "Planètes : chaque ligne droite d’hexagones (trois directions) qui porte 2 "
                    "planètes ou plus rapporte 1 par planète ; elles n’ont pas à se toucher.",
-        "score_A": "Astéroïdes : 8 × le plus grand nombre de triangles d’astéroïdes sans "
+        "teach_A": "Astéroïdes : 8 × le plus grand nombre de triangles d’astéroïdes sans "
                    "hexagone commun.",
-        "score_C": "Comètes : chaque groupe de comètes qui se touchent selon sa taille : "
+        "teach_C": "Comètes : chaque groupe de comètes qui se touchent selon sa taille : "
                    "1 → 0, 2 → 4, 3 → 7, 4 → 11, 5 → 15, +5 par comète de plus.",
-        "score_S": "Étoiles : une carte est complète quand vos étoiles forment son motif rouge "
+        "teach_S": "Étoiles : une carte est complète quand vos étoiles forment son motif rouge "
                    "(déplacé, tourné, jamais retourné) : sa valeur, + son bonus par étoile "
                    "violette de ce placement. Une étoile ne sert qu’une carte.",
         "example_title": "Une petite feuille comptée ({name} entourée)",
@@ -384,14 +384,14 @@ PUBLISHING: dict[str, dict[str, str]] = {
         "blank_face": "Die leere Seite (·) zeichnet nichts: Ihr Feld darf leer bleiben oder "
                       "schon bemalt sein.",
         "scoring": "Den Block werten",
-        "score_G": "Galaxien: 11 × die Zahl der Galaxien in deinem ärmsten Quadranten.",
-        "score_P": "Planeten: Jede gerade Feldreihe (drei Richtungen) mit 2 oder mehr Planeten "
+        "teach_G": "Galaxien: 11 × die Zahl der Galaxien in deinem ärmsten Quadranten.",
+        "teach_P": "Planeten: Jede gerade Feldreihe (drei Richtungen) mit 2 oder mehr Planeten "
                    "zählt 1 je Planet darauf; sie müssen sich nicht berühren.",
-        "score_A": "Asteroiden: 8 × die meisten Dreiecke nur aus Asteroiden ohne gemeinsames "
+        "teach_A": "Asteroiden: 8 × die meisten Dreiecke nur aus Asteroiden ohne gemeinsames "
                    "Feld.",
-        "score_C": "Kometen: jede Gruppe sich berührender Kometen nach Größe: 1 → 0, 2 → 4, "
+        "teach_C": "Kometen: jede Gruppe sich berührender Kometen nach Größe: 1 → 0, 2 → 4, "
                    "3 → 7, 4 → 11, 5 → 15, +5 je weiterem Kometen.",
-        "score_S": "Sterne: Eine Karte ist erfüllt, wenn deine Sterne ihr rotes Muster zeigen "
+        "teach_S": "Sterne: Eine Karte ist erfüllt, wenn deine Sterne ihr rotes Muster zeigen "
                    "(verschoben, gedreht, nie gespiegelt): ihr Wert, + ihr Bonus je lila "
                    "Stern dieser Lage. Ein Stern zählt nur für eine Karte.",
         "example_title": "Ein kleiner Block, gewertet ({name} umrandet)",

@@ -70,7 +70,7 @@ def teach(cset: ConstellationSet, ctx: RenderContext) -> Callable[[Canvas, Box],
         lh = line_height(SMALL, 1.25)
         for icon in "GPACS":
             draw_icon(canvas, icon, x + 2.2, top - 2.0, 2.0)
-            top = _lines(canvas, x + 6.0, top + 0.6, w - 6.0, wd[f"score_{icon}"], SMALL) - 0.8
+            top = _lines(canvas, x + 6.0, top + 0.6, w - 6.0, wd[f"teach_{icon}"], SMALL) - 0.8
         # a small finished pad, scored by the engine
         top = _heading(canvas, x, top - 1.0, wd["example_title"].format(name=card.name))
         titles_h = titles_strip_height(w, ctx, False)
