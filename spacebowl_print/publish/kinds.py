@@ -12,7 +12,7 @@ The :class:`RenderContext` travels with every drawing request instead of loose `
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any, Literal, Protocol
 
 if TYPE_CHECKING:  # the types only: reading a game's table must not load reportlab
@@ -57,6 +57,11 @@ class RenderContext:
     greyscale: bool = False
     paper: str = "a4"
     words: Mapping[str, str] = field(default_factory=dict, compare=False)
+
+    def speaking(self, lang: str, words: Mapping[str, str] | None = None) -> RenderContext:
+        """This context in another language: its ``words`` are that language's (given) or
+        none, never the old language's."""
+        return replace(self, lang=lang, words=dict(words or {}))
 
 
 @dataclass(frozen=True)

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import os
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import Any
 
 from spacebowl_print.core.errors import InputError
@@ -95,7 +95,7 @@ def extra_documents(cset: ConstellationSet, opts: KitOptions) -> list[Document]:
     ]
     for code in opts.langs:
         docs.append(Document(f"rules-{code}", wd["kit_rules"].format(lang=code),
-                             rules_pages(replace(ctx, lang=code), cset, opts.cols, opts.rows)))
+                             rules_pages(ctx.speaking(code), cset, opts.cols, opts.rows)))
     return docs
 
 

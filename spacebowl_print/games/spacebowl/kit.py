@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import os
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import Any
 
 from spacebowl_print.games.spacebowl.art import rules, scoretrack, shipcomputer, tokens
@@ -188,7 +188,7 @@ def extra_documents(deck: Deck, opts: KitOptions,
         title, note = words[stem]
         for lang in (opts.langs if per_lang else opts.langs[:1]):
             try:
-                pages = build(deck, opts, replace(opts.ctx, lang=lang))
+                pages = build(deck, opts, opts.ctx.speaking(lang))
             except ValueError as err:
                 if isinstance(err, InputError):
                     raise
