@@ -11,6 +11,7 @@ midpoint and triangle centre has integer coordinates.
 from __future__ import annotations
 
 from collections import defaultdict
+from collections.abc import Collection
 
 from spacebowl_print.games.tomtube.model.board import MODULES, board
 from spacebowl_print.games.tomtube.model.position import Move, Position
@@ -145,6 +146,14 @@ def drift_destinations(pos: Position, tiles: TileSet, player: str,
     sc = scene or Scene(pos, tiles)
     me = pos.astronauts[player].at
     them = pos.astronauts["dave" if player == "tom" else "tom"].at
+    return trails_end(sc, player, me, them, colours, pos.counters)
+
+
+def trails_end(sc: Scene, player: str, me: str, them: str | None, colours: frozenset[str],
+               counters: Collection[str]) -> set[str]:
+    """Every sphere a drift of ``player`` from sphere ``me`` along tubes of ``colours`` can
+    end at, by trying every trail: ``them`` is the other astronaut's sphere (``None``:
+    nobody), ``counters`` the spheres holding a counter."""
     start = sc.point_of.get(me)
     if start is None:
         return set()
@@ -167,7 +176,7 @@ def drift_destinations(pos: Position, tiles: TileSet, player: str,
             return
         if p != start:
             found.add(name)
-        if name in pos.counters:
+        if name in counters:
             return
         a, q, _ = sc.pieces[via]
         came_from = _sub(q if a == p else a, p)
@@ -197,6 +206,12 @@ def jump_destinations(pos: Position, tiles: TileSet, player: str,
     sc = scene or Scene(pos, tiles)
     me = pos.astronauts[player].at
     them = pos.astronauts["dave" if player == "tom" else "tom"].at
+    return jumps_from(sc, me, them)
+
+
+def jumps_from(sc: Scene, me: str, them: str | None) -> set[str]:
+    """Complete inside knots next to the complete knot ``me`` across an edge that is not a
+    placed rhomb's inner edge, other than ``them``."""
     if me not in sc.complete:
         return set()
     out = set()
