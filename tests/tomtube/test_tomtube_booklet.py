@@ -24,7 +24,7 @@ from spacebowl_print.games.tomtube.art.miniboard import legs
 from spacebowl_print.games.tomtube.model import Move, board, move_from_json, position_from_json
 from spacebowl_print.games.tomtube.puzzles.item import tier_of
 from spacebowl_print.games.tomtube.rules import network
-from spacebowl_print.games.tomtube.solve.puzzles import shipped_tiles, verify_entry
+from spacebowl_print.games.tomtube.solve.puzzles import difficulty, shipped_tiles, verify_entry
 from spacebowl_print.render.api import MM_PER_PT, PAPER
 
 TILES = shipped_tiles()
@@ -62,8 +62,8 @@ def test_manifest_has_the_spec_shape(manifest: dict[str, Any]) -> None:
         assert list(p["answer"]) == ["moves", "line"]
         assert 3 <= p["answer"]["moves"] == len(p["answer"]["line"]) <= 8
         assert verify_entry(p, TILES) is None
-    lengths = [p["answer"]["moves"] for p in manifest["puzzles"]]
-    assert lengths == sorted(lengths)  # easiest first
+    tiers = [difficulty(p, TILES)["tier"] for p in manifest["puzzles"]]
+    assert tiers == sorted(tiers)  # easiest first
 
 
 def test_untouched_booklet_passes_check(booklet: Path) -> None:

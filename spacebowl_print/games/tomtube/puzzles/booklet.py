@@ -21,10 +21,9 @@ from spacebowl_print.core.errors import InputError
 from spacebowl_print.core.templates import template_environment
 from spacebowl_print.games.tomtube.art.rules import figures
 from spacebowl_print.games.tomtube.art.texts import words
-from spacebowl_print.games.tomtube.model.position_read import position_from_json
 from spacebowl_print.games.tomtube.model.tiles import TileSet
 from spacebowl_print.games.tomtube.puzzles.item import TomTubePuzzle
-from spacebowl_print.games.tomtube.solve.puzzles import decoys, generate, verify_entry
+from spacebowl_print.games.tomtube.solve.puzzles import generate, verify_entry
 from spacebowl_print.publish import booklet as pub
 from spacebowl_print.publish import pod
 from spacebowl_print.render.flow import column_painters
@@ -113,9 +112,7 @@ def make_puzzles(tiles: TileSet, req: BookletRequest,
     out = []
     for k, raw in enumerate(data["puzzles"], start=1):
         entry = {"id": str(k), "position": raw["position"], "answer": raw["answer"]}
-        pos = position_from_json(raw["position"], tiles)
-        n = int(raw["answer"]["moves"])
-        out.append(TomTubePuzzle(entry, k, decoys(pos, tiles, n), tiles, req.lang,
+        out.append(TomTubePuzzle(entry, k, int(raw["decoys"]), tiles, req.lang,
                                  req.ink_saver))
     return out, figures_
 
