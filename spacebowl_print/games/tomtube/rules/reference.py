@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from collections import defaultdict
 from collections.abc import Collection
+from functools import cache
 
 from spacebowl_print.games.tomtube.model.board import MODULES, board
 from spacebowl_print.games.tomtube.model.position import Move, Position
@@ -48,9 +49,9 @@ class Scene:
         self.rim = {k.name for k in b.knots if k.rim}
         covered: set[frozenset[str]] = set()  # triangles, as their three knots' names
         for m in MODULES:
-            for t in b.triangles:
-                if m in t.name.split("-"):
-                    covered.add(frozenset(t.name.split("-")))
+            for t in _triangle_knots():
+                if m in t:
+                    covered.add(t)
         self.pieces: list[Piece] = []
         self.centre_of: dict[Point, tuple[str, bool]] = {}  # rhomb centre → (position, cross)
         self._add_rhombs(pos, tiles, covered)
@@ -66,8 +67,7 @@ class Scene:
         for k in b.knots:
             if k.rim:
                 continue
-            around = [frozenset(t.name.split("-")) for t in b.triangles
-                      if k.name in t.name.split("-")]
+            around = [t for t in _triangle_knots() if k.name in t]
             if all(t in covered for t in around):
                 self.complete.add(k.name)
         self.at_point: dict[Point, list[int]] = defaultdict(list)
@@ -84,11 +84,10 @@ class Scene:
                     ) -> None:
         """Each placed rhomb: the two triangles it covers, its centre, its tube pieces from
         the corners to the centre."""
-        b = board()
         for r in pos.rhombs:
             blunt = r.at.split("-")
-            sharp = sorted({n for t in b.triangles for n in t.name.split("-")
-                            if set(blunt) <= set(t.name.split("-"))} - set(blunt))
+            sharp = sorted({n for t in _triangle_knots() for n in t
+                            if set(blunt) <= t} - set(blunt))
             for s in sharp:
                 covered.add(frozenset([*blunt, s]))
             c = _mid(_pt(blunt[0]), _pt(blunt[1]))
@@ -131,6 +130,12 @@ class Scene:
         if p in self.centre_of:
             return "sphere" if self.centre_of[p][1] else "through"
         return "through"
+
+
+@cache
+def _triangle_knots() -> tuple[frozenset[str], ...]:
+    """Every triangle of the board as the set of its three knots' names."""
+    return tuple(frozenset(t.name.split("-")) for t in board().triangles)
 
 
 def _is_neighbour(p: Point, q: Point) -> bool:

@@ -67,11 +67,13 @@ class _Solo:
                            pos.stock["alien"], (1 << len(self.counters)) - 1)
         self.own = frozenset({self.player, "neutral"})
         self._geo: dict[tuple[str, int], list[Move]] = {}
+        self._jumps: dict[str, list[Move]] = {}
         self._next: dict[Key, list[tuple[Move, Key]]] = {}
         self._bound: dict[tuple[str, int, int], int] = {}
         self._far: dict[str, dict[str, int]] = {}
         self.solar_bits = [(name, 1 << i) for i, (name, kind) in enumerate(self.counters)
                            if kind == "solar" and name in SOLARS[self.player]]
+        self.solar_mask = sum(bit for _n, bit in self.solar_bits)
 
     # ---- moves ---------------------------------------------------------------------------
 
@@ -87,8 +89,12 @@ class _Solo:
                 reference.trails_end(sc, self.player, at, self.them, self.own, here))]
             got += [Move("drift", n, "control") for n in sorted(
                 reference.trails_end(sc, self.player, at, self.them, EVERY, here))]
-            got += [Move("jump", n, "energy")
-                    for n in sorted(reference.jumps_from(sc, at, self.them))]
+            jumps = self._jumps.get(at)
+            if jumps is None:  # jumps do not depend on the counters
+                jumps = [Move("jump", n, "energy")
+                         for n in sorted(reference.jumps_from(sc, at, self.them))]
+                self._jumps[at] = jumps
+            got += jumps
             self._geo[key] = got
         return got
 
@@ -181,10 +187,10 @@ class _Solo:
 
     def bound(self, k: Key) -> int:
         """At least this many moves from ``k`` to a way home's end."""
-        solar_left = tuple(n for n, bit in self.solar_bits if k[8] & bit)
-        key = (k[0], k[4], sum(bit for _n, bit in self.solar_bits if k[8] & bit))
+        key = (k[0], k[4], k[8] & self.solar_mask)
         got = self._bound.get(key)
         if got is None:
+            solar_left = tuple(n for n, bit in self.solar_bits if k[8] & bit)
             home = self._distances(self.base)
             need = 2 - k[4]
             if need <= 0:
@@ -291,9 +297,7 @@ def _can_place(pos: Position) -> bool:
     b = board()
     covered = set(b.module_triangles)
     for r in pos.rhombs:
-        knots = r.at.split("-")
-        covered.update(t.index for t in b.triangles
-                       if all(k in t.name.split("-") for k in knots))
+        covered.update(b.edges[b.edge_index[r.at]].triangles)
     covered.update(b.triangle_index[t.at] for t in pos.triangles)
     return any(len(e.triangles) == 2 and not set(e.triangles) & covered for e in b.edges)
 
