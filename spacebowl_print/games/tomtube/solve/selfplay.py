@@ -216,12 +216,20 @@ class Game:
         self.rng.shuffle(ids)
         self.pos = start_position(ids)
         self.candidates = candidates
+        self._net: tuple[object, Network] | None = None
         self.turns = 0
         self.counters_placed = 0
         self.placed = dict.fromkeys(STOCK_KINDS, 0)
 
     def placing_possible(self) -> bool:
         return bool(self.pos.stack) and bool(free_positions(self.pos))
+
+    def network(self, pos: Position) -> Network:
+        """The tube network of ``pos``, built once per set of placed pieces (moves do not
+        change it; a placement makes a new tuple of rhombs)."""
+        if self._net is None or self._net[0] is not pos.rhombs:
+            self._net = (pos.rhombs, build(pos, self.tiles))
+        return self._net[1]
 
     def late(self) -> bool:
         """Whether placing is nearly over (:data:`LATE`)."""
@@ -241,7 +249,7 @@ class Game:
             net = build(after, self.tiles)
             mine, reach = _best_gain(after, self.tiles, net, me)
             theirs, _ = _best_gain(after, self.tiles, net, other(me))
-            safe = late and can_reach_base(after, self.tiles, me, cap=5_000)
+            safe = late and can_reach_base(after, self.tiles, me, cap=5_000, net=net)
             value = (mine - theirs + 0.1 * reach + SAFE_PLACEMENT * safe, self.rng.random())
             if best is None or value > best:
                 best, chosen = value, pl
@@ -255,13 +263,14 @@ class Game:
         leave them a way home."""
         pos, me = self.pos, self.pos.to_move
         late = self.late()
-        keep_safe = late and can_reach_base(pos, self.tiles, me, cap=5_000)
+        net = self.network(pos)
+        keep_safe = late and can_reach_base(pos, self.tiles, me, cap=5_000, net=net)
 
         def safe(mv: Move) -> bool:
             return not keep_safe or can_reach_base(play(pos, self.tiles, mv), self.tiles, me,
-                                                   cap=5_000)
+                                                   cap=5_000, net=net)
 
-        moves = legal_moves(pos, self.tiles)
+        moves = legal_moves(pos, self.tiles, net)
         scored = [(move_gain(pos, me, m, True), self.rng.random(), m) for m in moves]
         for gain, _r, mv in sorted(scored, key=lambda x: (x[0], x[1]), reverse=True):
             if gain <= 0:
@@ -269,8 +278,7 @@ class Game:
             if safe(mv):
                 self.pos = play(pos, self.tiles, mv)
                 return
-        route = plan(pos, self.tiles, build(pos, self.tiles), me, goals_of(pos, me),
-                     max_depth=NEAR)
+        route = plan(pos, self.tiles, net, me, goals_of(pos, me), max_depth=NEAR)
         if route is not None and not (MODULES.get(route[1].to) == (me, "base")
                                       and pos.astronauts[me].held["solar"] < 2) \
                 and safe(route[1]):
@@ -288,7 +296,7 @@ class Game:
         move (see the module docstring), or the next wish when it would leave the player no
         way home (a player with none left has already lost)."""
         pos = self.pos.with_(to_move=player)
-        net = build(pos, self.tiles)
+        net = self.network(pos)
         moves = legal_moves(pos, self.tiles, net)
         if not moves:
             self.pos = play(pos, self.tiles, Pass())
@@ -315,7 +323,8 @@ class Game:
         wishes.append(self.rng.choice(away or moves))
         for mv in wishes:
             after = play(pos, self.tiles, mv)
-            if at_home(after, player) or can_reach_base(after, self.tiles, player, cap=5_000):
+            if at_home(after, player) or can_reach_base(after, self.tiles, player, cap=5_000,
+                                                        net=net):
                 self.pos = after
                 return
         self.pos = play(pos, self.tiles, wishes[0])
@@ -331,7 +340,8 @@ class Game:
                     return self._bonus_phase(me)
                 continue
             lost = [pl for pl in PLAYERS if not at_home(self.pos, pl)
-                    and not can_reach_base(self.pos, self.tiles, pl, cap=20_000)]
+                    and not can_reach_base(self.pos, self.tiles, pl, cap=20_000,
+                                           net=self.network(self.pos))]
             if lost:
                 return self._result("stranded", lost=lost)
             was_home = at_home(self.pos, me)
@@ -348,7 +358,8 @@ class Game:
                     if not (k == "solar" and MODULES[n][0] == trailing)}
         self.pos = self.pos.with_(counters=counters, to_move=trailing)
         while not at_home(self.pos, trailing) and taken < TURN_CAP:
-            if not can_reach_base(self.pos, self.tiles, trailing, cap=20_000):
+            if not can_reach_base(self.pos, self.tiles, trailing, cap=20_000,
+                                  net=self.network(self.pos)):
                 return self._result("bonus", bonus=(leader, taken), lost=[trailing])
             self.phase_two_move(trailing, for_points=False)
             self.pos = self.pos.with_(to_move=trailing)

@@ -256,18 +256,20 @@ def _paired_start(params: DesignParams, rng: random.Random
                   ) -> list[tuple[list[int], bool]]:
     """A feasible design to start the search from: random tiles, each with its
     colour-swapped twin (a tile with neither player's colour is its own twin), so balanced
-    by construction, meeting the count constraints (drawn again until they are met)."""
+    by construction. The chances of a cross, a blank sharp or blunt corner and a neutral
+    tube follow what is still missing from the middle of each wanted range, so the counts
+    land in their ranges; drawn again in the rare case they do not."""
     swap = {0: 0, 1: 2, 2: 1, 3: 3}
-    # Blank shares: the middle of each range (an unconstrained range: 15 %); corner colours
-    # drawn near the wanted neutral and blank shares (sharp and blunt corners apart), so the
-    # draw soon meets the counts.
-    blanks = [0.15 if (lo, hi) == (0, 2 * params.tiles) else (lo + hi) / (4.0 * params.tiles)
-              for lo, hi in (params.blank_sharp, params.blank_blunt)]
-    tubes_wanted = sum(2 * params.tiles * (1 - b) for b in blanks)
-    neutral = min(1.0, (params.neutral[0] + params.neutral[1]) / 2 / tubes_wanted)
-    weights = [[b, (1 - b) * (1 - neutral) / 2, (1 - b) * (1 - neutral) / 2, (1 - b) * neutral]
-               for b in blanks]
-    cross_share = params.crosses / params.tiles
+    n = params.tiles
+    mid = {k: (getattr(params, k)[0] + getattr(params, k)[1]) / 2.0
+           for k in ("neutral", "blank_sharp", "blank_blunt")}
+    if params.blank_sharp == (0, 2 * n):
+        mid["blank_sharp"] = 0.15 * 2 * n
+    if params.blank_blunt == (0, 2 * n):
+        mid["blank_blunt"] = 0.15 * 2 * n
+
+    def share(want: float, have: float, room: float) -> float:
+        return min(0.95, max(0.02, (want - have) / room)) if room > 0 else 0.5
 
     def looks(cs: list[int], cr: bool) -> set[tuple[int | bool, ...]]:
         return {(*v, cr) for v in (cs, cs[2:] + cs[:2])}
@@ -275,26 +277,40 @@ def _paired_start(params: DesignParams, rng: random.Random
     while True:
         seen: set[tuple[int | bool, ...]] = set()
         out: list[tuple[list[int], bool]] = []
-        while len(out) < params.tiles:
+        while len(out) < n:
+            left = n - len(out)
+            crosses = sum(cr for _, cr in out)
+            have = {"blank_sharp": sum(c == 0 for cs, _ in out for c in cs[0::2]),
+                    "blank_blunt": sum(c == 0 for cs, _ in out for c in cs[1::2]),
+                    "neutral": sum(c == 3 for cs, _ in out for c in cs)}
+            blank = [share(mid["blank_sharp"], have["blank_sharp"], 2 * left),
+                     share(mid["blank_blunt"], have["blank_blunt"], 2 * left)]
+            tubes_left = 2 * left * (2 - blank[0] - blank[1])
+            neutral = share(mid["neutral"], have["neutral"], tubes_left)
+            weights = [[b, (1 - b) * (1 - neutral) / 2, (1 - b) * (1 - neutral) / 2,
+                        (1 - b) * neutral] for b in blank]
+            cross_share = (params.crosses - crosses) / left
             for _ in range(1000):
-                cr = rng.random() < cross_share
                 corners = [rng.choices(range(4), weights=weights[k % 2])[0] for k in range(4)]
                 twin = [swap[c] for c in corners]
+                alone = twin == corners
+                room = params.crosses - crosses
+                cr = rng.random() < cross_share and room >= (1 if alone else 2)
                 keys, keys2 = looks(corners, cr), looks(twin, cr)
                 if (not params.min_tubes <= sum(c != 0 for c in corners) <= params.max_tubes
                         or (keys | keys2) & seen):
                     continue
-                if twin == corners:
+                if alone:
                     seen |= keys
                     out.append((corners, cr))
                     break
-                if not keys & keys2 and len(out) + 2 <= params.tiles:
+                if not keys & keys2 and len(out) + 2 <= n:
                     seen |= keys | keys2
                     out += [(corners, cr), (twin, cr)]
                     break
             else:
                 break
-        if len(out) != params.tiles:
+        if len(out) != n:
             continue
         count = {"neutral": sum(c == 3 for cs, _ in out for c in cs),
                  "blank_sharp": sum(c == 0 for cs, _ in out for c in cs[0::2]),

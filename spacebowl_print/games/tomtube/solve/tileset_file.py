@@ -6,9 +6,12 @@ Regenerate (stdout): ``python -m spacebowl_print.games.tomtube.solve.tileset_fil
 
 from __future__ import annotations
 
+import random
 import sys
 
+from spacebowl_print.games.tomtube.model.position import STOCK_KINDS
 from spacebowl_print.games.tomtube.model.tiles import Tile, TileSet, tiles_to_toml
+from spacebowl_print.games.tomtube.solve.puzzles import full_board
 from spacebowl_print.games.tomtube.solve.selfplay import self_play, summarise
 from spacebowl_print.games.tomtube.solve.tiles_design import (
     DesignParams,
@@ -27,6 +30,23 @@ SHIPPED = DesignParams(tiles=40, crosses=14, neutral=(72, 80), mixed=12, min_tub
                        seed=2026, budget=2.0)
 SELFPLAY_GAMES = 1000
 SELFPLAY_SEED = 7
+RANDOM_BOARDS = 1000
+RANDOM_SEED = 7
+
+
+def random_boards(tiles: TileSet, boards: int = RANDOM_BOARDS, seed: int = RANDOM_SEED
+                  ) -> dict[str, float]:
+    """Counters the rules put on randomly filled boards (:func:`~.puzzles.full_board`: random
+    rhombs, turns and isolated-triangle fills from the start until no rhomb can be placed;
+    board ``i`` from seed ``seed * 1_000_003 + i``), a board on average, by kind."""
+    total = dict.fromkeys(STOCK_KINDS, 0)
+    for i in range(boards):
+        pos = full_board(tiles, random.Random(seed * 1_000_003 + i))
+        for kind in pos.counters.values():
+            if kind in total:
+                total[kind] += 1
+    return {"boards": boards, "seed": seed,
+            **{f"mean_{k}_placed": round(total[k] / boards, 2) for k in STOCK_KINDS}}
 
 HEADER = """\
 # Tom Tube rhombs: 40 tiles designed with CP-SAT (one worker, seed {seed}) and checked by
@@ -48,7 +68,8 @@ seed = {seed}
 """
 
 
-def design_table(params: DesignParams, tiles_list: list[Tile], summary: dict[str, object]) -> str:
+def design_table(params: DesignParams, tiles_list: list[Tile], summary: dict[str, object],
+                 boards: dict[str, float] | None = None) -> str:
     """The ``[design]`` table: parameters, the balance per shape class, self-play figures."""
     lines = ["[design]",
              f"tiles = {params.tiles}",
@@ -57,6 +78,11 @@ def design_table(params: DesignParams, tiles_list: list[Tile], summary: dict[str
              f"neutral_actual = {sum(c == 'neutral' for t in tiles_list for c in t.corners)}",
              f"mixed_tiles_at_least = {params.mixed}",
              f"min_tubes = {params.min_tubes}",
+             f"max_tubes = {params.max_tubes}",
+             f"blank_sharp_corners = [{params.blank_sharp[0]}, {params.blank_sharp[1]}]",
+             f"blank_sharp_actual = {sum(c is None for t in tiles_list for c in t.corners[0::2])}",
+             f"blank_blunt_corners = [{params.blank_blunt[0]}, {params.blank_blunt[1]}]",
+             f"blank_blunt_actual = {sum(c is None for t in tiles_list for c in t.corners[1::2])}",
              f"budget_deterministic = {params.budget}",
              f"tube_ends_tom = {sum(c == 'tom' for t in tiles_list for c in t.corners)}",
              f"tube_ends_dave = {sum(c == 'dave' for t in tiles_list for c in t.corners)}",
@@ -66,6 +92,9 @@ def design_table(params: DesignParams, tiles_list: list[Tile], summary: dict[str
     for cls, row in balance_report(tiles_list).items():
         lines.append(f'"{cls}" = [{row["tom"][0]}, {row["tom"][1]}, {row["dave"][0]}, '
                      f'{row["dave"][1]}]')
+    if boards:
+        lines += ["", "[design.random_boards]  # counters put on randomly filled boards"]
+        lines += [f"{k} = {v}" for k, v in boards.items()]
     lines += ["", "[design.selfplay]  # greedy players, see docs/tomtube.md",
               f"seed = {SELFPLAY_SEED}"]
     for k, v in summary.items():
@@ -81,8 +110,9 @@ def tileset_toml(params: DesignParams = SHIPPED, games: int = SELFPLAY_GAMES,
         raise RuntimeError("designed tile set is not balanced")
     ts = TileSet({t.id: t for t in tiles_list})
     summary = summarise(self_play(ts, games, SELFPLAY_SEED, workers=workers)) if games else {}
+    boards = random_boards(ts) if games else None
     return tiles_to_toml(tiles_list, HEADER.format(seed=params.seed),
-                         design_table(params, tiles_list, summary))
+                         design_table(params, tiles_list, summary, boards))
 
 
 if __name__ == "__main__":

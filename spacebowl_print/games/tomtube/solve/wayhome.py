@@ -381,11 +381,13 @@ def first_moves(wh: WayHome, n: int, horizon: int = 2) -> tuple[list[int], list[
     return best, decoys
 
 
-def can_reach_base(pos: Position, tiles: TileSet, player: str, *, cap: int = 50_000) -> bool:
+def can_reach_base(pos: Position, tiles: TileSet, player: str, *, cap: int = 50_000,
+                   net: Network | None = None) -> bool:
     """Whether ``player`` can still reach their base by their own moves with what they hold
     and can take on the way (the other astronaut taken as gone: they will move on). When
-    the search exceeds ``cap`` states it answers True (not proven lost)."""
-    wh = WayHome(pos, tiles, player, ignore_other=True)
+    the search exceeds ``cap`` states it answers True (not proven lost). ``net``: the tube
+    network of ``pos`` if already built (moves do not change it)."""
+    wh = WayHome(pos, tiles, player, ignore_other=True, net=net)
     if wh.start[0] == wh.base:
         return True
     # Quick answers first: free drifts alone (always affordable) reaching the base prove it;
