@@ -153,3 +153,16 @@ def test_generator_and_verifier_agree(seed: int, tier: int) -> None:
     every moment)."""
     entry = puzzle_for(TILES, seed, "x", tier)
     assert verify_entry(entry, TILES) is None
+
+
+def test_a_third_of_a_booklet_fetches_a_solar_counter() -> None:
+    """Issue 17: in at least 30 % of a booklet the way home must pick up a solar counter
+    (the player starts holding fewer than two, so every way home takes one on the way)."""
+    man = generate(TILES, 20, 2)[0]
+    fetch = [p for p in man["puzzles"]
+             if p["position"]["astronauts"][p["position"]["to_move"]]["held"]["solar"] < 2]
+    assert len(fetch) >= 0.3 * len(man["puzzles"])
+    for p in fetch:
+        pos = position_from_json(p["position"], TILES)
+        assert any(m["to"] in pos.counters and pos.counters[m["to"]] == "solar"
+                   for m in p["answer"]["line"])

@@ -21,13 +21,20 @@ from spacebowl_print.games.tomtube.solve.tiles_design import (
     shuffled_ids,
 )
 
-# The shipped design, tuned by self-play (160 games a candidate, greedy players): sparse
-# sets (2-4 tubes a tile, 56-64 neutral corners, 12 crosses) left an astronaut lost in
-# space in a third of the games and never ended with a bonus; 3-4 tubes, 72-80 neutral
-# corners and 14 crosses gave a first-player rate near 50 %, bonus endings in half the games
-# and few strandings (docs/tomtube.md has the table).
-SHIPPED = DesignParams(tiles=40, crosses=14, neutral=(72, 80), mixed=12, min_tubes=3,
-                       seed=2026, budget=2.0)
+# The shipped design, tuned by self-play (200 games a candidate between the greedy players)
+# and by counters on randomly filled boards (docs/tomtube.md has the table). The rulebook
+# puts a control counter on a knot sphere completed with one tube end and an alien counter on
+# one with none; with 3-4 tubes on every rhomb neither happened (0.3 control, no alien a
+# game). Blank corners make them happen, blunt ones most: a blunt corner covers two of a
+# knot's six triangles, a sharp one only one. 48-56 blank blunt corners, 4-10 blank sharp
+# ones (2-4 tubes a tile) put about 4 control and 1 alien counter into a game; 18 crosses
+# (more energy to pay jumps) keep astronauts from being lost in space and the first-player
+# rate near 50 %. With this much blank room at most 74 of the ~102 tubes can be neutral
+# before tiles without either colour run out of distinct looks, and fewer tiles carry both
+# colours (at least 6).
+SHIPPED = DesignParams(tiles=40, crosses=18, neutral=(60, 74), mixed=6, min_tubes=2,
+                       max_tubes=4, blank_sharp=(4, 10), blank_blunt=(48, 56), seed=2026,
+                       budget=2.0)
 SELFPLAY_GAMES = 1000
 SELFPLAY_SEED = 7
 RANDOM_BOARDS = 1000
@@ -50,11 +57,14 @@ def random_boards(tiles: TileSet, boards: int = RANDOM_BOARDS, seed: int = RANDO
 
 HEADER = """\
 # Tom Tube rhombs: 40 tiles designed with CP-SAT (one worker, seed {seed}) and checked by
-# self-play. Regenerate: python -m spacebowl_print.games.tomtube.solve.tileset_file
+# self-play and on randomly filled boards. Regenerate:
+# python -m spacebowl_print.games.tomtube.solve.tileset_file
 #
 # Corners s1, b1, s2, b2 run counter-clockwise as seen on the printed board (s sharp,
 # b blunt); each is "tom", "dave", "neutral" or "" (no tube). Every tube runs from its
-# corner to the centre; cross = true shows an energy cross there.
+# corner to the centre; cross = true shows an energy cross there. Blank corners, most of
+# them blunt, leave knot spheres with one tube end (a control counter) or none (an alien
+# counter): the [design.random_boards] and [design.selfplay] tables count them.
 #
 # Shape classes. For a player, a tile's usable corners are those of their colour or
 # neutral. Its shape for that player: none (0 usable), stub (1), straight (2 opposite:
