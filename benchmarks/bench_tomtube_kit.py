@@ -1,71 +1,105 @@
-"""Time Tom Tube's print outputs and report their sizes: the kit (``spacebowl tomtube kit``)
-on each paper, and a puzzle booklet split into its steps (generation, decoy counts,
-independent proofs, rendering), with the distribution of answer lengths and tiers.
+"""Tom Tube's print outputs as a user makes them, each beside a baseline measured in the same
+run: ``spacebowl tomtube kit`` on each paper and ``spacebowl tomtube puzzles`` (CPU and wall
+seconds of the whole command, output sizes), this checkout against a baseline revision;
+then the booklet split into its steps (making the puzzles, proving them, rendering), again
+in both, with the answer lengths and tiers.
 
-Run ``python benchmarks/bench_tomtube_kit.py [--count 100] [--seed 1] [--papers a4,a3]``.
-Everything runs in this one process, one step at a time (the machine may be shared).
+Run ``python benchmarks/bench_tomtube_kit.py [--count 100] [--seed 1] [--papers a4,a3]
+[--runs 3] [--baseline REV]``. The baseline revision (default: where this branch left
+``main``) is exported with ``git archive``; runs alternate between the two. Quote medians.
 """
 
 from __future__ import annotations
 
 import argparse
+import json
+import os
+import resource
+import statistics
+import subprocess
+import sys
 import tempfile
 import time
-from collections import Counter
 from pathlib import Path
 
-from spacebowl_print.games.tomtube.kit import KitOptions, build_tomtube_kit
+ROOT = Path(__file__).resolve().parents[1]
+
+STEPS_CHILD = """
+import json, sys, time
+from collections import Counter
 from spacebowl_print.games.tomtube.puzzles.booklet import (
-    BookletRequest,
-    TomTubeBookletGame,
-    make_puzzles,
-    page_fns,
-)
+    BookletRequest, TomTubeBookletGame, make_puzzles, page_fns)
 from spacebowl_print.games.tomtube.solve.puzzles import shipped_tiles, verify_entry
 from spacebowl_print.publish import booklet as pub
+tiles = shipped_tiles()
+req = BookletRequest(int(sys.argv[1]), int(sys.argv[2]))
+t0 = time.process_time()
+puzzles, generated = make_puzzles(tiles, req)
+t1 = time.process_time()
+bad = sum(verify_entry(p.manifest_entry(), tiles) is not None for p in puzzles)
+t2 = time.process_time()
+layout = pub.home_layout(req.paper, "none")
+pages = pub.compose(layout, page_fns(TomTubeBookletGame(tiles, req.lang), layout, req, puzzles))
+pdf = pub.render_pages(layout, pages, "bench")
+t3 = time.process_time()
+print(json.dumps({"make": t1 - t0, "prove": t2 - t1, "render": t3 - t2, "bad": bad,
+                  "pages": len(pages), "lengths": dict(Counter(p.moves for p in puzzles)),
+                  "tiers": dict(Counter(p.tier for p in puzzles))}))
+"""
 
 
-def _size(folder: Path) -> int:
+def export(rev: str, into: Path) -> str:
+    """The source tree of ``rev`` extracted into ``into``; its full hash."""
+    full = subprocess.run(["git", "-C", str(ROOT), "rev-parse", rev], check=True,
+                          capture_output=True, text=True).stdout.strip()
+    archive = subprocess.run(["git", "-C", str(ROOT), "archive", full], check=True,
+                             capture_output=True).stdout
+    subprocess.run(["tar", "-x", "-C", str(into)], input=archive, check=True)
+    return full
+
+
+def env_for(src: Path) -> dict[str, str]:
+    return dict(os.environ, PYTHONPATH=str(src), SOURCE_DATE_EPOCH="1700000000")
+
+
+def command(src: Path, args: list[str]) -> tuple[float, float]:
+    """Run ``spacebowl ARGS`` from ``src``: (CPU seconds of the child, wall seconds)."""
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
+    t0 = time.perf_counter()
+    subprocess.run([sys.executable, "-m", "spacebowl_print", *args], check=True,
+                   env=env_for(src), cwd=src, capture_output=True)
+    wall = time.perf_counter() - t0
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
+    return cpu, wall
+
+
+def size(folder: Path) -> int:
     return sum(p.stat().st_size for p in folder.rglob("*") if p.is_file())
 
 
-def bench_kit(papers: list[str], seed: int) -> None:
-    tiles = shipped_tiles()
-    for paper in papers:
-        with tempfile.TemporaryDirectory() as tmp:
-            out = Path(tmp) / "kit"
-            t0 = time.perf_counter()
-            result = build_tomtube_kit(tiles, out, KitOptions(paper=paper, seed=seed))
-            took = time.perf_counter() - t0
-            print(f"kit {paper:6s} {took:5.1f} s  kit.pdf {result.kit_pages} pages, "
-                  f"{(out / 'kit.pdf').stat().st_size / 1e3:.0f} kB; folder "
-                  f"{len(result.files)} files, {_size(out) / 1e6:.2f} MB; "
-                  f"{result.cards} tiles on {result.sheets} sheets")
+def spread(xs: list[float]) -> str:
+    return f"min {min(xs):6.2f} median {statistics.median(xs):6.2f}"
 
 
-def bench_booklet(count: int, seed: int) -> None:
-    tiles = shipped_tiles()
-    req = BookletRequest(count, seed)
-    t0 = time.perf_counter()
-    puzzles, generated = make_puzzles(tiles, req)
-    t1 = time.perf_counter()
-    for p in puzzles:
-        assert verify_entry(p.manifest_entry(), tiles) is None
-    t2 = time.perf_counter()
-    layout = pub.home_layout(req.paper, "none")
-    pages = pub.compose(layout, page_fns(TomTubeBookletGame(tiles, req.lang), layout, req,
-                                         puzzles))
-    pdf = pub.render_pages(layout, pages, "bench")
-    t3 = time.perf_counter()
-    print(f"booklet {count} puzzles: generate + decoys {t1 - t0:.1f} s "
-          f"({generated['candidates']} candidates on {generated['boards']} boards), "
-          f"prove {t2 - t1:.1f} s, render {t3 - t2:.1f} s ({len(pages)} pages, "
-          f"{len(pdf) / 1e6:.2f} MB); total {t3 - t0:.1f} s")
-    print("answer lengths:", dict(sorted(Counter(p.moves for p in puzzles).items())))
-    print("tiers:", dict(sorted(Counter(p.tier for p in puzzles).items())))
-    decoys = sorted(p.decoys for p in puzzles)
-    print(f"tempting first moves: min {decoys[0]}, median {decoys[len(decoys) // 2]}, "
-          f"max {decoys[-1]}")
+def compare(label: str, runs: int, new: Path, base: Path, args: list[str], tmp: Path) -> None:
+    """Time ``spacebowl ARGS -o FOLDER`` in both trees, alternating."""
+    got: dict[str, list[tuple[float, float]]] = {"new": [], "base": []}
+    sizes = {}
+    for r in range(runs):
+        for which, src in (("new", new), ("base", base)):
+            out = tmp / f"{which}-{label}-{r}"
+            got[which].append(command(src, [*args, "-o", str(out)]))
+            sizes[which] = size(out)
+    print(f"{label}:")
+    for which in ("new", "base"):
+        cpu = [c for c, _ in got[which]]
+        wall = [w for _, w in got[which]]
+        print(f"  {which:4s} CPU-s {spread(cpu)}   wall-s {spread(wall)}   output "
+              f"{sizes[which] / 1e6:.2f} MB")
+    ratio = (statistics.median(c for c, _ in got["base"])
+             / statistics.median(c for c, _ in got["new"]))
+    print(f"  ratio baseline/new (CPU medians): {ratio:.2f}x")
 
 
 def main() -> None:
@@ -73,9 +107,34 @@ def main() -> None:
     ap.add_argument("--count", type=int, default=100)
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--papers", default="a4,a3")
+    ap.add_argument("--runs", type=int, default=3)
+    ap.add_argument("--baseline", default=None)
     args = ap.parse_args()
-    bench_kit(args.papers.split(","), args.seed)
-    bench_booklet(args.count, args.seed)
+    base_rev = args.baseline or subprocess.run(
+        ["git", "-C", str(ROOT), "merge-base", "HEAD", "main"], check=True,
+        capture_output=True, text=True).stdout.strip()
+    with tempfile.TemporaryDirectory() as tmp_name:
+        tmp = Path(tmp_name)
+        base = tmp / "baseline"
+        base.mkdir()
+        full = export(base_rev, base)
+        print(f"baseline: {full[:12]} ({base_rev})")
+        for paper in args.papers.split(","):
+            compare(f"kit --paper {paper}", args.runs, ROOT, base,
+                    ["tomtube", "kit", "--paper", paper, "-q", "--seed", str(args.seed)], tmp)
+        compare(f"puzzles --count {args.count}", args.runs, ROOT, base,
+                ["tomtube", "puzzles", "--count", str(args.count), "-q",
+                 "--seed", str(args.seed)], tmp)
+        print(f"booklet of {args.count} puzzles step by step, CPU-s:")
+        for which, src in (("new", ROOT), ("base", base)):
+            out = subprocess.run([sys.executable, "-c", STEPS_CHILD, str(args.count),
+                                  str(args.seed)], check=True, env=env_for(src), cwd=src,
+                                 capture_output=True, text=True).stdout
+            d = json.loads(out.strip().splitlines()[-1])
+            print(f"  {which:4s} make {d['make']:.1f} (with decoys), prove {d['prove']:.1f}, "
+                  f"render {d['render']:.1f}; {d['pages']} pages, {d['bad']} wrong; "
+                  f"lengths {dict(sorted(d['lengths'].items()))}, "
+                  f"tiers {dict(sorted(d['tiers'].items()))}")
 
 
 if __name__ == "__main__":

@@ -10,6 +10,7 @@ import json
 import shutil
 from collections import Counter
 from collections.abc import Callable
+from datetime import date, timedelta
 from pathlib import Path
 from typing import Any
 
@@ -24,7 +25,7 @@ from spacebowl_print.games.tomtube.art.miniboard import legs
 from spacebowl_print.games.tomtube.model import Move, board, move_from_json, position_from_json
 from spacebowl_print.games.tomtube.puzzles.item import tier_of
 from spacebowl_print.games.tomtube.rules import network
-from spacebowl_print.games.tomtube.solve.puzzles import shipped_tiles, verify_entry
+from spacebowl_print.games.tomtube.solve.puzzles import difficulty, shipped_tiles, verify_entry
 from spacebowl_print.render.api import MM_PER_PT, PAPER
 
 TILES = shipped_tiles()
@@ -53,17 +54,26 @@ def _check(folder: Path) -> tuple[int, str]:
     return result.exit_code, result.output
 
 
+def _in_order(wanted: list[str], got: list[str]) -> bool:
+    """``wanted`` appear in ``got`` in this order (the spec's keys; the midend adds more)."""
+    it = iter(got)
+    return all(k in it for k in wanted)
+
+
 def test_manifest_has_the_spec_shape(manifest: dict[str, Any]) -> None:
-    assert list(manifest) == ["game", "title", "seed", "puzzles", "files"]
+    assert _in_order(["game", "title", "seed", "puzzles", "files"], list(manifest))
     assert manifest["game"] == "tomtube" and manifest["seed"] == 5
-    assert [p["id"] for p in manifest["puzzles"]] == [str(k) for k in range(1, COUNT + 1)]
+    start = date(2027, 1, 1)
+    assert [p["id"] for p in manifest["puzzles"]] == [
+        (start + timedelta(days=k)).isoformat() for k in range(COUNT)]
     for p in manifest["puzzles"]:
-        assert list(p) == ["id", "position", "answer"]
+        assert _in_order(["id", "position", "answer"], list(p))
         assert list(p["answer"]) == ["moves", "line"]
         assert 3 <= p["answer"]["moves"] == len(p["answer"]["line"]) <= 8
         assert verify_entry(p, TILES) is None
-    lengths = [p["answer"]["moves"] for p in manifest["puzzles"]]
-    assert lengths == sorted(lengths)  # easiest first
+        # the recorded tier and decoys are what a fresh count gives
+        again = difficulty(p, TILES)
+        assert (p["tier"], p["decoys"]) == (again["tier"], again["decoys"])
 
 
 def test_untouched_booklet_passes_check(booklet: Path) -> None:
@@ -145,8 +155,8 @@ def test_booklet_pages_text_and_lengths(booklet: Path, manifest: dict[str, Any])
     counts = Counter(p["answer"]["moves"] for p in manifest["puzzles"])
     for moves, n in counts.items():  # the introduction's table of answer lengths
         assert f"{moves} moves {n}" in text
-    for p in manifest["puzzles"]:
-        assert f"Puzzle {p['id']}" in text
+    for k, p in enumerate(manifest["puzzles"], start=1):
+        assert f"Puzzle {k} · " in text and f"Puzzle {k} · {p['id']}" in text
         moves = p["answer"]["moves"]
         first = p["answer"]["line"][0]["to"]
         assert f"{moves} moves" in text and first in text

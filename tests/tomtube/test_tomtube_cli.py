@@ -110,3 +110,24 @@ def test_errors_in_pretty_files_name_the_line(tmp_path: Path) -> None:
     res = CliRunner().invoke(cli, ["tomtube", "play", write(tmp_path, "s.json", js | {
         "astronauts": position_to_json(start_position([1, 2]))["astronauts"]}), m])
     assert res.exit_code == 2 and "m.json:4: pay:" in res.output
+
+
+def test_play_with_an_alien_exchanged_before_a_placement(tmp_path: Path) -> None:
+    """A move file names an exchange as "exchange": {"before", "after"}; one the player
+    cannot make is a one-line error naming the field."""
+    js = position_to_json(start_position(TILES.ids()))
+    js["astronauts"]["tom"]["held"]["alien"] = 1
+    js["stock"]["alien"] -= 1
+    pos = write(tmp_path, "p.json", js)
+    b3 = {"kind": "place", "at": "D4-D5", "s1": "C4", "fill": [], "exchange": {"before": 1}}
+    res = CliRunner().invoke(cli, ["tomtube", "play", pos, write(tmp_path, "m.json", b3), "--json"])
+    assert res.exit_code == 0, res.output
+    out = json.loads(res.output)
+    assert out["astronauts"]["tom"]["held"] == {"energy": 3, "control": 1, "alien": 0,
+                                                "solar": 0}
+    assert out["stock"]["alien"] == js["stock"]["alien"] + 1
+    twice = dict(b3, exchange={"before": 2})
+    res = CliRunner().invoke(cli, ["tomtube", "play", pos, write(tmp_path, "m2.json", twice)])
+    assert res.exit_code == 2 and res.output.startswith("Error: ")
+    assert "exchange.before" in res.output and "no alien" in res.output
+    assert len(res.output.strip().splitlines()) == 1

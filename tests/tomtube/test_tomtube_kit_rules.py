@@ -125,3 +125,14 @@ def test_scoring_check_is_33() -> None:
     data = scoring_example()
     assert data["total"] == 33
     assert sum(p["points"] for p in data["parts"]) + data["bonus"] == 33
+
+
+def test_the_rules_say_who_starts_and_when_an_alien_is_exchanged() -> None:
+    """The rulebook: the younger player starts (the files' "tom" first is a convention the
+    summaries do not claim), and an alien counter can be exchanged at any moment of one's
+    own turn."""
+    en, de = rules_text("en", TILES), rules_text("de", TILES)
+    assert "The younger player starts." in en and "Tom starts" not in en
+    assert "Der jüngere Spieler beginnt." in de and "Tom beginnt" not in de
+    assert "At any moment of your own turn" in en and "start of your turn" not in en
+    assert "Jederzeit in deinem eigenen Zug" in de and "Zu Beginn deines Zuges" not in de

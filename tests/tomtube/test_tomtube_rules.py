@@ -8,7 +8,15 @@ import pytest
 from tomtube_helpers import make_position, scenario_tiles
 
 from spacebowl_print.core.errors import InputError
-from spacebowl_print.games.tomtube.model import Astronaut, Fill, Move, Pass, Placement
+from spacebowl_print.games.tomtube.model import (
+    Astronaut,
+    Exchange,
+    Fill,
+    Move,
+    Pass,
+    Placement,
+    move_from_json,
+)
 from spacebowl_print.games.tomtube.rules import network, reference
 from spacebowl_print.games.tomtube.rules.play import isolated_after, place, play, score
 
@@ -80,6 +88,58 @@ def test_alien_exchange_makes_a_payment_possible() -> None:
     poor = straight(4, held={"tom": {"alien": 1}}, stock={"energy": 1, "control": 1,
                                                           "alien": 0})
     assert ("drift", "C3", "control") not in moves(poor)
+
+
+def test_alien_exchange_at_any_moment_of_the_turn() -> None:
+    """The rulebook: an alien counter can always be exchanged — before the action, after it,
+    with a placement or a pass; the other player never exchanges in your turn."""
+    pos = straight(4, held={"tom": {"alien": 1, "control": 1}},
+                   stock={"energy": 4, "control": 2, "alien": 0})
+    # Before a free drift: nothing is paid, the alien is exchanged all the same.
+    after = play(pos, T, Move("drift", "B3", None, Exchange(before=1)))
+    held = after.astronauts["tom"].held
+    assert (held["alien"], held["control"], held["energy"]) == (0, 2, 2)
+    assert after.stock == {"energy": 2, "control": 1, "alien": 1}
+    # Before a paid drift although a control counter is held: the held one pays.
+    paid = play(pos, T, Move("drift", "C3", "control", Exchange(before=1)))
+    held = paid.astronauts["tom"].held
+    assert (held["alien"], held["control"], held["energy"]) == (0, 1, 2)
+    # After the move, at the end of the turn (the turn has passed to Dave).
+    late = play(pos, T, Move("drift", "B3", None, Exchange(after=1)))
+    assert late.to_move == "dave" and late.astronauts["tom"].held["alien"] == 0
+    assert late.astronauts["dave"].held == pos.astronauts["dave"].held
+    # As a file says it; and written back the same way.
+    mv = move_from_json({"kind": "drift", "to": "B3", "pay": None,
+                         "exchange": {"before": 1}})
+    assert mv == Move("drift", "B3", None, Exchange(before=1))
+    assert mv.to_json() == {"kind": "drift", "to": "B3", "pay": None,
+                            "exchange": {"before": 1}}
+    assert Move("drift", "B3", None).to_json() == {"kind": "drift", "to": "B3", "pay": None}
+    # Not without an alien, not when the stock lacks the counters.
+    with pytest.raises(InputError, match="no alien"):
+        play(pos, T, Move("drift", "B3", None, Exchange(before=2)))
+    poor = straight(4, held={"tom": {"alien": 1}}, stock={"energy": 1, "control": 1,
+                                                          "alien": 0})
+    with pytest.raises(InputError, match="stock lacks"):
+        play(poor, T, Move("drift", "B3", None, Exchange(before=1)))
+    with pytest.raises(InputError, match="exchange"):
+        move_from_json({"kind": "drift", "to": "B3", "pay": None, "exchange": {"now": 1}})
+
+
+def test_exchange_before_a_placement_changes_what_it_brings() -> None:
+    """Exchanged before the rhomb is laid, the stock's last control counter goes to the
+    player, so the knot the placement completes with one tube end gets none."""
+    base = [(9, "B2-B3", "A2"), (10, "B3-C4", "B4"), (7, "C2-C3", "B2")]
+    pos = make_position(T, base, stack=[2], held={"tom": {"alien": 1}},
+                        stock={"energy": 10, "control": 1, "alien": 0})
+    plain = place(pos, T, Placement("C3-D4", "C4"))
+    assert plain.counters.get("C3") == "control" and plain.stock["control"] == 0
+    swapped = place(pos, T, Placement("C3-D4", "C4", exchange=Exchange(before=1)))
+    assert "C3" not in swapped.counters and swapped.stock["alien"] == 1
+    assert swapped.astronauts["tom"].held["control"] == 1
+    # After the placement instead: the counter is put first, the stock is then short.
+    with pytest.raises(InputError, match="stock lacks"):
+        place(pos, T, Placement("C3-D4", "C4", exchange=Exchange(after=1)))
 
 
 def test_jump_along_an_edge_that_is_no_inner_edge() -> None:

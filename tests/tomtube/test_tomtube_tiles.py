@@ -8,7 +8,7 @@ import tomllib
 from spacebowl_print.games.tomtube.model import Tile, tiles_from_toml
 from spacebowl_print.games.tomtube.model.tiles_file import default_tiles_path, load_tiles
 from spacebowl_print.games.tomtube.solve.tiles_design import balance_report, is_balanced, shape
-from spacebowl_print.games.tomtube.solve.tileset_file import SHIPPED, tileset_toml
+from spacebowl_print.games.tomtube.solve.tileset_file import SHIPPED, random_boards, tileset_toml
 
 TILES = load_tiles()
 
@@ -50,3 +50,23 @@ def test_shape_classes() -> None:
 def test_designer_reproduces_the_shipped_rhombs() -> None:
     again = tiles_from_toml(tileset_toml(games=0), "regenerated")
     assert again.tiles == TILES.tiles
+
+
+def test_control_and_alien_counters_arise() -> None:
+    """The box's 8 control and 6 alien counters are used (issue 17): the notes published in
+    the tile file meet the targets, and a fresh count on randomly filled boards agrees."""
+    data = tomllib.loads(default_tiles_path().read_text(encoding="utf-8"))["design"]
+    boards, play = data["random_boards"], data["selfplay"]
+    assert boards["boards"] >= 1000 and play["games"] >= 1000
+    assert boards["mean_control_placed"] >= 3 and boards["mean_alien_placed"] >= 1
+    assert play["mean_control_placed"] >= 2.5 and play["mean_alien_placed"] >= 0.8
+    assert 0.45 <= play["first_player_rate"] <= 0.55
+    fresh = random_boards(TILES, 60)
+    assert abs(fresh["mean_control_placed"] - boards["mean_control_placed"]) < 1.0
+    assert abs(fresh["mean_alien_placed"] - boards["mean_alien_placed"]) < 0.5
+    # Blank corners do it, and most of them blunt (a blunt corner covers two of a knot's
+    # six triangles, a sharp one only one).
+    tiles = list(TILES.tiles.values())
+    blunt = sum(c is None for t in tiles for c in t.corners[1::2])
+    sharp = sum(c is None for t in tiles for c in t.corners[0::2])
+    assert blunt > 3 * sharp > 0

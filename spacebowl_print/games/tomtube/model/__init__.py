@@ -21,6 +21,7 @@ from spacebowl_print.games.tomtube.model.position import (
     VALUES,
     Action,
     Astronaut,
+    Exchange,
     Fill,
     Move,
     Pass,
@@ -43,7 +44,7 @@ from spacebowl_print.games.tomtube.model.tiles import (
 
 __all__ = [
     "BASES", "COLOURS", "CORNERS", "DAVE", "HELD_KINDS", "MODULES", "NEUTRAL", "PLAYERS",
-    "SOLARS", "STOCK_KINDS", "TOM", "TOTALS", "VALUES", "Action", "Astronaut", "Board",
+    "SOLARS", "STOCK_KINDS", "TOM", "TOTALS", "VALUES", "Action", "Astronaut", "Board", "Exchange",
     "Fill", "Move", "Pass", "PlacedRhomb", "PlacedTriangle", "Placement", "Position",
     "Tile", "TileSet", "board", "move_from_json", "other", "position_from_json",
     "position_to_json", "start_position", "tiles_from_mapping", "tiles_from_toml",

@@ -147,6 +147,15 @@ class Board:
                          for u in e.triangles if u != t.index))
             for t in self.triangles)
         self.inside_knots: tuple[int, ...] = tuple(k.index for k in self.knots if not k.rim)
+        # Per inside knot, its triangles not printed on a module (all covered: complete).
+        self.knot_needs: tuple[tuple[int, frozenset[int]], ...] = tuple(
+            (k, frozenset(t for t in self.knot_triangles[k] if t not in self.module_triangles))
+            for k in self.inside_knots)
+        # Per free triangle, its free neighbours across an edge (all covered: isolated).
+        self.free_neighbours: dict[int, frozenset[int]] = {
+            t: frozenset(u for u in self.triangle_neighbours[t]
+                         if u not in self.module_triangles) for t in self.free_triangles}
+        self._corners: dict[tuple[int, int], tuple[int, int, int, int]] = {}
 
     def _knots(self) -> None:
         """The knots in name order, and each knot's neighbours."""
@@ -248,6 +257,13 @@ class Board:
     def corners(self, pos: int, s1: int) -> tuple[int, int, int, int]:
         """The corners ``(s1, b1, s2, b2)`` of rhomb position ``pos`` when ``s1`` (a sharp
         corner of it) gets the tile's ``s1``: counter-clockwise as seen on the printed board."""
+        got = self._corners.get((pos, s1))
+        if got is None:
+            got = self._corners_of(pos, s1)
+            self._corners[(pos, s1)] = got
+        return got
+
+    def _corners_of(self, pos: int, s1: int) -> tuple[int, int, int, int]:
         rp = self.rhomb_positions[pos]
         if s1 not in rp.sharp:
             raise ValueError("s1 must be a sharp corner of the position")

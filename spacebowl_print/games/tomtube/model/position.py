@@ -69,17 +69,50 @@ class Position:
 
 
 @dataclass(frozen=True)
+class Exchange:
+    """Alien counters the player exchanges of their own free will during a turn (each for
+    1 control and 2 energy counters from the stock): ``before`` the action (for a placement:
+    before the rhomb is laid, so the counters it brings come from the stock as it then is)
+    and ``after`` it (at the end of the turn; a moment inside a move, after its payment, is
+    the same, since taking a counter from a sphere does not touch the stock). Written in a
+    move file as ``"exchange": {"before": 1, "after": 0}``; absent means none. A payment the
+    player cannot make otherwise still exchanges an alien by itself, right before it."""
+
+    before: int = 0
+    after: int = 0
+
+    def __bool__(self) -> bool:
+        return bool(self.before or self.after)
+
+    def to_json(self) -> dict[str, int]:
+        """The ``exchange`` object: only the moments with an exchange."""
+        return {k: v for k, v in (("before", self.before), ("after", self.after)) if v}
+
+
+NO_EXCHANGE = Exchange()
+
+
+@dataclass(frozen=True)
 class Move:
     """A move: ``kind`` ``drift`` or ``jump``, destination sphere ``to``, ``pay`` ``None``,
-    ``"control"`` (a drift along every colour) or ``"energy"`` (a jump)."""
+    ``"control"`` (a drift along every colour) or ``"energy"`` (a jump); ``exchange``: aliens
+    exchanged of the player's own free will (see :class:`Exchange`)."""
 
     kind: str
     to: str
     pay: str | None
+    exchange: Exchange = NO_EXCHANGE
 
     def to_json(self) -> dict[str, Any]:
-        """The spec's move object."""
-        return {"kind": self.kind, "to": self.to, "pay": self.pay}
+        """The spec's move object (``exchange`` only when there is one)."""
+        out: dict[str, Any] = {"kind": self.kind, "to": self.to, "pay": self.pay}
+        if self.exchange:
+            out["exchange"] = self.exchange.to_json()
+        return out
+
+    def plain(self) -> Move:
+        """The move without voluntary exchanges (as ``legal_moves`` lists it)."""
+        return Move(self.kind, self.to, self.pay) if self.exchange else self
 
 
 @dataclass(frozen=True)
@@ -98,21 +131,31 @@ class Placement:
     at: str
     s1: str
     fill: tuple[Fill, ...] = field(default_factory=tuple)
+    exchange: Exchange = NO_EXCHANGE
 
     def to_json(self) -> dict[str, Any]:
         """The ``MOVE.json`` object of this placement."""
-        return {"kind": "place", "at": self.at, "s1": self.s1,
-                "fill": [{"at": f.at, "tube": list(f.tube) if f.tube else None}
-                         for f in self.fill]}
+        out: dict[str, Any] = {"kind": "place", "at": self.at, "s1": self.s1,
+                               "fill": [{"at": f.at, "tube": list(f.tube) if f.tube else None}
+                                        for f in self.fill]}
+        if self.exchange:
+            out["exchange"] = self.exchange.to_json()
+        return out
 
 
 @dataclass(frozen=True)
 class Pass:
-    """A pass: allowed only to a player who can neither place nor move."""
+    """A pass: allowed only to a player who can neither place nor move (after any aliens
+    exchanged ``before`` it)."""
+
+    exchange: Exchange = NO_EXCHANGE
 
     def to_json(self) -> dict[str, Any]:
         """The ``MOVE.json`` object of a pass."""
-        return {"kind": "pass"}
+        out: dict[str, Any] = {"kind": "pass"}
+        if self.exchange:
+            out["exchange"] = self.exchange.to_json()
+        return out
 
 
 Action = Move | Placement | Pass
@@ -136,9 +179,8 @@ def coverage(pos: Position) -> dict[int, str]:
 def complete_knots(covered: Mapping[int, object] | set[int] | frozenset[int]) -> set[int]:
     """Inside knots whose six triangles are all covered (by tiles, triangles or modules),
     given the covered free triangles."""
-    b = board()
-    return {k for k in b.inside_knots
-            if all(t in covered or t in b.module_triangles for t in b.knot_triangles[k])}
+    cov = covered if isinstance(covered, (set, frozenset)) else set(covered)
+    return {k for k, needs in board().knot_needs if needs <= cov}
 
 
 

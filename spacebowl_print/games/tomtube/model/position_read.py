@@ -29,6 +29,7 @@ from spacebowl_print.games.tomtube.model.position import (
     TUBE_TRIANGLES,
     Action,
     Astronaut,
+    Exchange,
     Fill,
     Move,
     Pass,
@@ -359,7 +360,9 @@ def _check_counts(counters: Mapping[str, str], stock: Mapping[str, int],
 def move_from_json(obj: object) -> Action:
     """Read a ``MOVE.json`` value: a move ``{"kind": "drift"|"jump", "to", "pay"}``, a
     placement ``{"kind": "place", "at", "s1", "fill": [{"at", "tube"}, ...]}`` or
-    ``{"kind": "pass"}``. Names are checked here; legality when the move is played."""
+    ``{"kind": "pass"}``, each perhaps with ``"exchange": {"before": N, "after": M}`` (aliens
+    exchanged of the player's own free will). Names are checked here; legality when the move
+    is played."""
     m = mapping(obj, "move")
     kind = m.get("kind")
     if kind in ("drift", "jump"):
@@ -367,27 +370,38 @@ def move_from_json(obj: object) -> Action:
     if kind == "place":
         return _placement(m)
     if kind == "pass":
-        only_keys(m, ("kind",), "")
-        return Pass()
+        only_keys(m, ("kind", "exchange"), "")
+        return Pass(_exchange(m))
     raise InputError(f"must be \"drift\", \"jump\", \"place\" or \"pass\", got {show(kind)}",
                      "kind")
 
 
 def _move(m: Mapping[str, Any], kind: str) -> Move:
     """A drift or a jump, and what it pays."""
-    _keys(m, ("kind", "to", "pay"), "", required=("to", "pay"))
+    _keys(m, ("kind", "to", "pay", "exchange"), "", required=("to", "pay"))
     to = _str(m["to"], "to")
     pay = m["pay"]
     allowed = (None, "control") if kind == "drift" else ("energy",)
     if pay not in allowed:
         raise InputError(f"a {kind} pays {' or '.join(show(a) for a in allowed)}, "
                          f"got {show(pay)}", "pay")
-    return Move(kind, to, pay)
+    return Move(kind, to, pay, _exchange(m))
+
+
+def _exchange(m: Mapping[str, Any]) -> Exchange:
+    """The optional ``exchange`` object: ``{"before": N, "after": M}``, each 0..6 (the aliens
+    in the box), both optional."""
+    if "exchange" not in m:
+        return Exchange()
+    e = mapping(m["exchange"], "exchange")
+    only_keys(e, ("before", "after"), "exchange")
+    return Exchange(_int(e.get("before", 0), "exchange.before", 0, TOTALS["alien"]),
+                    _int(e.get("after", 0), "exchange.after", 0, TOTALS["alien"]))
 
 
 def _placement(m: Mapping[str, Any]) -> Placement:
     """A placement and how it fills the isolated triangles."""
-    _keys(m, ("kind", "at", "s1", "fill"), "", required=("at", "s1"))
+    _keys(m, ("kind", "at", "s1", "fill", "exchange"), "", required=("at", "s1"))
     at = parse_position_name(m["at"], "at")
     s1 = parse_knot(m["s1"], "s1")
     fills_raw = m.get("fill", [])
@@ -400,7 +414,7 @@ def _placement(m: Mapping[str, Any]) -> Placement:
         _keys(f, ("at", "tube"), where)
         tri = parse_triangle_name(f["at"], f"{where}.at")
         fills.append(Fill(tri, _tube(f["tube"], tri, f"{where}.tube")))
-    return Placement(at, s1, tuple(fills))
+    return Placement(at, s1, tuple(fills), _exchange(m))
 
 
 __all__ = [

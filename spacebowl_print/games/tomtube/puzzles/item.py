@@ -16,21 +16,13 @@ from spacebowl_print.games.tomtube.model.board import BASES, SOLARS, other
 from spacebowl_print.games.tomtube.model.position import Move, Position
 from spacebowl_print.games.tomtube.model.position_read import move_from_json, position_from_json
 from spacebowl_print.games.tomtube.model.tiles import TileSet
+from spacebowl_print.games.tomtube.solve.tiers import tier_of
 from spacebowl_print.publish.kinds import WebStep, WebView
 from spacebowl_print.publish.site import inline_svg
 from spacebowl_print.render.api import Canvas, Style
 from spacebowl_print.render.fonts import fit_size, line_height, text_width, wrap
 
 MUTED = "#5A5A6E"
-DECOY_STEP = 12
-"""Decoys counted towards the tier up to this many (one tier more at most)."""
-
-
-def tier_of(moves: int, decoys: int) -> int:
-    """The difficulty tier 1–5: mostly the answer length (3 moves → 1 … 8 moves → 5), raised
-    by up to one for many tempting first moves (decoys, counted up to :data:`DECOY_STEP`)."""
-    score = (moves - 3) * 0.8 + min(decoys, DECOY_STEP) / DECOY_STEP
-    return max(1, min(5, round(score) + 1))
 
 
 @dataclass(frozen=True)

@@ -20,8 +20,8 @@ random positions.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
-from dataclasses import dataclass
+from collections.abc import Collection, Iterable
+from dataclasses import dataclass, field
 from functools import cache
 
 from spacebowl_print.games.tomtube.model.board import (
@@ -87,6 +87,11 @@ class Network:
     seg_colour: list[int]
     node_of: dict[str, int]
     tube_ends: list[int]  # per knot: how many tubes end there
+    inner: frozenset[int] = frozenset()  # edges inside a placed rhomb (no jump across)
+    flow: tuple[list[int], list[tuple[int, ...]], list[int], list[int],
+                list[tuple[int, ...]]] | None = None  # see _flow
+    memo: dict[object, object] = field(default_factory=dict)
+    """What searches derive from this network alone, kept for the next search on it."""
 
 
 def build(pos: Position, tiles: TileSet) -> Network:
@@ -99,7 +104,8 @@ def build(pos: Position, tiles: TileSet) -> Network:
         if all(t in cov or t in b.module_triangles for t in b.knot_triangles[k]):
             kinds[k] = KNOT
     net = Network(kinds, [k.name for k in b.knots], [{} for _ in range(nk)], [], [], {},
-                  [0] * nk)
+                  [0] * nk, frozenset(b.rhomb_positions[b.position_index[r.at]].edge
+                                      for r in pos.rhombs))
     _add_module_tubes(net)
     _add_rhomb_tubes(net, pos, tiles)
     _add_triangle_tubes(net, pos)
@@ -181,70 +187,99 @@ def _add_triangle_tubes(net: Network, pos: Position) -> None:
             net.tube_ends[k] += 1
 
 
+def _flow(net: Network) -> tuple[list[int], list[tuple[int, ...]], list[int], list[int],
+                                  list[tuple[int, ...]]]:
+    """The network as directed segments ``d = 2·segment + o`` (``o`` 0: from the segment's
+    first end to its second, 1: back), built once per network: the node each arrives at,
+    the directed segments that may follow it at a fork or triangle centre (every other
+    segment there), the one straight ahead at a sphere (−1 for none), each one's colour
+    bit, and the directed segments leaving each node."""
+    got = net.flow
+    if got is not None:
+        return got
+    ends = net.seg_ends
+    nd = 2 * len(ends)
+    arrive = [0] * nd
+    cont: list[tuple[int, ...]] = [()] * nd
+    ahead = [-1] * nd
+    colour = [0] * nd
+    leave: list[list[int]] = [[] for _ in net.kinds]
+    for s, (a, _da, b, _db) in enumerate(ends):
+        leave[a].append(2 * s)
+        leave[b].append(2 * s + 1)
+    for s, (a, da, b, db) in enumerate(ends):
+        for o, (node, arr) in enumerate(((b, db), (a, da))):
+            d = 2 * s + o
+            arrive[d] = node
+            colour[d] = net.seg_colour[s]
+            if net.kinds[node] in (FORK, TRI):
+                cont[d] = tuple(x for x in leave[node] if x // 2 != s)
+            else:
+                straight = net.ports[node].get((arr + 6) % 12)
+                if straight is not None:
+                    ahead[d] = 2 * straight + (0 if ends[straight][0] == node else 1)
+    got = (arrive, cont, ahead, colour, [tuple(x) for x in leave])
+    net.flow = got
+    return got
+
+
 def drift_targets(net: Network, start: int, player: str, colours: int,
                   blocked: Iterable[int], counters: Iterable[int]) -> set[int]:
     """Nodes where a drift from ``start`` by ``player`` along segments whose colour bit is in
     ``colours`` may end. ``blocked``: nodes never entered nor passed (the other astronaut);
     ``counters``: spheres holding a counter (entering one ends the drift)."""
+    arrive, cont, ahead, colour, leave = _flow(net)
     stop_here = set(counters)
     no_go = set(blocked)
-    kinds, ports, ends, col = net.kinds, net.ports, net.seg_ends, net.seg_colour
+    kinds, names = net.kinds, net.names
     seen: set[int] = set()
-    todo: list[int] = []
-
-    def push(s: int, from_node: int) -> None:
-        d = 2 * s + (0 if ends[s][0] == from_node else 1)
-        if d not in seen and col[s] & colours:
-            seen.add(d)
-            todo.append(d)
-
-    for s in ports[start].values():
-        push(s, start)
+    todo = [d for d in leave[start] if colour[d] & colours]
+    seen.update(todo)
     out: set[int] = set()
     while todo:
         d = todo.pop()
-        s, o = divmod(d, 2)
-        a, _da, bn, db = ends[s]
-        node, arr = (bn, db) if o == 0 else (a, _da)
-        if node in no_go:
-            continue
+        node = arrive[d]
         kind = kinds[node]
-        if kind == BLOCKED:
+        if kind == BLOCKED or node in no_go:
             continue
-        if kind in (FORK, TRI):
-            for s2 in ports[node].values():
-                if s2 != s:
-                    push(s2, node)
+        if kind >= FORK:  # a fork or a triangle's bend: any other segment
+            for d2 in cont[d]:
+                if d2 not in seen and colour[d2] & colours:
+                    seen.add(d2)
+                    todo.append(d2)
             continue
-        if kind == MODULE and MODULES[net.names[node]][0] != player:
+        if kind == MODULE and MODULES[names[node]][0] != player:
             continue
         if node != start:
             out.add(node)
         if node in stop_here:
             continue
-        ahead = ports[node].get((arr + 6) % 12)
-        if ahead is not None:
-            push(ahead, node)
+        d2 = ahead[d]
+        if d2 >= 0 and d2 not in seen and colour[d2] & colours:
+            seen.add(d2)
+            todo.append(d2)
     return out
 
 
-def jump_targets(net: Network, pos: Position, start: int, blocked: Iterable[int]) -> set[int]:
+def jump_targets(net: Network, pos: Position, start: int, blocked: Collection[int]
+                 ) -> set[int]:
     """Knot spheres one edge from knot sphere ``start`` across an edge that is not the inner
-    edge of a placed rhomb (empty unless ``start`` is a knot sphere)."""
-    b = board()
-    if start >= len(b.knots) or net.kinds[start] != KNOT:
+    edge of a placed rhomb (empty unless ``start`` is a knot sphere). ``pos`` is the
+    position ``net`` was built from (its placed rhombs are in ``net.inner``)."""
+    kinds = net.kinds
+    if start >= len(_edge_between()) or kinds[start] != KNOT:
         return set()
-    inner = {b.rhomb_positions[b.position_index[r.at]].edge for r in pos.rhombs}
-    no_go = set(blocked)
-    out = set()
-    for n in b.neighbours[start]:
-        if net.kinds[n] != KNOT or n in no_go:
-            continue
-        e = b.edge_index[f"{min(b.knots[start].name, b.knots[n].name)}-"
-                         f"{max(b.knots[start].name, b.knots[n].name)}"]
-        if e not in inner:
-            out.add(n)
-    return out
+    inner = net.inner
+    return {n for n, e in _edge_between()[start]
+            if kinds[n] == KNOT and e not in inner and n not in blocked}
+
+
+@cache
+def _edge_between() -> tuple[tuple[tuple[int, int], ...], ...]:
+    """Per knot: (neighbour, the edge between them)."""
+    b = board()
+    return tuple(tuple((n, b.edge_index["-".join(sorted((k.name, b.knots[n].name)))])
+                       for n in b.neighbours[k.index]) for k in b.knots)
 
 
 def can_pay(pos: Position, player: str, kind: str) -> bool:

@@ -1,6 +1,11 @@
 """Playing one turn: placing the top rhomb (with isolated triangles and new counters),
 moving (paying, an automatic alien exchange, taking a counter), passing; and scoring.
 
+An alien counter can be exchanged at any moment of one's own turn (the rulebook): an action
+carries the aliens the player exchanges of their own free will before and after it
+(:class:`~spacebowl_print.games.tomtube.model.position.Exchange`); a payment the player
+cannot make otherwise exchanges one by itself, right before it.
+
 Every function takes a position and returns a new one; illegal actions raise
 :class:`InputError` with a one-line reason.
 """
@@ -27,7 +32,6 @@ from spacebowl_print.games.tomtube.model.position import (
 )
 from spacebowl_print.games.tomtube.model.tiles import TileSet
 from spacebowl_print.games.tomtube.rules.network import (
-    build,
     can_pay,
     free_positions,
     legal_moves,
@@ -46,8 +50,7 @@ def isolated_after(pos: Position, at: str) -> list[str]:
     cov = set(coverage(pos))
     cov.update(b.rhomb_positions[b.position_index[at]].triangles)
     return [b.triangles[t].name for t in b.free_triangles
-            if t not in cov and all(u in cov or u in b.module_triangles
-                                    for u in b.triangle_neighbours[t])]
+            if t not in cov and b.free_neighbours[t] <= cov]
 
 
 def fill_owner(pos: Position, used: dict[str, list[int]]) -> str | None:
@@ -65,7 +68,10 @@ def place(pos: Position, tiles: TileSet, placement: Placement) -> Position:
     """Place the top rhomb as ``placement`` says, cover isolated triangles with its ``fill``
     (each in order gets the mover's triangle while they have one, then the other player's),
     then put counters from the stock: energy on the new cross, then per knot sphere completed
-    (by name) alien for 0 tube ends, control for 1 — never next to a module."""
+    (by name) alien for 0 tube ends, control for 1 — never next to a module. Aliens the
+    placement says are exchanged before it are exchanged first, those after it last."""
+    mover = pos.to_move
+    pos = exchange_aliens(pos, mover, placement.exchange.before, "exchange.before")
     _check_placement(pos, placement)
     before = complete_knots(coverage(pos))
     tile_id = pos.stack[0]
@@ -82,7 +88,8 @@ def place(pos: Position, tiles: TileSet, placement: Placement) -> Position:
         counters[placement.at] = "energy"
         stock["energy"] -= 1
     _counters_on_new_spheres(new, tiles, before, counters, stock)
-    return replace(new, counters=counters, stock=stock, to_move=other(pos.to_move))
+    done = replace(new, counters=counters, stock=stock, to_move=other(pos.to_move))
+    return exchange_aliens(done, mover, placement.exchange.after, "exchange.after")
 
 
 def _check_placement(pos: Position, placement: Placement) -> None:
@@ -138,25 +145,50 @@ def _counters_on_new_spheres(new: Position, tiles: TileSet, before: set[int],
     """Per knot sphere the placement completed (not one ``before``), by name: an alien for 0
     tube ends, a control for 1, while the stock has one — never next to a module."""
     b = board()
-    net = build(new, tiles)
-    for k in sorted(complete_knots(coverage(new)) - before):
-        if k in b.next_to_module:
-            continue
-        ends = net.tube_ends[k]
+    fresh = sorted(k for k in complete_knots(coverage(new)) - before
+                   if k not in b.next_to_module)
+    ends_at = tube_ends(new, tiles, fresh) if fresh else {}
+    for k in fresh:
+        ends = ends_at[k]
         counter = "alien" if ends == 0 else "control" if ends == 1 else None
         if counter and stock[counter] > 0:
             counters[b.knots[k].name] = counter
             stock[counter] -= 1
 
 
+def tube_ends(pos: Position, tiles: TileSet, knots: list[int]) -> dict[int, int]:
+    """How many tubes end at each of ``knots`` (indices): rhomb corners with a tube, the
+    ends of player triangles' tubes, the modules' printed tubes."""
+    b = board()
+    out = dict.fromkeys(knots, 0)
+    for r in pos.rhombs:
+        p = b.position_index[r.at]
+        corners = b.corners(p, b.knot_index[r.s1])
+        for k, colour in zip(corners, tiles[r.id].corners, strict=True):
+            if colour is not None and k in out:
+                out[k] += 1
+    for tr in pos.triangles:
+        for kn in tr.tube or ():
+            k = b.knot_index[kn]
+            if k in out:
+                out[k] += 1
+    for m in b.modules:
+        for k in (m.knot, *m.tubes_to):
+            if k in out:
+                out[k] += 1
+    return out
+
+
 def move(pos: Position, tiles: TileSet, mv: Move) -> Position:
-    """Make a legal move: pay (exchanging an alien first when the payment is otherwise not
-    possible), go to ``mv.to`` and take the counter there, pass the turn."""
+    """Make a legal move: exchange the aliens ``mv.exchange`` names before it, pay
+    (exchanging an alien first when the payment is otherwise not possible), go to ``mv.to``
+    and take the counter there, exchange the aliens named after it, pass the turn."""
+    player = pos.to_move
+    pos = exchange_aliens(pos, player, mv.exchange.before, "exchange.before")
     legal = legal_moves(pos, tiles)
-    if mv not in legal:
+    if mv.plain() not in legal:
         raise InputError(f"not a legal move for {pos.to_move}: {mv.kind} to {mv.to} paying "
                          f"{mv.pay or 'nothing'}")
-    player = pos.to_move
     a = pos.astronauts[player]
     held = dict(a.held)
     stock = dict(pos.stock)
@@ -170,8 +202,9 @@ def move(pos: Position, tiles: TileSet, mv: Move) -> Position:
         held[counters.pop(mv.to)] += 1
     astronauts = dict(pos.astronauts)
     astronauts[player] = replace(a, at=mv.to, held=held)
-    return replace(pos, counters=counters, stock=stock, astronauts=astronauts,
+    done = replace(pos, counters=counters, stock=stock, astronauts=astronauts,
                    to_move=other(player))
+    return exchange_aliens(done, player, mv.exchange.after, "exchange.after")
 
 
 def exchange(held: dict[str, int], stock: dict[str, int]) -> None:
@@ -186,15 +219,40 @@ def exchange(held: dict[str, int], stock: dict[str, int]) -> None:
     stock["energy"] -= 2
 
 
+def exchange_aliens(pos: Position, player: str, count: int, where: str = "exchange"
+                    ) -> Position:
+    """``player`` exchanges ``count`` aliens, one after the other, each for 1 control and 2
+    energy counters from the stock; an error (naming ``where``) if they hold too few aliens
+    or the stock runs short."""
+    if count <= 0:
+        return pos
+    held = dict(pos.astronauts[player].held)
+    stock = dict(pos.stock)
+    for _ in range(count):
+        if held.get("alien", 0) < 1:
+            raise InputError(f"{player} holds no alien counter to exchange", where)
+        if stock["control"] < 1 or stock["energy"] < 2:
+            raise InputError("the stock lacks the 1 control and 2 energy counters an alien "
+                             "is exchanged for", where)
+        exchange(held, stock)
+    astronauts = dict(pos.astronauts)
+    astronauts[player] = replace(pos.astronauts[player], held=held)
+    return replace(pos, stock=stock, astronauts=astronauts)
+
+
 def play(pos: Position, tiles: TileSet, action: Action) -> Position:
-    """Play one action (placement, move or pass) for the player to move."""
+    """Play one action (placement, move or pass) for the player to move, with the aliens it
+    says are exchanged before and after it."""
     if isinstance(action, Placement):
         return place(pos, tiles, action)
     if isinstance(action, Move):
         return move(pos, tiles, action)
+    player = pos.to_move
+    pos = exchange_aliens(pos, player, action.exchange.before, "exchange.before")
     if can_place(pos) or legal_moves(pos, tiles):
         raise InputError(f"{pos.to_move} may pass only when they can neither place nor move")
-    return replace(pos, to_move=other(pos.to_move))
+    done = replace(pos, to_move=other(pos.to_move))
+    return exchange_aliens(done, player, action.exchange.after, "exchange.after")
 
 
 def score(a: Astronaut, bonus: int = 0, lost: bool = False) -> int:
@@ -211,5 +269,5 @@ def at_home(pos: Position, player: str) -> bool:
     return at in MODULES and MODULES[at] == (player, "base")
 
 
-__all__ = ["Fill", "Pass", "at_home", "can_pay", "can_place", "exchange", "fill_owner",
-           "isolated_after", "move", "place", "play", "score"]
+__all__ = ["Fill", "Pass", "at_home", "can_pay", "can_place", "exchange", "exchange_aliens",
+           "fill_owner", "isolated_after", "move", "place", "play", "score", "tube_ends"]

@@ -11,6 +11,8 @@ midpoint and triangle centre has integer coordinates.
 from __future__ import annotations
 
 from collections import defaultdict
+from collections.abc import Collection
+from functools import cache
 
 from spacebowl_print.games.tomtube.model.board import MODULES, board
 from spacebowl_print.games.tomtube.model.position import Move, Position
@@ -47,9 +49,9 @@ class Scene:
         self.rim = {k.name for k in b.knots if k.rim}
         covered: set[frozenset[str]] = set()  # triangles, as their three knots' names
         for m in MODULES:
-            for t in b.triangles:
-                if m in t.name.split("-"):
-                    covered.add(frozenset(t.name.split("-")))
+            for t in _triangle_knots():
+                if m in t:
+                    covered.add(t)
         self.pieces: list[Piece] = []
         self.centre_of: dict[Point, tuple[str, bool]] = {}  # rhomb centre → (position, cross)
         self._add_rhombs(pos, tiles, covered)
@@ -65,8 +67,7 @@ class Scene:
         for k in b.knots:
             if k.rim:
                 continue
-            around = [frozenset(t.name.split("-")) for t in b.triangles
-                      if k.name in t.name.split("-")]
+            around = [t for t in _triangle_knots() if k.name in t]
             if all(t in covered for t in around):
                 self.complete.add(k.name)
         self.at_point: dict[Point, list[int]] = defaultdict(list)
@@ -83,11 +84,10 @@ class Scene:
                     ) -> None:
         """Each placed rhomb: the two triangles it covers, its centre, its tube pieces from
         the corners to the centre."""
-        b = board()
         for r in pos.rhombs:
             blunt = r.at.split("-")
-            sharp = sorted({n for t in b.triangles for n in t.name.split("-")
-                            if set(blunt) <= set(t.name.split("-"))} - set(blunt))
+            sharp = sorted({n for t in _triangle_knots() for n in t
+                            if set(blunt) <= t} - set(blunt))
             for s in sharp:
                 covered.add(frozenset([*blunt, s]))
             c = _mid(_pt(blunt[0]), _pt(blunt[1]))
@@ -132,6 +132,12 @@ class Scene:
         return "through"
 
 
+@cache
+def _triangle_knots() -> tuple[frozenset[str], ...]:
+    """Every triangle of the board as the set of its three knots' names."""
+    return tuple(frozenset(t.name.split("-")) for t in board().triangles)
+
+
 def _is_neighbour(p: Point, q: Point) -> bool:
     d = _sub(p, q)
     # Neighbour steps in these coordinates: (±12, 0) and (±6, ±6).
@@ -145,6 +151,14 @@ def drift_destinations(pos: Position, tiles: TileSet, player: str,
     sc = scene or Scene(pos, tiles)
     me = pos.astronauts[player].at
     them = pos.astronauts["dave" if player == "tom" else "tom"].at
+    return trails_end(sc, player, me, them, colours, pos.counters)
+
+
+def trails_end(sc: Scene, player: str, me: str, them: str | None, colours: frozenset[str],
+               counters: Collection[str]) -> set[str]:
+    """Every sphere a drift of ``player`` from sphere ``me`` along tubes of ``colours`` can
+    end at, by trying every trail: ``them`` is the other astronaut's sphere (``None``:
+    nobody), ``counters`` the spheres holding a counter."""
     start = sc.point_of.get(me)
     if start is None:
         return set()
@@ -167,7 +181,7 @@ def drift_destinations(pos: Position, tiles: TileSet, player: str,
             return
         if p != start:
             found.add(name)
-        if name in pos.counters:
+        if name in counters:
             return
         a, q, _ = sc.pieces[via]
         came_from = _sub(q if a == p else a, p)
@@ -197,6 +211,12 @@ def jump_destinations(pos: Position, tiles: TileSet, player: str,
     sc = scene or Scene(pos, tiles)
     me = pos.astronauts[player].at
     them = pos.astronauts["dave" if player == "tom" else "tom"].at
+    return jumps_from(sc, me, them)
+
+
+def jumps_from(sc: Scene, me: str, them: str | None) -> set[str]:
+    """Complete inside knots next to the complete knot ``me`` across an edge that is not a
+    placed rhomb's inner edge, other than ``them``."""
     if me not in sc.complete:
         return set()
     out = set()

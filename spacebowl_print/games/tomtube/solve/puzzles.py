@@ -1,34 +1,34 @@
-""""Way home" puzzles: generation (seeded), difficulty, and an independent verifier.
+""""Way home" puzzles: one puzzle of a wanted difficulty tier from a seed and a key
+(:func:`puzzle_for`), a whole set (:func:`generate`), and the independent check
+(:func:`verify_entry`, from :mod:`.verify`).
 
 A puzzle is a position where no rhomb can be placed any more; the player to move is alone
 (the other astronaut stays where they are) and must come home holding both solar counters
 in the fewest moves. Reaching the base ends the game, so a line enters the base only with
-its last move. An alien exchange is never written in a line: it happens right before a
-payment the player could not otherwise make.
+its last move. An alien exchange is never written in a line: the player may exchange at any
+moment of their turn, but for a shortest line it only matters right before a payment they
+could not otherwise make, which is where the engine makes it.
 
-Generation: fill a board by random placements (random tiles, turns and isolated-triangle
-fills, counters put by the rules) until no position is free; put the player's astronaut on
-a random sphere, one or both of their solar counters still on the modules (the others
-held), the other astronaut on another sphere, a few counters already taken, small random
-holdings (sometimes both solar counters already held); keep the position when its shortest
-answer has 3–8 moves, at most ``count / 6`` of each length while the candidates last (so the
-lengths spread). Difficulty: the answer
-length, then the number of *decoys* — first moves after which the player can still get home
-with both solar counters, but only in more moves than the answer.
+Making one (:func:`make_puzzle`): fill a board by random placements (random tiles, turns and
+isolated-triangle fills, counters put by the rules) until no position is free; put the
+player's astronaut on a random sphere, none, one or both of their solar counters still on
+the modules (the others held; how often each depends on the tier wanted), the other
+astronaut on another sphere, a few counters already taken, small random holdings. Its
+shortest answer (3–8 moves) and its decoys (:mod:`.tiers`) give its tier; candidates come
+from ``(seed, key, attempt)`` alone until the tier is the one wanted, at most
+:data:`ATTEMPTS` of them (then the closest tier found, recorded as it is).
 
-:func:`verify_entry` shares no search code with the generator: it replays the line with the
-reference engine (``rules/reference.py``) and proves minimality with its own breadth-first
-search over (sphere, held counters, stock, counters on the board).
+Manifest entry (``docs/tomtube.md``): ``{"id": key, "tier": t, "position": {…}, "answer":
+{"moves": n, "line": [moves]}, "decoys": d}``.
 """
 
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from functools import cache
 from typing import Any
 
-from spacebowl_print.core.errors import InputError
 from spacebowl_print.games.tomtube.model.board import (
     BASES,
     MODULES,
@@ -40,22 +40,36 @@ from spacebowl_print.games.tomtube.model.board import (
 from spacebowl_print.games.tomtube.model.position import (
     STOCK_KINDS,
     TOTALS,
+    Astronaut,
     Fill,
-    Move,
     Placement,
     Position,
     position_to_json,
     start_position,
 )
-from spacebowl_print.games.tomtube.model.position_read import move_from_json, position_from_json
+from spacebowl_print.games.tomtube.model.position_read import position_from_json
 from spacebowl_print.games.tomtube.model.tiles import TileSet
-from spacebowl_print.games.tomtube.rules import reference
-from spacebowl_print.games.tomtube.rules.network import build, free_positions
+from spacebowl_print.games.tomtube.rules.network import Network, build, free_positions
 from spacebowl_print.games.tomtube.rules.play import fill_owner, isolated_after, place
-from spacebowl_print.games.tomtube.solve.wayhome import WayHome
+from spacebowl_print.games.tomtube.solve.tiers import (
+    MAX_MOVES,
+    MIN_MOVES,
+    SLACK,
+    TIERS,
+    tier_lengths,
+    tier_of,
+)
+from spacebowl_print.games.tomtube.solve.verify import verify_entry
+from spacebowl_print.games.tomtube.solve.wayhome import WayHome, first_moves, relaxed_bound
 
-MIN_MOVES = 3
-MAX_MOVES = 8
+ATTEMPTS = 60
+"""Candidates tried for one puzzle before settling for the closest tier."""
+PER_BOARD = 10
+"""Candidates made on one filled board (attempts 0–9 share board 0, and so on)."""
+SOLAR_ON_BOARD = {1: (6, 1, 0), 2: (5, 2, 0), 3: (3, 4, 0), 4: (1, 6, 0), 5: (1, 6, 1)}
+"""Per tier wanted: weights of 0, 1 or 2 of the player's solar counters still on their
+modules (the rest already held). Short answers come from both held, long ones from fetching
+one; fetching both takes more than 8 moves on almost every board of the shipped set."""
 
 
 def full_board(tiles: TileSet, rng: random.Random, limit: int | None = None) -> Position:
@@ -88,21 +102,30 @@ def full_board(tiles: TileSet, rng: random.Random, limit: int | None = None) -> 
     return pos
 
 
-def candidate(pos: Position, tiles: TileSet, rng: random.Random, player: str) -> Position:
-    """A puzzle candidate on a full board ``pos`` for ``player`` (see module docstring)."""
-    net = build(pos, tiles)
+def candidate(pos: Position, tiles: TileSet, rng: random.Random, player: str,
+              net: Network | None = None, solar_weights: Sequence[int] = (1, 6, 3),
+              lengths: Sequence[int] = ()) -> Position:
+    """A puzzle candidate on a full board ``pos`` for ``player`` (see the module docstring);
+    ``solar_weights``: how often 0, 1 or 2 of their solar counters are still to fetch;
+    ``lengths``: answer lengths wanted — the player then starts where the relaxed game
+    (:func:`~.wayhome.relaxed_bound`) takes from two moves fewer than the shortest of them
+    to the longest (anywhere if no sphere does)."""
+    net = net if net is not None else build(pos, tiles)
     spheres = sorted(net.node_of)
     counters = {n: k for n, k in pos.counters.items() if k == "solar" or rng.random() < 0.8}
     mine = list(SOLARS[player])
-    # Both solar counters already held makes a plain way home: short answers for the
-    # booklet's first pages.
-    on_board = rng.choices([0, 1, 2], weights=[1, 6, 3])[0]
-    keep = set(rng.sample(mine, on_board))
+    on_board = rng.choices([0, 1, 2], weights=solar_weights)[0]
+    keep = sorted(rng.sample(mine, on_board))
     for m in mine:
         if m not in keep:
             counters.pop(m, None)
     spots = [s for s in spheres if s != BASES[player] and s not in counters
              and (s not in MODULES or MODULES[s][0] == player)]
+    if lengths:
+        stops = [net.node_of[m] for m in keep]
+        near = [s for s in spots if min(lengths) - 2
+                <= relaxed_bound(net, pos, player, net.node_of[s], stops) <= max(lengths)]
+        spots = near or spots
     at = rng.choice(spots)
     theirs = [s for s in spheres if s != at and (s not in MODULES or MODULES[s][0] != player)
               and s not in counters]
@@ -111,94 +134,149 @@ def candidate(pos: Position, tiles: TileSet, rng: random.Random, player: str) ->
                      "alien": int(rng.random() < 0.3), "solar": 2 - on_board},
             other(player): {"energy": rng.randint(0, 2), "control": 0, "alien": 0,
                             "solar": 0}}
-    js = position_to_json(pos)
-    js["counters"] = counters
-    js["astronauts"][player]["at"] = at
-    js["astronauts"][other(player)]["at"] = them
     board_count = {k: sum(1 for v in counters.values() if v == k) for k in TOTALS}
+    stock = {}
     for k in STOCK_KINDS:
+        # Counters of a kind in play never exceed the box: board, then holdings, then stock.
         room = TOTALS[k] - board_count[k]
         for pl in (player, other(player)):
             held[pl][k] = min(held[pl][k], room)
             room -= held[pl][k]
-        js["stock"][k] = min(pos.stock[k], room)
-    for pl in PLAYERS:
-        js["astronauts"][pl]["held"] = held[pl]
-    js["to_move"] = player
-    return position_from_json(js, tiles)
+        stock[k] = min(pos.stock[k], room)
+    spot = {player: at, other(player): them}
+    astronauts = {pl: Astronaut(spot[pl], held[pl], pos.astronauts[pl].tubes_left,
+                                pos.astronauts[pl].blanks_left) for pl in PLAYERS}
+    return Position(pos.rhombs, pos.triangles, pos.stack, counters, astronauts, stock, player)
 
 
 def decoys(pos: Position, tiles: TileSet, n: int) -> int:
     """First moves after which a way home with both solar counters still exists, but only
-    longer than ``n`` moves in all (searched up to ``n + 3``)."""
-    wh = WayHome(pos, tiles, pos.to_move)
-    count = 0
-    for st in wh.steps(wh.start):
-        if st.state[0] == wh.base:
+    longer than ``n`` moves in all (at most ``n +`` :data:`SLACK`)."""
+    return len(first_moves(WayHome(pos, tiles, pos.to_move), n, SLACK)[1])
+
+
+def _entry(key: str, pos: Position, wh: WayHome, line: list[Any], n_decoys: int
+           ) -> dict[str, Any]:
+    n = len(line)
+    return {"id": key, "tier": tier_of(n, n_decoys), "position": position_to_json(pos),
+            "answer": {"moves": n, "line": [st.move.to_json() for st in line]},
+            "decoys": n_decoys}
+
+
+def make_puzzle(tiles: TileSet, seed: int, key: str, tier: int
+                ) -> tuple[dict[str, Any], dict[str, int]]:
+    """:func:`puzzle_for`, and what it took: candidates tried and boards filled."""
+    if tier not in TIERS:
+        raise ValueError(f"tier must be one of {TIERS}, got {tier!r}")
+    lengths = tier_lengths(tier)
+    weights = SOLAR_ON_BOARD[tier]
+    # Candidates no attempt matched: (tier distance, attempt, position, graph, line, decoys).
+    pool: list[tuple[int, int, Position, WayHome, list[Any], int]] = []
+    full = start_position([])
+    net: Network | None = None
+    boards = 0
+    for attempt in range(ATTEMPTS):
+        if attempt % PER_BOARD == 0:
+            full = full_board(tiles, random.Random(f"tomtube:{seed}:{key}:board{boards}"))
+            net = build(full, tiles)
+            boards += 1
+        rng = random.Random(f"tomtube:{seed}:{key}:{attempt}")
+        player = PLAYERS[rng.randrange(2)]
+        pos = candidate(full, tiles, rng, player, net, weights, lengths)
+        wh = WayHome(pos, tiles, player, net=net)
+        line = wh.shortest(max_depth=MAX_MOVES, cap=200_000)
+        if line is None or len(line) < MIN_MOVES:
             continue
-        rest = wh.shortest(start=st.state, max_depth=n + 2, cap=100_000)
-        if rest is not None and 1 + len(rest) > n:
-            count += 1
-    return count
+        n = len(line)
+        if n not in lengths and pool and pool[0][0] <= _distance(n, tier):
+            continue  # cannot beat what the pool has
+        d = len(first_moves(wh, n, SLACK)[1])
+        got = tier_of(n, d)
+        if got == tier:
+            return _entry(key, pos, wh, line, d), {"candidates": attempt + 1,
+                                                    "boards": boards}
+        pool.append((abs(got - tier), attempt, pos, wh, line, d))
+        pool.sort(key=lambda c: (c[0], c[1]))
+    if not pool:
+        raise RuntimeError(f"no way-home puzzle found for seed {seed}, key {key!r}")
+    _dist, _attempt, pos, wh, line, d = pool[0]
+    return _entry(key, pos, wh, line, d), {"candidates": ATTEMPTS, "boards": boards}
+
+
+def _distance(n: int, tier: int) -> int:
+    """The least tier distance a puzzle of ``n`` moves can have from ``tier``."""
+    return min(abs(tier_of(n, d) - tier) for d in range(13))
+
+
+def puzzle_for(tiles: TileSet, seed: int, key: str, tier: int) -> dict[str, Any]:
+    """One manifest entry ``{"id": key, "tier", "position", "answer": {"moves", "line"},
+    "decoys"}`` of difficulty ``tier`` (1–5), made from ``(seed, key)`` alone: the same
+    arguments give the same entry in any process. When no candidate of that tier turns up
+    within :data:`ATTEMPTS`, the entry has the closest tier found, and says so in
+    ``tier``."""
+    return make_puzzle(tiles, seed, key, tier)[0]
+
+
+def spread_tiers(count: int) -> list[int]:
+    """Tiers for ``count`` puzzles, spread evenly over 1–5 in order."""
+    return [TIERS[i * len(TIERS) // count] for i in range(count)]
+
+
+def _make(args: tuple[TileSet, int, str, int]) -> tuple[dict[str, Any], dict[str, int]]:
+    return make_puzzle(*args)
 
 
 def generate(tiles: TileSet, count: int, seed: int,
-             advance: Callable[[int], None] | None = None) -> tuple[dict[str, Any],
-                                                                    dict[str, int]]:
+             advance: Callable[[int], None] | None = None, *,
+             tiers: Sequence[int] | None = None, jobs: int = 1
+             ) -> tuple[dict[str, Any], dict[str, int]]:
     """``count`` puzzles from ``seed`` as the manifest ``{"game", "title", "seed",
-    "puzzles"}`` (sorted by answer length, then decoys; ids 1..count), and figures:
-    candidates tried and boards filled."""
-    rng = random.Random(seed)
-    found: list[tuple[int, int, int, dict[str, Any]]] = []
-    tried = boards = 0
-    seen: set[str] = set()
-    lengths = range(MIN_MOVES, MAX_MOVES + 1)
-    quota = -(-count // len(lengths))  # spread answers over 3..8 moves
-    per_length = dict.fromkeys(lengths, 0)
-    while len(found) < count:
-        full = full_board(tiles, rng)
-        boards += 1
-        for _ in range(8):
-            if len(found) >= count:
-                break
-            player = PLAYERS[tried % 2]
-            tried += 1
-            pos = candidate(full, tiles, rng, player)
-            wh = WayHome(pos, tiles, player)
-            line = wh.shortest(max_depth=MAX_MOVES, cap=200_000)
-            if line is None or len(line) < MIN_MOVES:
-                continue
-            # Quotas keep the lengths spread; after many candidates any length is taken.
-            if per_length[len(line)] >= quota and tried < 40 * count:
-                continue
-            per_length[len(line)] += 1
-            js = position_to_json(pos)
-            key = repr(js)
-            if key in seen:
-                continue
-            seen.add(key)
-            n = len(line)
-            entry = {"id": 0, "position": js,
-                     "answer": {"moves": n, "line": [st.move.to_json() for st in line]}}
-            found.append((n, decoys(pos, tiles, n), len(found), entry))
+    "puzzles"}``: puzzle *i* (1-based, key ``"i"``) asks :func:`puzzle_for` for ``tiers[i]``
+    (default: spread evenly over 1–5); then sorted easiest first (tier, answer length,
+    decoys) and numbered 1..count. ``jobs`` > 1 makes them in that many processes, with the
+    same result. Figures: candidates tried, boards filled, puzzles off their tier."""
+    wanted = list(tiers) if tiers is not None else spread_tiers(count)
+    if len(wanted) != count:
+        raise ValueError("give one tier a puzzle")
+    jobs_args = [(tiles, seed, str(i + 1), t) for i, t in enumerate(wanted)]
+    made: list[tuple[dict[str, Any], dict[str, int]]] = []
+    if jobs <= 1:
+        for a in jobs_args:
+            made.append(_make(a))
             if advance:
                 advance(1)
-    found.sort(key=lambda f: (f[0], f[1], f[2]))
+    else:
+        import multiprocessing
+
+        with multiprocessing.get_context("fork").Pool(jobs) as pool:
+            for got in pool.imap(_make, jobs_args):
+                made.append(got)
+                if advance:
+                    advance(1)
+    order = sorted(range(count), key=lambda i: (made[i][0]["tier"],
+                                                made[i][0]["answer"]["moves"],
+                                                made[i][0]["decoys"], i))
     puzzles = []
-    for i, (_n, _d, _o, entry) in enumerate(found, start=1):
-        entry["id"] = i
+    for k, i in enumerate(order, start=1):
+        entry = dict(made[i][0])
+        entry["id"] = k
         puzzles.append(entry)
+    figures = {"candidates": sum(f["candidates"] for _, f in made),
+               "boards": sum(f["boards"] for _, f in made),
+               "off_tier": sum(1 for (e, _), t in zip(made, wanted, strict=True)
+                               if e["tier"] != t)}
     manifest = {"game": "tomtube", "title": "Tom Tube: the way home", "seed": seed,
                 "puzzles": puzzles}
-    return manifest, {"candidates": tried, "boards": boards}
+    return manifest, figures
 
 
 def difficulty(entry: dict[str, Any], tiles: TileSet | None = None) -> dict[str, int]:
-    """An entry's difficulty: answer length and decoys (for tiering a booklet)."""
+    """An entry's difficulty: answer length, decoys and tier (computed again)."""
     ts = tiles or shipped_tiles()
     pos = position_from_json(entry["position"], ts)
     n = int(entry["answer"]["moves"])
-    return {"moves": n, "decoys": decoys(pos, ts, n)}
+    d = decoys(pos, ts, n)
+    return {"moves": n, "decoys": d, "tier": tier_of(n, d)}
 
 
 @cache
@@ -211,155 +289,6 @@ def shipped_tiles() -> TileSet:
     return tiles_from_toml(path.read_text(encoding="utf-8"), str(path))
 
 
-# ---- the independent verifier -----------------------------------------------------------
-
-Key = tuple[str, tuple[int, int, int, int], tuple[int, int, int], frozenset[tuple[str, str]]]
-
-
-class _Replayer:
-    """Moves of the lone player by the reference engine, states as plain values."""
-
-    def __init__(self, pos: Position, tiles: TileSet) -> None:
-        self.pos = pos
-        self.tiles = tiles
-        self.player = pos.to_move
-        self.scene = reference.Scene(pos, tiles)
-        self._memo: dict[tuple[str, frozenset[tuple[str, str]]], list[Move]] = {}
-
-    def key(self, pos: Position) -> Key:
-        a = pos.astronauts[self.player]
-        return (a.at, (a.held["energy"], a.held["control"], a.held["alien"], a.held["solar"]),
-                (pos.stock["energy"], pos.stock["control"], pos.stock["alien"]),
-                frozenset(pos.counters.items()))
-
-    def moves(self, pos: Position) -> list[Move]:
-        """Legal moves (the reference engine; payability includes the alien exchange)."""
-        a = pos.astronauts[self.player]
-        held = a.held
-        exchange = held["alien"] > 0 and pos.stock["control"] > 0 and pos.stock["energy"] > 1
-        memo_key = (a.at, frozenset(pos.counters.items()))
-        geo = self._memo.get(memo_key)
-        if geo is None:
-            own = frozenset({self.player, "neutral"})
-            every = frozenset({"tom", "dave", "neutral"})
-            geo = [Move("drift", n, None) for n in sorted(
-                reference.drift_destinations(pos, self.tiles, self.player, own, self.scene))]
-            geo += [Move("drift", n, "control") for n in sorted(
-                reference.drift_destinations(pos, self.tiles, self.player, every, self.scene))]
-            geo += [Move("jump", n, "energy") for n in sorted(
-                reference.jump_destinations(pos, self.tiles, self.player, self.scene))]
-            self._memo[memo_key] = geo
-        return [m for m in geo if m.pay is None or held[m.pay] > 0 or exchange]
-
-    def apply(self, pos: Position, mv: Move) -> Position:
-        """The position after ``mv``; the player stays to move (they are alone)."""
-        a = pos.astronauts[self.player]
-        held = dict(a.held)
-        stock = dict(pos.stock)
-        if mv.pay is not None:
-            if held[mv.pay] == 0:  # exchange an alien right before the payment
-                held["alien"] -= 1
-                stock["alien"] += 1
-                held["control"] += 1
-                held["energy"] += 2
-                stock["control"] -= 1
-                stock["energy"] -= 2
-            held[mv.pay] -= 1
-            stock[mv.pay] += 1
-        counters = dict(pos.counters)
-        if mv.to in counters:
-            held[counters.pop(mv.to)] += 1
-        astronauts = dict(pos.astronauts)
-        astronauts[self.player] = type(a)(mv.to, held, a.tubes_left, a.blanks_left)
-        return pos.with_(counters=counters, stock=stock, astronauts=astronauts)
-
-
-def verify_entry(entry: Any, tiles: TileSet | None = None) -> str | None:
-    """``None`` if the manifest entry is right, else a one-line reason: the position must
-    leave no rhomb to place; the line, replayed with the reference engine, must be legal,
-    enter the base only with its last move and end there holding both solar counters; its
-    length must be the stated answer; and no shorter line may exist (breadth-first search
-    over every line of fewer moves)."""
-    ts = tiles or shipped_tiles()
-    read = _read_entry(entry, ts)
-    if isinstance(read, str):
-        return read
-    pos, n, line = read
-    if pos.stack and free_positions(pos):
-        return "a rhomb can still be placed: not a way-home position"
-    if len(line) != n:
-        return f"the line has {len(line)} moves but the answer says {n}"
-    rp = _Replayer(pos, ts)
-    return _replay(rp, pos, line) or _shorter_line(rp, pos, n)
-
-
-def _read_entry(entry: Any, ts: TileSet) -> tuple[Position, int, list[Move]] | str:
-    """The entry's position, stated answer length and line; or why it cannot be read."""
-    try:
-        if not isinstance(entry, dict) or not {"id", "position", "answer"} <= set(entry):
-            return "an entry needs the keys id, position, answer"
-        pos = position_from_json(entry["position"], ts)
-        answer = entry["answer"]
-        if not isinstance(answer, dict) or set(answer) != {"moves", "line"}:
-            return "answer has exactly the keys moves, line"
-        n = answer["moves"]
-        if not isinstance(n, int) or isinstance(n, bool) or n < 1:
-            return f"answer.moves must be a positive integer, got {n!r}"
-        if not isinstance(answer["line"], list):
-            return "answer.line must be a list of moves"
-        line = []
-        for i, raw in enumerate(answer["line"]):
-            mv = move_from_json(raw)
-            if not isinstance(mv, Move):
-                return f"answer.line[{i}] is not a move (drift or jump)"
-            line.append(mv)
-    except InputError as err:
-        return str(err)
-    return pos, n, line
-
-
-def _replay(rp: _Replayer, pos: Position, line: list[Move]) -> str | None:
-    """Why ``line`` is not a way home from ``pos`` (None if it is): every move legal, the
-    base entered only by the last, both solar counters held there."""
-    player = pos.to_move
-    base = BASES[player]
-    cur = pos
-    for i, mv in enumerate(line):
-        if mv not in rp.moves(cur):
-            return f"move {i + 1} ({mv.kind} to {mv.to}) is not legal there"
-        cur = rp.apply(cur, mv)
-        if mv.to == base and i != len(line) - 1:
-            return f"move {i + 1} reaches the base before the end of the line"
-    if cur.astronauts[player].at != base:
-        return "the line does not end on the player's base"
-    if cur.astronauts[player].held["solar"] < 2:
-        return "the line comes home without both solar counters"
-    return None
-
-
-def _shorter_line(rp: _Replayer, pos: Position, n: int) -> str | None:
-    """Proof of minimality: every line of fewer than ``n`` moves fails (else the reason
-    naming the shorter line's length)."""
-    player = pos.to_move
-    base = BASES[player]
-    frontier = [pos]
-    seen = {rp.key(pos)}
-    for depth in range(1, n):
-        nxt = []
-        for p in frontier:
-            for mv in rp.moves(p):
-                q = rp.apply(p, mv)
-                if mv.to == base:
-                    if q.astronauts[player].held["solar"] >= 2:
-                        return f"a shorter line exists ({depth} moves)"
-                    continue
-                k = rp.key(q)
-                if k not in seen:
-                    seen.add(k)
-                    nxt.append(q)
-        frontier = nxt
-    return None
-
-
-__all__ = ["MAX_MOVES", "MIN_MOVES", "MODULES", "candidate", "decoys", "difficulty",
-           "full_board", "generate", "shipped_tiles", "verify_entry"]
+__all__ = ["ATTEMPTS", "MAX_MOVES", "MIN_MOVES", "candidate", "decoys", "difficulty",
+           "full_board", "generate", "make_puzzle", "puzzle_for", "shipped_tiles",
+           "spread_tiers", "verify_entry"]

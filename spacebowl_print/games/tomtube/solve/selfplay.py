@@ -39,6 +39,7 @@ from spacebowl_print.games.tomtube.model.board import (
     other,
 )
 from spacebowl_print.games.tomtube.model.position import (
+    STOCK_KINDS,
     VALUES,
     Fill,
     Move,
@@ -72,6 +73,11 @@ from spacebowl_print.games.tomtube.solve.wayhome import can_reach_base
 TURN_CAP = 400
 NEAR = 8  # while placing, a player walks to a goal this many moves away rather than place
 HOME_WITH_BONUS = 100.0
+LATE = 10
+"""Placing is nearly over when this few rhomb positions are free (or rhombs are left): the
+players then keep a way home open (see :meth:`Game.phase_one_turn`)."""
+SAFE_PLACEMENT = 3.0
+"""What a late placement that leaves the placer a way home is worth (in points)."""
 
 
 @dataclass
@@ -87,6 +93,8 @@ class GameResult:
     counters_placed: int
     bonus: int = 0
     lost: list[str] = field(default_factory=list)
+    placed: dict[str, int] = field(default_factory=dict)
+    """Counters put on the board by placements, by kind (energy, control, alien)."""
 
 
 def _cost(pos: Position, player: str, pay: str | None) -> float:
@@ -208,13 +216,26 @@ class Game:
         self.rng.shuffle(ids)
         self.pos = start_position(ids)
         self.candidates = candidates
+        self._net: tuple[object, Network] | None = None
         self.turns = 0
         self.counters_placed = 0
+        self.placed = dict.fromkeys(STOCK_KINDS, 0)
 
     def placing_possible(self) -> bool:
         return bool(self.pos.stack) and bool(free_positions(self.pos))
 
-    def choose_placement(self) -> Placement:
+    def network(self, pos: Position) -> Network:
+        """The tube network of ``pos``, built once per set of placed pieces (moves do not
+        change it; a placement makes a new tuple of rhombs)."""
+        if self._net is None or self._net[0] is not pos.rhombs:
+            self._net = (pos.rhombs, build(pos, self.tiles))
+        return self._net[1]
+
+    def late(self) -> bool:
+        """Whether placing is nearly over (:data:`LATE`)."""
+        return len(self.pos.stack) <= LATE or len(free_positions(self.pos)) <= LATE
+
+    def choose_placement(self, late: bool = False) -> Placement:
         b = board()
         pos, me = self.pos, self.pos.to_move
         options = [(p, s) for p in free_positions(pos) for s in b.rhomb_positions[p].sharp]
@@ -228,35 +249,54 @@ class Game:
             net = build(after, self.tiles)
             mine, reach = _best_gain(after, self.tiles, net, me)
             theirs, _ = _best_gain(after, self.tiles, net, other(me))
-            value = (mine - theirs + 0.1 * reach, self.rng.random())
+            safe = late and can_reach_base(after, self.tiles, me, cap=5_000, net=net)
+            value = (mine - theirs + 0.1 * reach + SAFE_PLACEMENT * safe, self.rng.random())
             if best is None or value > best:
                 best, chosen = value, pl
         assert chosen is not None
         return chosen
 
     def phase_one_turn(self) -> None:
+        """A turn while rhombs can be placed (see the module docstring). Late in this phase
+        (:meth:`late`) a player who has a way home keeps one: they skip moves after which
+        they could not reach their base on the board as it is, and prefer placements that
+        leave them a way home."""
         pos, me = self.pos, self.pos.to_move
-        moves = legal_moves(pos, self.tiles)
+        late = self.late()
+        net = self.network(pos)
+        keep_safe = late and can_reach_base(pos, self.tiles, me, cap=5_000, net=net)
+
+        def safe(mv: Move) -> bool:
+            return not keep_safe or can_reach_base(play(pos, self.tiles, mv), self.tiles, me,
+                                                   cap=5_000, net=net)
+
+        moves = legal_moves(pos, self.tiles, net)
         scored = [(move_gain(pos, me, m, True), self.rng.random(), m) for m in moves]
-        top = max(scored, key=lambda x: (x[0], x[1]), default=None)
-        if top is not None and top[0] > 0:
-            self.pos = play(pos, self.tiles, top[2])
-            return
-        route = plan(pos, self.tiles, build(pos, self.tiles), me, goals_of(pos, me),
-                     max_depth=NEAR)
+        for gain, _r, mv in sorted(scored, key=lambda x: (x[0], x[1]), reverse=True):
+            if gain <= 0:
+                break
+            if safe(mv):
+                self.pos = play(pos, self.tiles, mv)
+                return
+        route = plan(pos, self.tiles, net, me, goals_of(pos, me), max_depth=NEAR)
         if route is not None and not (MODULES.get(route[1].to) == (me, "base")
-                                      and pos.astronauts[me].held["solar"] < 2):
+                                      and pos.astronauts[me].held["solar"] < 2) \
+                and safe(route[1]):
             self.pos = play(pos, self.tiles, route[1])
             return
-        pl = self.choose_placement()
-        before = len(pos.counters)
+        pl = self.choose_placement(late)
         self.pos = place(pos, self.tiles, pl)
-        self.counters_placed += len(self.pos.counters) - before
+        for where, kind in self.pos.counters.items():
+            if where not in pos.counters:  # a placement only adds counters
+                self.placed[kind] += 1
+        self.counters_placed = sum(self.placed.values())
 
     def phase_two_move(self, player: str, *, for_points: bool = True) -> None:
-        """``player``'s move once nothing can be placed (or in the bonus phase)."""
+        """``player``'s move once nothing can be placed (or in the bonus phase): the wished
+        move (see the module docstring), or the next wish when it would leave the player no
+        way home (a player with none left has already lost)."""
         pos = self.pos.with_(to_move=player)
-        net = build(pos, self.tiles)
+        net = self.network(pos)
         moves = legal_moves(pos, self.tiles, net)
         if not moves:
             self.pos = play(pos, self.tiles, Pass())
@@ -266,20 +306,28 @@ class Game:
         if for_points and a.held["solar"] < 2 and goals == {BASES[player]}:
             goals = set()  # solar counters gone: gather points, then go home
         route = plan(pos, self.tiles, net, player, goals) if goals else None
+        wishes: list[Move] = []
         if for_points and (route is None or goals != {BASES[player]}):
             scored = [(move_gain(pos, player, m, False), self.rng.random(), m) for m in moves
                       if MODULES.get(m.to) != (player, "base")]
-            top = max(scored, key=lambda x: (x[0], x[1]), default=None)
-            if top is not None and top[0] > 0 and (route is None or route[0] > 1):
-                self.pos = play(pos, self.tiles, top[2])
-                return
-        if route is None:
-            route = plan(pos, self.tiles, net, player, {BASES[player]}, max_depth=40)
+            gainful = sorted((x for x in scored if x[0] > 0), key=lambda x: (x[0], x[1]),
+                             reverse=True)
+            if gainful and (route is None or route[0] > 1):
+                wishes += [x[2] for x in gainful]
         if route is not None:
-            self.pos = play(pos, self.tiles, route[1])
-            return
+            wishes.append(route[1])
+        home = plan(pos, self.tiles, net, player, {BASES[player]}, max_depth=40)
+        if home is not None:
+            wishes.append(home[1])
         away = [m for m in moves if MODULES.get(m.to) != (player, "base")]
-        self.pos = play(pos, self.tiles, self.rng.choice(away or moves))
+        wishes.append(self.rng.choice(away or moves))
+        for mv in wishes:
+            after = play(pos, self.tiles, mv)
+            if at_home(after, player) or can_reach_base(after, self.tiles, player, cap=5_000,
+                                                        net=net):
+                self.pos = after
+                return
+        self.pos = play(pos, self.tiles, wishes[0])
 
     def run(self) -> GameResult:
         """Play to the end and report."""
@@ -292,7 +340,8 @@ class Game:
                     return self._bonus_phase(me)
                 continue
             lost = [pl for pl in PLAYERS if not at_home(self.pos, pl)
-                    and not can_reach_base(self.pos, self.tiles, pl, cap=20_000)]
+                    and not can_reach_base(self.pos, self.tiles, pl, cap=20_000,
+                                           net=self.network(self.pos))]
             if lost:
                 return self._result("stranded", lost=lost)
             was_home = at_home(self.pos, me)
@@ -309,7 +358,8 @@ class Game:
                     if not (k == "solar" and MODULES[n][0] == trailing)}
         self.pos = self.pos.with_(counters=counters, to_move=trailing)
         while not at_home(self.pos, trailing) and taken < TURN_CAP:
-            if not can_reach_base(self.pos, self.tiles, trailing, cap=20_000):
+            if not can_reach_base(self.pos, self.tiles, trailing, cap=20_000,
+                                  net=self.network(self.pos)):
                 return self._result("bonus", bonus=(leader, taken), lost=[trailing])
             self.phase_two_move(trailing, for_points=False)
             self.pos = self.pos.with_(to_move=trailing)
@@ -326,7 +376,7 @@ class Game:
         if scores[TOM] != scores["dave"]:
             winner = max(scores, key=lambda pl: scores[pl])
         return GameResult(self.seed, winner, scores, end, self.turns, self.counters_placed,
-                          bonus[1] if bonus else 0, list(lost))
+                          bonus[1] if bonus else 0, list(lost), dict(self.placed))
 
 
 def play_game(tiles: TileSet, seed: int, candidates: int = 10) -> GameResult:
@@ -374,6 +424,8 @@ def summarise(results: Sequence[GameResult]) -> dict[str, Any]:
         "capped": round(ends["capped"], 4),
         "mean_turns": round(sum(r.turns for r in results) / n, 2),
         "mean_counters_placed": round(sum(r.counters_placed for r in results) / n, 2),
+        **{f"mean_{k}_placed": round(sum(r.placed.get(k, 0) for r in results) / n, 2)
+           for k in STOCK_KINDS},
         "mean_score_tom": round(sum(r.scores[TOM] for r in results) / n, 2),
         "mean_score_dave": round(sum(r.scores["dave"] for r in results) / n, 2),
     }

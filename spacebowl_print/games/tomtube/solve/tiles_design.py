@@ -44,6 +44,11 @@ class DesignParams:
     neutral: tuple[int, int] = (36, 44)
     mixed: int = 12
     min_tubes: int = 2
+    max_tubes: int = 4
+    blank_sharp: tuple[int, int] = (0, 80)
+    """How many of the sharp corners (s1, s2; 80 on 40 tiles) carry no tube (a range)."""
+    blank_blunt: tuple[int, int] = (0, 80)
+    """How many of the blunt corners (b1, b2; 80 on 40 tiles) carry no tube (a range)."""
     seed: int = 1
     budget: float = 20.0  # deterministic time units, not seconds
 
@@ -122,15 +127,21 @@ def design(params: DesignParams) -> list[Tile]:
 
 def _add_counts(m: cp_model.CpModel, params: DesignParams, x: Colours,
                 cross: list[cp_model.IntVar]) -> None:
-    """One colour a corner, ``min_tubes`` tubes a tile or more, ``crosses`` crosses, the
-    neutral corners in their range, as many Tom corners as Dave corners."""
+    """One colour a corner, ``min_tubes``–``max_tubes`` tubes a tile, ``crosses`` crosses,
+    the neutral corners and the blank sharp and blunt corners in their ranges, as many Tom
+    corners as Dave corners."""
     n = params.tiles
     for t in range(n):
         for k in range(4):
             m.add_exactly_one(x[t][k])
         tubes = sum(1 - x[t][k][0] for k in range(4))
         m.add(tubes >= params.min_tubes)
+        m.add(tubes <= params.max_tubes)
     m.add(sum(cross) == params.crosses)
+    for corners, (lo, hi) in (((0, 2), params.blank_sharp), ((1, 3), params.blank_blunt)):
+        blank = sum(x[t][k][0] for t in range(n) for k in corners)
+        m.add(blank >= lo)
+        m.add(blank <= hi)
     neutral = sum(x[t][k][3] for t in range(n) for k in range(4))
     m.add(neutral >= params.neutral[0])
     m.add(neutral <= params.neutral[1])
@@ -243,36 +254,71 @@ def _add_hint(m: cp_model.CpModel, params: DesignParams, x: Colours,
 
 def _paired_start(params: DesignParams, rng: random.Random
                   ) -> list[tuple[list[int], bool]]:
-    """A feasible design to start the search from: random tiles and their colour-swapped
-    twins (balanced by construction), meeting the count constraints."""
+    """A feasible design to start the search from: random tiles, each with its
+    colour-swapped twin (a tile with neither player's colour is its own twin), so balanced
+    by construction. The chances of a cross, a blank sharp or blunt corner and a neutral
+    tube follow what is still missing from the middle of each wanted range, so the counts
+    land in their ranges; drawn again in the rare case they do not."""
     swap = {0: 0, 1: 2, 2: 1, 3: 3}
-    half = params.tiles // 2
-    # Corner colours drawn near the wanted neutral share, so the draw soon meets the counts.
-    share = (params.neutral[0] + params.neutral[1]) / (8.0 * params.tiles)
-    weights = [0.15, (0.85 - share) / 2, (0.85 - share) / 2, share]
+    n = params.tiles
+    mid = {k: (getattr(params, k)[0] + getattr(params, k)[1]) / 2.0
+           for k in ("neutral", "blank_sharp", "blank_blunt")}
+    if params.blank_sharp == (0, 2 * n):
+        mid["blank_sharp"] = 0.15 * 2 * n
+    if params.blank_blunt == (0, 2 * n):
+        mid["blank_blunt"] = 0.15 * 2 * n
+
+    def share(want: float, have: float, room: float) -> float:
+        return min(0.95, max(0.02, (want - have) / room)) if room > 0 else 0.5
+
+    def looks(cs: list[int], cr: bool) -> set[tuple[int | bool, ...]]:
+        return {(*v, cr) for v in (cs, cs[2:] + cs[:2])}
+
     while True:
-        seen: set[tuple[int, ...]] = set()
+        seen: set[tuple[int | bool, ...]] = set()
         out: list[tuple[list[int], bool]] = []
-        crosses = set(rng.sample(range(half), params.crosses // 2))
-        for i in range(half):
+        while len(out) < n:
+            left = n - len(out)
+            crosses = sum(cr for _, cr in out)
+            have = {"blank_sharp": sum(c == 0 for cs, _ in out for c in cs[0::2]),
+                    "blank_blunt": sum(c == 0 for cs, _ in out for c in cs[1::2]),
+                    "neutral": sum(c == 3 for cs, _ in out for c in cs)}
+            blank = [share(mid["blank_sharp"], have["blank_sharp"], 2 * left),
+                     share(mid["blank_blunt"], have["blank_blunt"], 2 * left)]
+            tubes_left = 2 * left * (2 - blank[0] - blank[1])
+            neutral = share(mid["neutral"], have["neutral"], tubes_left)
+            weights = [[b, (1 - b) * (1 - neutral) / 2, (1 - b) * (1 - neutral) / 2,
+                        (1 - b) * neutral] for b in blank]
+            cross_share = (params.crosses - crosses) / left
             for _ in range(1000):
-                corners = rng.choices(range(4), weights=weights, k=4)
+                corners = [rng.choices(range(4), weights=weights[k % 2])[0] for k in range(4)]
                 twin = [swap[c] for c in corners]
-                cr = i in crosses
-                keys = {(*v, cr) for v in (corners, corners[2:] + corners[:2])}
-                keys2 = {(*v, cr) for v in (twin, twin[2:] + twin[:2])}
-                if (sum(c != 0 for c in corners) >= params.min_tubes and not keys & keys2
-                        and not (keys | keys2) & seen):
+                alone = twin == corners
+                room = params.crosses - crosses
+                cr = rng.random() < cross_share and room >= (1 if alone else 2)
+                keys, keys2 = looks(corners, cr), looks(twin, cr)
+                if (not params.min_tubes <= sum(c != 0 for c in corners) <= params.max_tubes
+                        or (keys | keys2) & seen):
+                    continue
+                if alone:
+                    seen |= keys
+                    out.append((corners, cr))
+                    break
+                if not keys & keys2 and len(out) + 2 <= n:
                     seen |= keys | keys2
                     out += [(corners, cr), (twin, cr)]
                     break
             else:
                 break
-        if len(out) != 2 * half:
+        if len(out) != n:
             continue
-        neutral = sum(c == 3 for cs, _ in out for c in cs)
+        count = {"neutral": sum(c == 3 for cs, _ in out for c in cs),
+                 "blank_sharp": sum(c == 0 for cs, _ in out for c in cs[0::2]),
+                 "blank_blunt": sum(c == 0 for cs, _ in out for c in cs[1::2])}
         mixed = sum(1 for cs, _ in out if 1 in cs and 2 in cs)
-        if params.neutral[0] <= neutral <= params.neutral[1] and mixed >= params.mixed:
+        if (sum(cr for _, cr in out) == params.crosses and mixed >= params.mixed
+                and all(getattr(params, k)[0] <= v <= getattr(params, k)[1]
+                        for k, v in count.items())):
             return out
 
 
