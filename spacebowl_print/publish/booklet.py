@@ -21,7 +21,7 @@ from typing import Any, Literal, Protocol
 
 from spacebowl_print.core.folders import write_folder
 from spacebowl_print.publish import pod
-from spacebowl_print.publish.manifest import file_digest, seal_subject
+from spacebowl_print.publish.manifest import seal_subject, sealed
 from spacebowl_print.publish.pod import Binding, Frame, Trim
 from spacebowl_print.render.api import PAPER, Canvas, DrawnPage, Page, PdfOptions, Style
 from spacebowl_print.render.fonts import fit_size, text_width, wrap
@@ -372,12 +372,13 @@ def manifest(game: str, title: str, header: Mapping[str, Any], entries: list[dic
 def write_sealed(out_dir: Path, data: Mapping[str, Any],
                  documents: Mapping[str, Callable[[str], bytes]]) -> list[Path]:
     """Render every document (``name → render(subject)``) sealed with the manifest ``data``
-    (:func:`publish.manifest.seal_subject`), record their hashes in the manifest's ``files``,
-    and write them with ``manifest.json`` into ``out_dir``, all or nothing."""
+    (:func:`publish.manifest.seal_subject`), record their hashes and sizes in the manifest's
+    ``files`` and seal it all (:func:`publish.manifest.sealed`), and write them with
+    ``manifest.json`` into ``out_dir``, all or nothing."""
     subject = seal_subject(data)
     rendered = {name: render(subject) for name, render in documents.items()}
-    sealed = {**data, "files": {name: file_digest(pdf) for name, pdf in rendered.items()}}
-    return write_folder(out_dir, {**rendered, "manifest.json": manifest_json(sealed)})
+    return write_folder(out_dir, {**rendered,
+                                  "manifest.json": manifest_json(sealed(data, rendered))})
 
 
 def manifest_json(data: Mapping[str, Any]) -> str:

@@ -54,7 +54,7 @@ def _check(folder: Path) -> tuple[int, str]:
 
 
 def test_manifest_has_the_spec_shape(manifest: dict[str, Any]) -> None:
-    assert list(manifest) == ["game", "title", "seed", "puzzles", "files"]
+    assert list(manifest) == ["game", "title", "seed", "puzzles", "files", "seal"]
     assert manifest["game"] == "tomtube" and manifest["seed"] == 5
     assert [p["id"] for p in manifest["puzzles"]] == [str(k) for k in range(1, COUNT + 1)]
     for p in manifest["puzzles"]:
@@ -105,7 +105,7 @@ def test_a_tampered_booklet_fails_check(booklet: Path, tmp_path: Path, what: str
     (copy / "manifest.json").write_text(json.dumps(data), encoding="utf-8")
     code, out = _check(copy)
     assert code == 1, out
-    assert "puzzle" in out or "booklet.pdf" in out
+    assert "puzzle" in out or "booklet.pdf" in out or "seal does not match" in out
 
 
 def test_answer_routes_are_the_engines(manifest: dict[str, Any]) -> None:

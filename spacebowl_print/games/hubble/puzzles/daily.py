@@ -25,8 +25,8 @@ from __future__ import annotations
 import datetime as dt
 import hashlib
 import json
-from collections.abc import Callable, Iterator, Mapping, Sequence
-from concurrent.futures import ProcessPoolExecutor
+from collections.abc import Callable, Mapping, Sequence
+from contextlib import AbstractContextManager
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -34,6 +34,7 @@ from typing import Any
 from spacebowl_print import __version__
 from spacebowl_print.core.errors import InputError
 from spacebowl_print.core.languages import long_date
+from spacebowl_print.core.workers import Pool, worker_pool
 from spacebowl_print.games.hubble.art.challenge import (
     roll_list,
     roll_list_height,
@@ -171,21 +172,9 @@ def make_days(cset: ConstellationSet, req: DailyRequest,
     return out
 
 
-class _Serial:
-    """The interface of a process pool, run in this process (one job, or one challenge)."""
-
-    def __enter__(self) -> _Serial:
-        return self
-
-    def __exit__(self, *exc: object) -> None:
-        return None
-
-    def map(self, fn: Callable[..., Any], *iterables: Any) -> Iterator[Any]:
-        return map(fn, *iterables)
-
-
-def _pool(jobs: int, tasks: int) -> _Serial | ProcessPoolExecutor:
-    return ProcessPoolExecutor(jobs) if jobs > 1 and tasks > 1 else _Serial()
+def _pool(jobs: int, tasks: int) -> AbstractContextManager[Pool]:
+    """The shared worker pool (core.workers): signals are the parent's alone."""
+    return worker_pool(jobs, tasks)
 
 
 def _header(cset: ConstellationSet, req: DailyRequest) -> dict[str, Any]:

@@ -17,7 +17,6 @@ from pathlib import Path
 from typing import Any
 
 from spacebowl_print import __version__
-from spacebowl_print.core.folders import write_folder
 from spacebowl_print.core.languages import long_date
 from spacebowl_print.core.templates import html_environment
 from spacebowl_print.games.spacebowl.art.minigalaxy import MINI_H, MINI_W, draw_toss, mini_card
@@ -29,7 +28,7 @@ from spacebowl_print.games.spacebowl.puzzles.texts import WORDS, check_lang
 from spacebowl_print.games.spacebowl.puzzles.tiers import TIERS
 from spacebowl_print.games.spacebowl.puzzles.verify import deck_digest
 from spacebowl_print.publish import booklet as pub
-from spacebowl_print.publish.manifest import file_digest, seal_subject
+from spacebowl_print.publish.manifest import seal_subject
 from spacebowl_print.render.api import Canvas, DrawnPage, Style
 from spacebowl_print.render.svg import num, svg_bytes
 
@@ -165,7 +164,12 @@ def build_site(deck: Deck, out_dir: Path, days: int, start: dt.date, tiers: tupl
                           "lang": lang, "site": True},
               "tool": f"spacebowl_print {__version__}"}
     data = pub.manifest("spacebowl", WEB_WORDS[lang]["title"], header, entries)
-    files = site_files(puzzles, lang, seal_subject(data))
-    data["files"] = {name: file_digest(text.encode("utf-8")) for name, text in files.items()}
-    written = write_folder(out_dir, {**files, "manifest.json": pub.manifest_json(data)})
+    pages = site_files(puzzles, lang, seal_subject(data))
+    written = pub.write_sealed(out_dir, data, {  # sealed like every booklet
+        name: _rendered(text.encode("utf-8")) for name, text in pages.items()})
     return WebReport(written, len(puzzles))
+
+
+def _rendered(data: bytes) -> Callable[[str], bytes]:
+    """A page already rendered with the seal :func:`publish.booklet.write_sealed` passes."""
+    return lambda subject: data

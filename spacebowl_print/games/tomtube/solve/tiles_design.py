@@ -27,6 +27,7 @@ from dataclasses import dataclass
 
 from ortools.sat.python import cp_model
 
+from spacebowl_print.core import cpsat
 from spacebowl_print.games.tomtube.model.board import DAVE, NEUTRAL, TOM
 from spacebowl_print.games.tomtube.model.tiles import CORNERS, Tile
 
@@ -104,11 +105,11 @@ def design(params: DesignParams) -> list[Tile]:
     weights = [[[rng.randrange(10) for _c in range(4)] for _k in range(4)] for _t in range(n)]
     m.maximize(sum(weights[t][k][c] * x[t][k][c] for t in range(n) for k in range(4)
                    for c in range(4)) + sum(rng.randrange(10) * cross[t] for t in range(n)))
-    solver = cp_model.CpSolver()
+    solver = cpsat.new_solver()
     solver.parameters.num_workers = 1
     solver.parameters.random_seed = params.seed
     solver.parameters.max_deterministic_time = params.budget
-    status = solver.solve(m)
+    status = cpsat.solve(solver, m)
     if status not in (cp_model.OPTIMAL, cp_model.FEASIBLE):
         raise RuntimeError("no tile set satisfies the design constraints")
     tiles = []

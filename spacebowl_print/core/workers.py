@@ -1,0 +1,175 @@
+"""Worker processes for ``--jobs``: one pool every game uses, in which an interrupt is only
+ever the parent's business.
+
+Promises of :func:`worker_pool`:
+
+* workers ignore SIGINT, SIGTERM and SIGHUP from their first instruction on (they are forked
+  with those signals blocked, set them to "ignore", then unblock), so a Ctrl-C or a
+  ``kill`` sent to the whole process group reaches the parent alone: no worker prints a
+  traceback, none dies holding a lock another one waits for;
+* the parent tears the workers down (``SIGKILL``, then waits for each) whenever the pool is
+  left early: an interrupt, an error in a task, a worker that died. So a run that is
+  interrupted ends at once with ``Interrupted`` and its exit status, never hangs;
+* :meth:`Pool.map` yields results in the order of its inputs (so ``--jobs`` never changes an
+  output); an exception raised by a task is raised again in the parent, unchanged;
+* with one job, or one task, no process is made at all: the tasks run here, in order.
+
+Tasks and results travel pickled over one pipe per worker; the pool has no feeder thread and
+no lock shared between workers.
+"""
+
+from __future__ import annotations
+
+import multiprocessing
+import os
+import signal
+import sys
+from collections.abc import Callable, Iterable, Iterator
+from contextlib import contextmanager, suppress
+from multiprocessing.connection import Connection, wait
+from typing import Any, Protocol
+
+_SIGNALS = {signal.SIGINT, signal.SIGTERM, signal.SIGHUP}
+
+
+class Pool(Protocol):
+    """What a game's code sees of a pool: an ordered ``map``."""
+
+    def map(self, fn: Callable[..., Any], *iterables: Iterable[Any]) -> Iterator[Any]:
+        """``fn`` applied to the zipped ``iterables``, results in input order."""
+
+
+class WorkerDied(RuntimeError):
+    """A worker process ended without answering (killed from outside, out of memory)."""
+
+
+class _Serial:
+    """The pool of one job: ``map`` runs here, lazily, like the builtin."""
+
+    def map(self, fn: Callable[..., Any], *iterables: Iterable[Any]) -> Iterator[Any]:
+        return map(fn, *iterables)
+
+
+def _worker_main(conn: Connection) -> None:
+    """A worker's life: signals ignored, then tasks from ``conn`` until told to stop."""
+    for sig in _SIGNALS:
+        signal.signal(sig, signal.SIG_IGN)
+    with suppress(ValueError):  # the parent's wake-up descriptor is not ours to write to
+        signal.set_wakeup_fd(-1)
+    signal.pthread_sigmask(signal.SIG_UNBLOCK, _SIGNALS)
+    while True:
+        try:
+            message = conn.recv()
+        except (EOFError, OSError):
+            return
+        if message is None:
+            return
+        index, fn, args = message
+        try:
+            reply = (index, True, fn(*args))
+        except BaseException as err:  # handed to the parent, which raises it
+            reply = (index, False, err)
+        try:
+            conn.send(reply)
+        except Exception as err:  # a result or exception that cannot be pickled
+            conn.send((index, False, RuntimeError(f"a worker's answer cannot be sent back: "
+                                                  f"{type(err).__name__}: {err}")))
+
+
+class _Processes:
+    """``jobs`` forked workers, each with its own pipe."""
+
+    def __init__(self, jobs: int) -> None:
+        ctx = multiprocessing.get_context("fork")
+        self.workers: list[tuple[Any, Connection]] = []
+        # Buffered output would be written twice (by the parent and by the child at exit).
+        for stream in (sys.stdout, sys.stderr):
+            with suppress(OSError, ValueError, AttributeError):
+                stream.flush()
+        blocked = signal.pthread_sigmask(signal.SIG_BLOCK, _SIGNALS)
+        try:
+            for _ in range(jobs):
+                ours, theirs = ctx.Pipe(duplex=True)
+                process = ctx.Process(target=_worker_main, args=(theirs,), daemon=True)
+                self.workers.append((process, ours))
+                process.start()
+                theirs.close()
+        except BaseException:
+            self.kill()
+            raise
+        finally:
+            # A signal that came meanwhile is acted on now, in the parent.
+            signal.pthread_sigmask(signal.SIG_SETMASK, blocked)
+
+    def map(self, fn: Callable[..., Any], *iterables: Iterable[Any]) -> Iterator[Any]:
+        tasks = list(zip(*iterables, strict=False))
+        done: dict[int, tuple[bool, Any]] = {}
+        idle = [conn for _, conn in self.workers]
+        busy: dict[Connection, Any] = {}
+        sentinel_of = {conn: process.sentinel for process, conn in self.workers}
+        sent = given = 0
+        while given < len(tasks):
+            while idle and sent < len(tasks):
+                conn = idle.pop()
+                conn.send((sent, fn, tasks[sent]))
+                busy[conn] = sent
+                sent += 1
+            ready = wait([*busy, *(sentinel_of[c] for c in busy)])
+            for conn in list(busy):
+                if conn in ready or (sentinel_of[conn] in ready and conn.poll()):
+                    try:
+                        index, ok, value = conn.recv()
+                    except (EOFError, OSError):
+                        raise WorkerDied("a worker process ended without answering") from None
+                    done[index] = (ok, value)
+                    del busy[conn]
+                    idle.append(conn)
+                elif sentinel_of[conn] in ready:
+                    raise WorkerDied("a worker process ended without answering")
+            while given in done:
+                ok, value = done.pop(given)
+                given += 1
+                if not ok:
+                    raise value
+                yield value
+
+    def close(self) -> None:
+        """Tell every worker to stop, and wait for them (killing any that lingers)."""
+        for _, conn in self.workers:
+            with suppress(OSError, ValueError):
+                conn.send(None)
+        for process, _ in self.workers:
+            process.join(5)
+        self.kill()
+
+    def kill(self) -> None:
+        """End every worker now (they ignore the polite signals) and reap it."""
+        for process, conn in self.workers:
+            with suppress(OSError, ValueError, AttributeError):
+                if process.is_alive():
+                    os.kill(process.pid, signal.SIGKILL)
+            with suppress(OSError, ValueError, AssertionError):
+                process.join()
+            with suppress(OSError):
+                conn.close()
+        self.workers = []
+
+
+@contextmanager
+def worker_pool(jobs: int, tasks: int | None = None) -> Iterator[Pool]:
+    """A pool of ``jobs`` worker processes (none when ``jobs`` ≤ 1 or ``tasks`` ≤ 1), torn
+    down when the block is left: politely when it ends normally, at once (``SIGKILL``) on an
+    interrupt or an error. Only the main thread of a process may open one."""
+    if jobs <= 1 or (tasks is not None and tasks <= 1):
+        yield _Serial()
+        return
+    pool = _Processes(jobs if tasks is None else min(jobs, tasks))
+    try:
+        yield pool
+    except BaseException:
+        pool.kill()
+        raise
+    pool.close()
+
+
+__all__ = ["Pool", "WorkerDied", "worker_pool"]
