@@ -6,11 +6,22 @@ Layers (each imports only those below it): ``core`` → ``render`` → ``publish
 ``kit`` | ``puzzles`` → ``cli`` and never imports another game.
 """
 
-from importlib.metadata import PackageNotFoundError, version
+from typing import Any
 
-try:
-    __version__ = version("spacebowl-print")
-except PackageNotFoundError:  # running from a source tree that was never installed
-    __version__ = "0.0.0+source"
+
+def __getattr__(name: str) -> Any:
+    # __version__ is looked up on first use: importlib.metadata takes a sixth of a second to
+    # load, which the command's first line (spacebowl_print.entry) must not wait for.
+    if name != "__version__":
+        raise AttributeError(f"module 'spacebowl_print' has no attribute {name!r}")
+    from importlib.metadata import PackageNotFoundError, version
+
+    try:
+        found = version("spacebowl-print")
+    except PackageNotFoundError:  # running from a source tree that was never installed
+        found = "0.0.0+source"
+    globals()["__version__"] = found
+    return found
+
 
 __all__ = ["__version__"]
