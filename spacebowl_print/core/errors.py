@@ -40,7 +40,7 @@ class InputError(ValueError):
         elif self.line:
             head = f"line {self.line}: "
         loc = ".".join(self.where)
-        return capped(f"{head}{loc + ': ' if loc else ''}{self.message}")
+        return printable(f"{head}{loc + ': ' if loc else ''}{self.message}")
 
 
 _BIDI = "\u061c\u200e\u200f\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069"

@@ -22,16 +22,16 @@ import stat
 from spacebowl_print.core.errors import InputError
 from spacebowl_print.core.paths import OutputError, kind_of, output_error, shown_path
 
-MiB = 1024 * 1024
+MB = 1_000_000
 
-DATA_LIMIT = 16 * MiB
+DATA_LIMIT = 16 * MB
 """Decks, CSV card lists, JSON and JSON Lines inputs, tile and constellation sets,
 manifests: none of ours comes near (a 365-day manifest is under 2 MB)."""
 
-FONT_LIMIT = 32 * MiB
+FONT_LIMIT = 32 * MB
 """Theme fonts (the largest common TrueType fonts, CJK ones, are about 20 MB)."""
 
-PICTURE_LIMIT = 64 * MiB
+PICTURE_LIMIT = 64 * MB
 """Theme pictures (PNG, JPEG, SVG): a 64-megapixel PNG is rarely over 50 MB."""
 
 
@@ -39,7 +39,7 @@ def _human(size: int) -> str:
     """``size`` bytes as a short figure for a message (``2.5 MB``, ``180 bytes``)."""
     if size < 10_000:
         return f"{size} bytes"
-    return f"{size / 1e6:.1f} MB" if size < 10**12 else f"{size / 1e9:.0f} GB"
+    return f"{size / 1e6:.1f} MB" if size < 10**9 else f"{size / 1e9:.1f} GB"
 
 
 def read_user_bytes(path: str | os.PathLike[str], limit: int = DATA_LIMIT,
@@ -78,7 +78,7 @@ def read_user_bytes(path: str | os.PathLike[str], limit: int = DATA_LIMIT,
         chunks: list[bytes] = []
         got = 0
         while got <= want:
-            chunk = os.read(fd, min(1 * MiB, want + 1 - got))
+            chunk = os.read(fd, min(MB, want + 1 - got))
             if not chunk:
                 break
             chunks.append(chunk)
