@@ -21,7 +21,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
 
-from hostile import trials  # noqa: E402
+from hostile import trials
 
 SIGNALS = {"INT": signal.SIGINT, "TERM": signal.SIGTERM, "HUP": signal.SIGHUP}
 
@@ -37,12 +37,12 @@ LONG_COMMANDS: dict[str, tuple[list[str], str]] = {
                         "folder"),
     "kit": (["kit", "--seed", "SEED", "-q", "-o", "OUT"], "folder"),
     "hubble kit": (["hubble", "kit", "--seed", "SEED", "-o", "OUT"], "folder"),
-    "tomtube kit": (["tomtube", "kit", "-o", "OUT"], "folder"),
+    "tomtube kit": (["tomtube", "kit", "--seed", "SEED", "-o", "OUT"], "folder"),
     "deck design": (["deck", "design", "--seed", "SEED", "-q", "-o", "OUT"], "file"),
     "galaxy build": (["galaxy", "build", "--toss", "TOSS", "-k", "2", "--near-misses", "3",
                       "--seed", "SEED", "-q", "-o", "OUT"], "file"),
-    "deck report": (["deck", "report", "classic", "--galaxies", "60", "-q", "-o", "OUT"],
-                    "file"),
+    "deck report": (["deck", "report", "classic", "--galaxies", "60", "--seed", "SEED", "-q",
+                     "-o", "OUT"], "file"),
     "stats --jobs 2": (["stats", "--galaxies", "200", "--jobs", "2", "-q"], "none"),
     "hubble par": (["hubble", "par", "CHALLENGE"], "none"),
 }
@@ -73,15 +73,17 @@ def signal_table(moments: int, names: list[str] | None, sigs: list[str]) -> int:
             out = work / f"out{suffix}"
             old_copy = work / f"old{suffix}"
             ref = work / f"ref{suffix}"
+            # both made at OUT itself (a deck design names itself after its file)
+            trials.run(_argv(template, out, 1, work), work)
+            trials.move(out, old_copy)
             t0 = time.monotonic()
-            done = trials.run(_argv(template, ref, 2, work), work)
+            done = trials.run(_argv(template, out, 2, work), work)
             length = time.monotonic() - t0
+            trials.move(out, ref)
             if done.returncode != 0:
                 print(f"{name}: reference run failed: {done.stderr.strip()[-200:]}")
                 bad += 1
                 continue
-            if kind != "none":
-                trials.run(_argv(template, old_copy, 1, work), work)
             new = trials.digest(ref)
             old = trials.digest(old_copy)
             for k in range(moments):

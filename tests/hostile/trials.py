@@ -8,6 +8,7 @@ Used by ``tests/hostile/test_signals.py`` (a few well-chosen moments per command
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import os
 import shutil
@@ -104,10 +105,8 @@ def trial(args: Sequence[str], out: Path, cwd: Path, delay: float, sig: int,
     try:
         proc.wait(delay)
     except subprocess.TimeoutExpired:
-        try:
+        with contextlib.suppress(ProcessLookupError):
             os.killpg(proc.pid, sig)
-        except ProcessLookupError:
-            pass
     try:
         _, err_bytes = proc.communicate(timeout=HANG_SECONDS)
         code: int | None = proc.returncode
@@ -131,6 +130,16 @@ def trial(args: Sequence[str], out: Path, cwd: Path, delay: float, sig: int,
     temps = temps_beside(out) + (("stray-process",) if stray else ())
     return Outcome(code, lines[-1] if lines else "", "Traceback" in err, output, temps,
                    time.monotonic() - start)
+
+
+def move(src: Path, dst: Path) -> None:
+    """Move an output (file or folder) from ``src`` to ``dst`` (replacing it), if any."""
+    if dst.is_dir():
+        shutil.rmtree(dst)
+    elif dst.exists():
+        dst.unlink()
+    if src.exists():
+        src.rename(dst)
 
 
 def reset(out: Path, old_copy: Path) -> None:

@@ -1,6 +1,6 @@
 """``spacebowl check`` proves a whole booklet: any edit, removal, duplication or swap of a
 puzzle, the header, the file list or a PDF is found and named, so is anything added to the
-folder; the untouched booklet passes. (Every manifest kind and the hostile folders: tests/hostile.)"""
+folder; the untouched booklet passes. (Every manifest kind and hostile folders: tests/hostile.)"""
 
 from __future__ import annotations
 

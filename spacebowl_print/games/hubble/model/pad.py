@@ -25,6 +25,9 @@ from spacebowl_print.games.hubble.model.geometry import (
 )
 
 MAX_FOG = 3
+MAX_PAD_CARDS = 20
+"""Most constellation cards one pad plays for: the whole game's 20 (a name may repeat).
+The best choice of placements is searched card by card, so this also bounds that search."""
 
 
 @dataclass(frozen=True)
@@ -72,6 +75,9 @@ def read_names(raw: object, what: str, known: Sequence[str] | None) -> tuple[str
     twice: the pad then plays for two copies of the card (each star still serves one)."""
     if not isinstance(raw, list):
         raise InputError(f"must be a list of constellation names, got {show(raw)}", what)
+    if len(raw) > MAX_PAD_CARDS:
+        raise InputError(f"a pad plays at most {MAX_PAD_CARDS} constellation cards, got "
+                         f"{len(raw)}", what)
     out: list[str] = []
     for i, name in enumerate(raw):
         where = f"{what}[{i}]"

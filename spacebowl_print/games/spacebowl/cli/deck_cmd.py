@@ -6,6 +6,7 @@ import json
 
 import click
 
+from spacebowl_print.games.spacebowl.art.cards import layout_problem
 from spacebowl_print.games.spacebowl.art.report import deck_check_warnings
 from spacebowl_print.games.spacebowl.cli.common import LazyGroup, load_deck, reports_input_errors
 from spacebowl_print.games.spacebowl.model.deck import deck_summary
@@ -31,6 +32,9 @@ def check_command(deck_file: str, as_json: bool) -> None:
     the deck is not valid. The deck file: docs/deck-format.md.
     """
     deck = load_deck(deck_file)
+    problem = layout_problem(deck)  # every card must print at the standard size
+    if problem is not None:
+        raise problem.at_file(deck_file)
     s = deck_summary(deck)
     warnings = deck_check_warnings(deck)
     if as_json:

@@ -24,7 +24,7 @@ from spacebowl_print.games.spacebowl.model import InputError
 from spacebowl_print.games.spacebowl.model.deck_write import deck_to_toml
 from spacebowl_print.games.spacebowl.solve import design_deck
 
-_NAME = re.compile(r"^[a-z0-9][a-z0-9_-]*$")
+_NAME = re.compile(r"^[a-z0-9][a-z0-9_-]*\Z")
 _DECIMAL = r"\d{1,6}(?:\.\d{0,6})?|\.\d{1,6}"
 MAX_CARDS = 1000
 """The designer's CP-SAT model and its exact verification stay within a minute up to here."""

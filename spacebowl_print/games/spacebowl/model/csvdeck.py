@@ -31,7 +31,14 @@ from pathlib import Path
 from typing import Protocol
 
 from spacebowl_print.core.errors import InputError
-from spacebowl_print.games.spacebowl.model.deck import MAX_ID, MAX_TITLE, NAME_PATTERN, Card, Deck
+from spacebowl_print.games.spacebowl.model.deck import (
+    MAX_CARDS,
+    MAX_ID,
+    MAX_TITLE,
+    NAME_PATTERN,
+    Card,
+    Deck,
+)
 from spacebowl_print.games.spacebowl.model.deck_read import parse_deck
 from spacebowl_print.games.spacebowl.model.deck_write import deck_to_toml
 from spacebowl_print.games.spacebowl.model.theme import check_relative_path, load_picture_at
@@ -188,6 +195,8 @@ def _read_cards(reader: _Reader, width: int, index: dict[str, int], source: str,
         if len(row) > width and any(c.strip() for c in row[width:]):
             raise InputError(f"more cells than the header's {width} columns",
                              f"column {width + 1}", file=source, line=line)
+        if len(cards) >= MAX_CARDS:
+            raise InputError(f"a deck has at most {MAX_CARDS} cards", file=source, line=line)
         card = _row_card(_Row(row, line, index, source), letters, csv_dir, lines)
         cards.append(card)
         lines[card.id] = line
