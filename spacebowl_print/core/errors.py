@@ -43,6 +43,12 @@ class InputError(ValueError):
         return printable(f"{head}{loc + ': ' if loc else ''}{self.message}")
 
 
+class InternalError(RuntimeError):
+    """A broken invariant of the program itself (never of the input): a bug to report.
+
+    Raised where an ``assert`` would say it, since asserts vanish under ``python -O``."""
+
+
 _BIDI = "\u061c\u200e\u200f\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069"
 _UNSAFE = re.compile(f"[\\x00-\\x1f\\x7f-\\x9f\\u2028\\u2029{_BIDI}]")
 

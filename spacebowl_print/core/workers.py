@@ -11,7 +11,8 @@ Promises of :func:`worker_pool`:
   left early: an interrupt, an error in a task, a worker that died. So a run that is
   interrupted ends at once with ``Interrupted`` and its exit status, never hangs;
 * :meth:`Pool.map` yields results in the order of its inputs (so ``--jobs`` never changes an
-  output); an exception raised by a task is raised again in the parent, unchanged;
+  output), reading its inputs only as the workers need them (a stream of tasks stays a
+  stream); an exception raised by a task is raised again in the parent, unchanged;
 * with one job, or one task, no process is made at all: the tasks run here, in order.
 
 Tasks and results travel pickled over one pipe per worker; the pool has no feeder thread and
@@ -102,30 +103,51 @@ class _Processes:
             signal.pthread_sigmask(signal.SIG_SETMASK, blocked)
 
     def map(self, fn: Callable[..., Any], *iterables: Iterable[Any]) -> Iterator[Any]:
-        tasks = list(zip(*iterables, strict=False))
+        if not self.workers:
+            raise RuntimeError("this worker pool was torn down (an earlier map was left early)")
+        finished = False
+        try:
+            yield from self._map(fn, *iterables)
+            finished = True
+        finally:
+            if not finished:  # answers still on their way would mix with the next map's
+                self.kill()
+
+    def _map(self, fn: Callable[..., Any], *iterables: Iterable[Any]) -> Iterator[Any]:
+        tasks = zip(*iterables, strict=False)  # read as the workers need them (streaming)
+        window = 4 * len(self.workers)  # tasks sent but not yet yielded, at most
         done: dict[int, tuple[bool, Any]] = {}
         idle = [conn for _, conn in self.workers]
-        busy: dict[Connection, Any] = {}
+        busy: dict[Connection, int] = {}
         sentinel_of = {conn: process.sentinel for process, conn in self.workers}
         sent = given = 0
-        while given < len(tasks):
-            while idle and sent < len(tasks):
+        exhausted = False
+        while True:
+            while idle and not exhausted and sent - given < window:
+                task = next(tasks, None)
+                if task is None:
+                    exhausted = True
+                    break
                 conn = idle.pop()
-                conn.send((sent, fn, tasks[sent]))
+                conn.send((sent, fn, task))
                 busy[conn] = sent
                 sent += 1
-            ready = wait([*busy, *(sentinel_of[c] for c in busy)])
-            for conn in list(busy):
-                if conn in ready or (sentinel_of[conn] in ready and conn.poll()):
-                    try:
-                        index, ok, value = conn.recv()
-                    except (EOFError, OSError):
-                        raise WorkerDied("a worker process ended without answering") from None
-                    done[index] = (ok, value)
-                    del busy[conn]
-                    idle.append(conn)
-                elif sentinel_of[conn] in ready:
-                    raise WorkerDied("a worker process ended without answering")
+            if given == sent and exhausted:
+                return
+            if busy:
+                ready = wait([*busy, *(sentinel_of[c] for c in busy)])
+                for conn in list(busy):
+                    if conn in ready or (sentinel_of[conn] in ready and conn.poll()):
+                        try:
+                            index, ok, value = conn.recv()
+                        except (EOFError, OSError):
+                            raise WorkerDied("a worker process ended without answering"
+                                             ) from None
+                        done[index] = (ok, value)
+                        del busy[conn]
+                        idle.append(conn)
+                    elif sentinel_of[conn] in ready:
+                        raise WorkerDied("a worker process ended without answering")
             while given in done:
                 ok, value = done.pop(given)
                 given += 1

@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import Any
 
 from spacebowl_print.core.documents import load, parse
-from spacebowl_print.core.errors import InputError, is_printable
+from spacebowl_print.core.errors import InputError, InternalError, is_printable
 from spacebowl_print.core.jsonio import show
 from spacebowl_print.core.paths import shown_path
 from spacebowl_print.core.resources import decks_dir
@@ -60,7 +60,8 @@ def canonical_shape(offsets: Sequence[Offset]) -> tuple[Offset, ...]:
         shape = tuple((q - q0, r - r0) for q, r in cells)
         if best is None or shape < best:
             best = shape
-    assert best is not None
+    if best is None:
+        raise InternalError("a pattern without offsets")
     return best
 
 

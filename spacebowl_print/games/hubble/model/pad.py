@@ -13,7 +13,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from spacebowl_print.core.errors import InputError
+from spacebowl_print.core.errors import InputError, InternalError
 from spacebowl_print.core.jsonio import mapping, only_keys, show
 from spacebowl_print.games.hubble.model.geometry import (
     ICONS,
@@ -122,7 +122,8 @@ def pad_from_json(obj: object, known: Sequence[str] | None = None) -> Pad:
     fog = p.get("fog", 0)
     if not isinstance(fog, int) or isinstance(fog, bool) or not 0 <= fog <= MAX_FOG:
         raise InputError(f"must be a whole number from 0 to {MAX_FOG}, got {show(fog)}", "fog")
-    assert cols is not None
+    if cols is None:  # rows is a non-empty list, so its first row set cols
+        raise InternalError("a pad without columns")
     return Pad(cols, len(rows), "".join(rows), names, fog)
 
 

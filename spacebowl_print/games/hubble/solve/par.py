@@ -34,6 +34,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
+from spacebowl_print.core.errors import InternalError
 from spacebowl_print.games.hubble.model.challenge import Challenge, Fog, PlayLog, Turn
 from spacebowl_print.games.hubble.model.constellations import Constellation
 from spacebowl_print.games.hubble.model.pad import MAX_FOG, Pad
@@ -85,7 +86,8 @@ def solve_par(challenge: Challenge, cards: Sequence[Constellation],
     play = PlayLog(challenge.id, tuple(best.turns))
     pad = replay(challenge, play)  # the checker, not the search, has the last word
     score = score_pad(pad, cards)
-    assert score.total == best.total
+    if score.total != best.total:  # the search and the checker must agree
+        raise InternalError(f"par search scored {best.total}, the replayed pad {score.total}")
     return ParResult(play, pad, score, best.label)
 
 

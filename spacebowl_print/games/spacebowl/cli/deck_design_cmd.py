@@ -22,6 +22,7 @@ from spacebowl_print.games.spacebowl.cli.common import (
 )
 from spacebowl_print.games.spacebowl.model import InputError
 from spacebowl_print.games.spacebowl.model.deck_write import deck_to_toml
+from spacebowl_print.games.spacebowl.rules.stats import MAX_GALAXIES
 from spacebowl_print.games.spacebowl.solve import design_deck
 
 _NAME = re.compile(r"^[a-z0-9][a-z0-9_-]*\Z")
@@ -76,7 +77,7 @@ def parse_float_range(text: str, option: str) -> tuple[float, float]:
               help="Deck name (default: the output file's stem).")
 @click.option("--title", type=ShortText(120), default=None,
               help="Deck title (default: from the name).")
-@click.option("--galaxies", type=BoundedInt(10, 20_000), default=200, show_default=True,
+@click.option("--galaxies", type=BoundedInt(10, MAX_GALAXIES), default=200, show_default=True,
               help="Dealt galaxies for the exact verification.")
 @seed_option(default=1)
 @click.option("-o", "--output", required=True, type=click.Path(dir_okay=False),

@@ -95,8 +95,8 @@ def _no_line(key: str) -> int | None:
 
 def _facts(value: object, what: str) -> tuple[tuple[str, str], ...]:
     """A ``facts`` table: one short line per known language code, in ``LANGS`` order."""
-    _expect(value, dict, what, "facts")
-    assert isinstance(value, dict)
+    if not isinstance(value, dict):
+        raise InputError(f"must be a table, got {show(value)}", what, "facts")
     for lang, line in value.items():
         if lang not in LANGS:
             raise InputError(f"unknown language {lang!r} (one of {', '.join(LANGS)})",

@@ -8,13 +8,13 @@ with no solution, the mean number of solutions and their distribution, per varia
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
-from concurrent.futures import Executor, ProcessPoolExecutor
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 
 import numpy as np
 import numpy.typing as npt
 
+from spacebowl_print.core.workers import Pool, worker_pool
 from spacebowl_print.games.spacebowl.model import Deck, Galaxy, InputError
 from spacebowl_print.games.spacebowl.rules.bitboard import Tables, build_tables
 from spacebowl_print.games.spacebowl.rules.tosses import (
@@ -27,6 +27,16 @@ VARIANTS: tuple[str, ...] = ("base", "black-hole", "rotation", "torus", "void", 
 """Deck-difficulty variants; each changes one thing from the base game (5×5, no black hole)."""
 
 _CHUNK = 64  # galaxies per batch: big enough for wide numpy ops, small enough for the cache
+
+MAX_GALAXIES = 20_000
+"""Most galaxies the exact statistics deal (``stats``, ``deck report``, ``deck design``):
+measured on this project's 2-core machine, a galaxy costs about 0.036 CPU seconds for all six
+variants (``stats --galaxies 800 --jobs 1``: 30 s), so 20,000 take about 12 CPU minutes, 6 on
+two cores; memory stays near 80 MB whatever the number, the galaxies being dealt and counted
+a chunk at a time."""
+
+SECONDS_PER_GALAXY = 0.036
+"""The measured cost above, for messages."""
 
 
 def galaxy_histogram(galaxy: Galaxy, letters: str, planets: str, black_hole: bool = False,
@@ -84,25 +94,43 @@ def deal(deck: Deck, n: int, seed: int, rows: int = 5, cols: int = 5, void: int 
     Returns the galaxies and an (n, cards) 0/1 matrix of the cards left over (the ones that can
     be the top card). ``void`` cards of each galaxy are turned face down.
     """
+    galaxies: list[Galaxy] = []
+    lefts: list[npt.NDArray[np.int64]] = []
+    for chunk, left in deal_chunks(deck, n, seed, rows, cols, void, max(n, 1)):
+        galaxies += chunk
+        lefts.append(left)
+    return galaxies, (np.concatenate(lefts) if lefts else
+                      np.ones((0, len(deck.cards)), dtype=np.int64))
+
+
+def deal_chunks(deck: Deck, n: int, seed: int, rows: int = 5, cols: int = 5, void: int = 0,
+                chunk: int = 64) -> Iterator[tuple[list[Galaxy], npt.NDArray[np.int64]]]:
+    """:func:`deal`, ``chunk`` galaxies at a time (the same galaxies, in the same order, for any
+    ``chunk``): the exact statistics stream through them, so their memory does not grow
+    with ``n``."""
     cards = deck.cards
     if len(cards) <= rows * cols:
         raise InputError(f"a {cols}×{rows} galaxy needs more than {rows * cols} cards, "
                          f"the deck has {len(cards)}", "cards")
     rng = np.random.default_rng(seed)
-    galaxies: list[Galaxy] = []
-    left = np.ones((n, len(cards)), dtype=np.int64)
-    for g in range(n):
-        order = rng.permutation(len(cards))
-        laid = order[: rows * cols]
-        left[g, laid] = 0
-        cells = [[cards[laid[r * cols + c]].planet_set for c in range(cols)] for r in range(rows)]
-        ids = tuple(tuple(cards[laid[r * cols + c]].id for c in range(cols)) for r in range(rows))
-        galaxy = Galaxy(tuple(tuple(row) for row in cells), ids)
-        if void:
-            hidden = rng.choice(rows * cols, size=void, replace=False)
-            galaxy = galaxy.face_down([galaxy.positions()[i] for i in sorted(hidden)])
-        galaxies.append(galaxy)
-    return galaxies, left
+    for start in range(0, n, chunk):
+        size = min(chunk, n - start)
+        galaxies: list[Galaxy] = []
+        left = np.ones((size, len(cards)), dtype=np.int64)
+        for g in range(size):
+            order = rng.permutation(len(cards))
+            laid = order[: rows * cols]
+            left[g, laid] = 0
+            cells = [[cards[laid[r * cols + c]].planet_set for c in range(cols)]
+                     for r in range(rows)]
+            ids = tuple(tuple(cards[laid[r * cols + c]].id for c in range(cols))
+                        for r in range(rows))
+            galaxy = Galaxy(tuple(tuple(row) for row in cells), ids)
+            if void:
+                hidden = rng.choice(rows * cols, size=void, replace=False)
+                galaxy = galaxy.face_down([galaxy.positions()[i] for i in sorted(hidden)])
+            galaxies.append(galaxy)
+        yield galaxies, left
 
 
 def _chunk_figures(letters: str, keys: dict[tuple[str, bool], list[int]],
@@ -129,33 +157,42 @@ def _chunk_figures(letters: str, keys: dict[tuple[str, bool], list[int]],
 
 def _chunk_task(args: tuple[str, dict[tuple[str, bool], list[int]], Sequence[Galaxy],
                             npt.NDArray[np.int64], bool, bool]
-                ) -> tuple[npt.NDArray[np.float64], int]:
-    return _chunk_figures(*args)
+                ) -> tuple[npt.NDArray[np.float64], int, int]:
+    return (*_chunk_figures(*args), len(args[2]))
 
 
-def _variant_stats(deck: Deck, variant: str, galaxies: Sequence[Galaxy],
-                   left: npt.NDArray[np.int64], torus: bool, rotation: bool, black_hole: bool,
-                   advance: Callable[[int], None], pool: Executor | None) -> VariantStats:
+def _variant_stats(deck: Deck, variant: str,
+                   dealt: Iterator[tuple[list[Galaxy], npt.NDArray[np.int64]]], n: int,
+                   torus: bool, rotation: bool, black_hole: bool,
+                   advance: Callable[[int], None], pool: Pool | None) -> VariantStats:
     letters = deck.letters
     # Cards with the same marbles (and black-hole flag, when it matters) share their tosses.
     keys: dict[tuple[str, bool], list[int]] = {}
     for i, c in enumerate(deck.cards):
         keys.setdefault((c.planets, black_hole and c.black_hole), []).append(i)
-    n = len(galaxies)
-    tasks = [(letters, keys, galaxies[a : a + _CHUNK], left[a : a + _CHUNK], torus, rotation)
-             for a in range(0, n, _CHUNK)]
+    tasks = ((letters, keys, galaxies, left, torus, rotation) for galaxies, left in dealt)
     results = pool.map(_chunk_task, tasks) if pool else map(_chunk_task, tasks)
     total = np.zeros(MAX_SOLUTIONS + 1)
     evaluations = 0
-    for task, (part, evals) in zip(tasks, results, strict=True):
+    for part, evals, size in results:
         total += part  # summed in chunk order: the figures do not depend on the workers
         evaluations += evals
-        advance(len(task[2]))
+        advance(size)
     dist = total / n
     last = int(np.max(np.nonzero(dist)[0])) if dist.any() else 0
     dist = dist[: last + 1]
     mean = float((np.arange(len(dist)) * dist).sum())
     return VariantStats(variant, float(dist[0]), mean, tuple(float(x) for x in dist), evaluations)
+
+
+def check_galaxies(galaxies: int, what: str = "galaxies") -> int:
+    """``galaxies`` if the exact statistics can deal that many in minutes, else an
+    :class:`InputError` at ``what`` naming :data:`MAX_GALAXIES`."""
+    if not 1 <= galaxies <= MAX_GALAXIES:
+        raise InputError(f"must be a whole number from 1 to {MAX_GALAXIES:,} (about "
+                         f"{SECONDS_PER_GALAXY * MAX_GALAXIES / 60:.0f} CPU minutes for every "
+                         f"variant), got {galaxies}", what)
+    return galaxies
 
 
 def deck_stats(deck: Deck, galaxies: int, seed: int, variants: Sequence[str] = VARIANTS,
@@ -164,29 +201,34 @@ def deck_stats(deck: Deck, galaxies: int, seed: int, variants: Sequence[str] = V
 
     ``advance(k)`` is called as galaxies are finished (``k`` at a time), for progress bars.
     ``jobs`` > 1 spreads chunks of galaxies over worker processes; the figures are the same.
+    The galaxies are dealt and counted a chunk at a time (memory does not grow with their
+    number); more than :data:`MAX_GALAXIES` are refused.
     """
+    check_galaxies(galaxies)
+    for v in variants:
+        if v not in VARIANTS:
+            raise InputError(f"unknown variant {v!r} (one of {', '.join(VARIANTS)})", "variants")
     if jobs > 1 and galaxies > _CHUNK:
-        with ProcessPoolExecutor(jobs) as pool:
+        with worker_pool(jobs) as pool:  # core.workers: an interrupt is the parent's alone
             return _deck_stats(deck, galaxies, seed, variants, advance, pool)
     return _deck_stats(deck, galaxies, seed, variants, advance, None)
 
 
 def _deck_stats(deck: Deck, galaxies: int, seed: int, variants: Sequence[str],
-                advance: Callable[[int], None], pool: Executor | None) -> DeckStats:
-    for v in variants:
-        if v not in VARIANTS:
-            raise InputError(f"unknown variant {v!r} (one of {', '.join(VARIANTS)})", "variants")
+                advance: Callable[[int], None], pool: Pool | None) -> DeckStats:
     seeds = np.random.SeedSequence(seed).spawn(3)
-    base = deal(deck, galaxies, int(seeds[0].generate_state(1)[0]))
+    base_seed = int(seeds[0].generate_state(1)[0])
     out: list[VariantStats] = []
     for v in variants:
         if v == "void":
-            gals, left = deal(deck, galaxies, int(seeds[1].generate_state(1)[0]), void=3)
+            dealt = deal_chunks(deck, galaxies, int(seeds[1].generate_state(1)[0]), void=3,
+                                chunk=_CHUNK)
         elif v == "6x6":
-            gals, left = deal(deck, galaxies, int(seeds[2].generate_state(1)[0]), 6, 6)
+            dealt = deal_chunks(deck, galaxies, int(seeds[2].generate_state(1)[0]), 6, 6,
+                                chunk=_CHUNK)
         else:
-            gals, left = base
-        out.append(_variant_stats(deck, v, gals, left, torus=v == "torus",
+            dealt = deal_chunks(deck, galaxies, base_seed, chunk=_CHUNK)
+        out.append(_variant_stats(deck, v, dealt, galaxies, torus=v == "torus",
                                   rotation=v == "rotation", black_hole=v == "black-hole",
                                   advance=advance, pool=pool))
     return DeckStats(deck.name, galaxies, seed, tuple(out))

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from collections import defaultdict
 
+from spacebowl_print.core.errors import InternalError
 from spacebowl_print.games.tomtube.model.board import MODULES, board
 from spacebowl_print.games.tomtube.model.position import Move, Position
 from spacebowl_print.games.tomtube.model.tiles import TileSet
@@ -162,7 +163,8 @@ def drift_destinations(pos: Position, tiles: TileSet, player: str,
                 if j not in used and sc.pieces[j][2] in colours:
                     leave(p, j, used)
             return
-        assert name is not None
+        if name is None:
+            raise InternalError("a sphere without a name")
         if name in MODULES and MODULES[name][0] != player:
             return
         if p != start:
