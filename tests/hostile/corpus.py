@@ -202,7 +202,7 @@ def _hubble() -> dict[str, tuple[Reader, Any]]:
         play_from_json,
     )
     from spacebowl_print.games.hubble.model.constellations import (
-        constellations_from_toml,
+        constellations_from_data,
         load_constellation_set,
         shipped_set_path,
     )
@@ -216,16 +216,11 @@ def _hubble() -> dict[str, tuple[Reader, Any]]:
     pad = {"rows": ["G.P.", "SSAC", "..CC", "P.G."], "constellations": cset.names[:2], "fog": 1}
     set_text = shipped_set_path().read_text(encoding="utf-8")
 
-    def set_reader(v: Any) -> object:
-        import tomli_w
-
-        return constellations_from_toml(tomli_w.dumps(v), "set.toml")
-
     return {
         "pad.json": (lambda v: pad_from_json(v, cset.names), pad),
         "challenge.json": (lambda v: challenge_from_json(v, cset.names), data["challenge"]),
         "play.json": (lambda v: play_from_json(v, challenge.geometry), data["par"]["play"]),
-        "constellations.toml": (set_reader, loads_toml(set_text)),
+        "constellations.toml (decoded)": (constellations_from_data, loads_toml(set_text)),
         "daily entry": (lambda v: verify_entry(v, cset), data),
     }
 

@@ -132,6 +132,104 @@ def trial(args: Sequence[str], out: Path, cwd: Path, delay: float, sig: int,
                    time.monotonic() - start)
 
 
+# --------------------------------------------------------------------------- moments
+# A moment is found by watching the process (/proc), not by the clock, so that a trial hits
+# the same phase of the run however loaded the machine is.
+
+
+def _status(pid: int) -> str:
+    try:
+        return Path(f"/proc/{pid}/status").read_text()
+    except OSError:
+        return ""
+
+
+def took_over(pid: int) -> bool:
+    """The command's first line ran: it catches SIGTERM (``SigCgt`` in /proc)."""
+    mask = next((int(line.split()[1], 16) for line in _status(pid).splitlines()
+                 if line.startswith("SigCgt:")), 0)
+    return bool(mask >> (signal.SIGTERM - 1) & 1)
+
+
+def loaded(pid: int, library: str) -> bool:
+    """A shared library whose path holds ``library`` is loaded (OR-Tools: a solve is near)."""
+    try:
+        return library in Path(f"/proc/{pid}/maps").read_text()
+    except OSError:
+        return False
+
+
+def children(pid: int) -> list[int]:
+    """The processes whose parent is ``pid`` (the workers of a pool)."""
+    out = []
+    for entry in os.listdir("/proc"):
+        if entry.isdigit():
+            try:
+                stat = Path(f"/proc/{entry}/stat").read_text()
+            except OSError:
+                continue
+            if int(stat.rsplit(")", 1)[1].split()[1]) == pid:
+                out.append(int(entry))
+    return out
+
+
+MOMENTS = ("first line", "ortools loaded", "workers running", "writing")
+"""The phases a trial can wait for (then, optionally, a little more time)."""
+
+
+def _reached(moment: str, pid: int, out: Path) -> bool:
+    if moment == "first line":
+        return took_over(pid)
+    if moment == "ortools loaded":
+        return loaded(pid, "ortools")
+    if moment == "workers running":
+        return bool(children(pid))
+    if moment == "writing":
+        return bool(temps_beside(out))
+    raise ValueError(moment)
+
+
+def trial_at(args: Sequence[str], out: Path, cwd: Path, moment: str, after: float, sig: int,
+             limit: float = 120.0) -> tuple[Outcome, str]:
+    """Start ``spacebowl ARGS``, wait for ``moment`` (then ``after`` seconds more), send
+    ``sig`` to its whole process group, and report how it ended; also what the moment was
+    (``"finished first"`` if the run ended before it came)."""
+    start = time.monotonic()
+    proc = subprocess.Popen(spacebowl_argv(args), cwd=cwd, stdout=subprocess.PIPE,
+                            stderr=subprocess.PIPE, start_new_session=True,
+                            preexec_fn=_default_sigint, env=_env())
+    hit = "finished first"
+    while proc.poll() is None and time.monotonic() - start < limit:
+        if _reached(moment, proc.pid, out):
+            hit = moment
+            break
+        time.sleep(0.002)
+    if hit != "finished first":
+        if after:
+            time.sleep(after)
+        with contextlib.suppress(ProcessLookupError):
+            os.killpg(proc.pid, sig)
+    try:
+        _, err_bytes = proc.communicate(timeout=HANG_SECONDS)
+        code: int | None = proc.returncode
+    except subprocess.TimeoutExpired:
+        os.killpg(proc.pid, signal.SIGKILL)
+        _, err_bytes = proc.communicate()
+        code = None
+    try:
+        os.killpg(proc.pid, 0)
+        time.sleep(0.5)
+        os.killpg(proc.pid, signal.SIGKILL)
+        stray = True
+    except (ProcessLookupError, PermissionError):
+        stray = False
+    err = err_bytes.decode("utf-8", "replace")
+    lines = [ln for ln in err.splitlines() if ln.strip()]
+    temps = temps_beside(out) + (("stray-process",) if stray else ())
+    return (Outcome(code, lines[-1] if lines else "", "Traceback" in err, "", temps,
+                    time.monotonic() - start), hit)
+
+
 def move(src: Path, dst: Path) -> None:
     """Move an output (file or folder) from ``src`` to ``dst`` (replacing it), if any."""
     if dst.is_dir():
