@@ -69,10 +69,11 @@ def printable(text: str) -> str:
 
 
 def is_printable(text: str) -> bool:
-    """Whether ``text`` has nothing :func:`printable` would escape, and no unassigned or
-    private-use character."""
+    """Whether ``text`` has nothing :func:`printable` would escape and no lone surrogate:
+    fit for a name or a title that is printed (private-use characters, which a theme's own
+    font may draw, are allowed)."""
     return _UNSAFE.search(text) is None and not any(
-        unicodedata.category(ch) in ("Cn", "Co", "Cs") for ch in text)
+        unicodedata.category(ch) == "Cs" for ch in text)
 
 
 LINE_LIMIT = 200

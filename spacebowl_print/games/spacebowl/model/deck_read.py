@@ -102,7 +102,7 @@ def _facts(value: object, what: str) -> tuple[tuple[str, str], ...]:
             raise InputError(f"unknown language {lang!r} (one of {', '.join(LANGS)})",
                              what, f"facts.{lang}")
         _expect(line, str, what, f"facts.{lang}")
-        if not line.strip() or "\n" in line or len(line) > MAX_FACT:
+        if not line.strip() or "\n" in line or len(line) > MAX_FACT or not is_printable(line):
             raise InputError(f"must be one line of 1 to {MAX_FACT} characters",
                              what, f"facts.{lang}")
     return tuple((lang, value[lang]) for lang in LANGS if lang in value)
