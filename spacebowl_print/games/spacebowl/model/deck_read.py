@@ -270,8 +270,8 @@ def _check_name_widths(planets: Iterable[Planet], theme: Theme, text: str) -> No
         width = text_width(planet.name, NAME_MIN_PT, font)
         if width > MAX_NAME_MM:
             raise InputError(
-                f"{planet.name[:40]!r} is {width:.1f} mm wide at {NAME_MIN_PT:g} pt, at most "
-                f"{MAX_NAME_MM:g} mm fits under a planet on every card (show_names)",
+                f"{width:.0f} mm wide at {NAME_MIN_PT:g} pt, at most {MAX_NAME_MM:g} mm fits "
+                "under a planet on every card (show_names)",
                 f"planet {planet.id}", "name").at_file("", _line(text, "planets", k, "name"))
 
 
