@@ -69,8 +69,7 @@ def read_user_bytes(path: str | os.PathLike[str], limit: int = DATA_LIMIT,
         if not stat.S_ISREG(st.st_mode):
             raise OutputError(path, f"is {kind_of(st.st_mode)}, not a regular file")
         if exact_size is not None and st.st_size != exact_size:
-            raise OutputError(path, f"is {_human(st.st_size)}, not {_human(exact_size)} as "
-                                    "recorded")
+            raise OutputError(path, f"is {st.st_size:,} bytes, not {exact_size:,} as recorded")
         if st.st_size > limit:
             raise OutputError(path, f"is {_human(st.st_size)}; at most {_human(limit)} is read")
         want = limit if exact_size is None else exact_size

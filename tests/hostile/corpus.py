@@ -251,8 +251,166 @@ def fuzz_readers(examples: int, seed: int = 0) -> tuple[int, list[str]]:
     return cases, failures
 
 
+# --------------------------------------------------------------------------- text
+
+
+_TEXT_INSERTS = ["[" * 3000, "{" * 40, "9" * 5000, "1e999", "NaN", "\x00", "\x1b[2J", "\u202e",
+                 '"', "'", "\\", "\n", "]]", "= ", "[[cards]]\n", "#", "\ud800", "-0", "true"]
+
+
+def mutate_text(text: str, rng: random.Random) -> str:
+    """``text`` with a few characters changed, inserted, deleted or duplicated."""
+    chars = list(text)
+    for _ in range(rng.randint(1, 4)):
+        if not chars:
+            break
+        k = rng.randrange(len(chars))
+        action = rng.random()
+        if action < 0.3:
+            chars[k] = rng.choice(_TEXT_INSERTS)
+        elif action < 0.5:
+            chars.insert(k, rng.choice(_TEXT_INSERTS))
+        elif action < 0.7:
+            del chars[k: k + rng.randint(1, 40)]
+        elif action < 0.85:
+            chars[k:k] = chars[k: k + rng.randint(1, 200)]
+        else:
+            del chars[k:]
+    return "".join(chars)
+
+
+def fuzz_text(examples: int, seed: int = 0) -> tuple[int, list[str]]:
+    """Every reader given mutated *text* (JSON or TOML), read the way files are read: through
+    the shared bounded decoder, then the reader, errors located in the text."""
+    import tomli_w
+
+    from spacebowl_print.core.documents import parse
+
+    rng = random.Random(seed)
+    failures: list[str] = []
+    cases = 0
+    for name, (reader, valid) in readers().items():
+        kind = "toml" if "toml" in name else "json"
+        text = tomli_w.dumps(valid) if kind == "toml" else json.dumps(valid, indent=1)
+        for _ in range(examples):
+            bad = mutate_text(text, rng)
+            cases += 1
+            try:
+                parse(bad, kind, "x").read(reader)  # type: ignore[arg-type]
+            except InputError as err:
+                shown = str(err)
+                if any(c in shown for c in "\n\x1b\x00"):
+                    failures.append(f"{name}: unescaped message {shown[:60]!r}")
+            except Exception as err:
+                tb = traceback.extract_tb(err.__traceback__)[-1]
+                failures.append(f"{name}: {type(err).__name__}: {str(err)[:60]} at "
+                                f"{tb.filename.split('/')[-1]}:{tb.lineno}; text {bad[:120]!r}")
+    return cases, failures
+
+
+# --------------------------------------------------------------------------- fonts
+
+_FONT_CHILD = r"""
+import io, random, resource, struct, sys, time
+resource.setrlimit(resource.RLIMIT_AS, (1_500_000_000, 1_500_000_000))
+from spacebowl_print.core.resources import fonts_dir
+from spacebowl_print.render.fonts import FontFileError, check_font_data
+from reportlab.pdfbase.ttfonts import TTFont
+src = (fonts_dir() / "DejaVuSans.ttf").read_bytes()
+count = struct.unpack(">H", src[4:6])[0]
+tables = [struct.unpack(">4sLLL", src[12 + 16 * k: 28 + 16 * k]) for k in range(count)]
+cmap = next(t for t in tables if t[0] == b"cmap")
+for seed in range(int(sys.argv[1]), int(sys.argv[2])):
+    rng = random.Random(seed)
+    data = bytearray(src)
+    _, _, off, length = cmap if rng.random() < 0.7 else rng.choice(tables)
+    for _ in range(rng.randint(1, 6)):
+        data[rng.randrange(off, off + length)] ^= 1 << rng.randrange(8)
+    start = time.process_time()
+    try:
+        check_font_data(bytes(data))
+        TTFont("F%d" % seed, io.BytesIO(bytes(data)))
+        verdict = "read"
+    except FontFileError:
+        verdict = "refused"
+    except MemoryError:
+        verdict = "MEMORY"
+    except Exception as err:
+        verdict = "engine error " + type(err).__name__  # after the sanity pass: still one line
+    print(seed, verdict, round(time.process_time() - start, 2), flush=True)
+"""
+
+
+def fuzz_fonts(examples: int, seed: int = 0) -> tuple[int, list[str]]:
+    """DejaVu Sans with a few bits flipped (mostly in the character map), through the sanity
+    pass and then the PDF engine, in a child process limited to 1.5 GB: none may run out of
+    memory or take more than 20 CPU seconds."""
+    import subprocess
+    import sys
+
+    done = subprocess.run([sys.executable, "-c", _FONT_CHILD, str(seed), str(seed + examples)],
+                          capture_output=True, text=True, timeout=60 * examples + 60)
+    failures = []
+    lines = done.stdout.split("\n")
+    for line in filter(None, lines):
+        number, verdict, *rest = line.split()
+        if verdict == "MEMORY" or float(rest[-1]) > 20:
+            failures.append(f"font seed {number}: {verdict} {rest[-1]} s")
+    if done.returncode != 0:
+        failures.append(f"font child ended with {done.returncode}: {done.stderr[-200:]}")
+    return len(list(filter(None, lines))), failures
+
+
+# --------------------------------------------------------------------------- folders
+
+
+def fuzz_folders(examples: int, seed: int = 0) -> tuple[int, list[str]]:
+    """Random pairs of the attacks of ``test_check_folder`` on a sealed folder: every one must
+    be found (and none may hang the check)."""
+    import shutil
+    import tempfile
+    from pathlib import Path
+
+    from hostile.test_check_folder import ATTACKS, _check_with_timeout, _fake_pdf
+
+    from spacebowl_print.publish.booklet import write_sealed
+
+    rng = random.Random(seed)
+    failures: list[str] = []
+    names = sorted(ATTACKS)
+    with tempfile.TemporaryDirectory() as tmp:
+        base = Path(tmp)
+        sealed = base / "sealed"
+        write_sealed(sealed, {"game": "spacebowl", "title": "T", "puzzles": [{"id": "1"}]},
+                     {"booklet.pdf": _fake_pdf("the book"), "answers.pdf": _fake_pdf("the a"),
+                      "site/index.html": _fake_pdf("a page")})
+        shutil.copy(sealed / "answers.pdf", base / "keep.pdf")
+        for k in range(examples):
+            picked = rng.sample(names, rng.choice([1, 2]))
+            copy = base / f"c{k}"
+            shutil.copytree(sealed, copy)
+            data = json.loads((copy / "manifest.json").read_text("utf-8"))
+            try:
+                for name in picked:
+                    ATTACKS[name][0](data, copy)
+            except (OSError, KeyError):
+                shutil.rmtree(copy, ignore_errors=True)
+                continue  # two attacks on the same file may not combine
+            (copy / "manifest.json").write_text(json.dumps(data), "utf-8")
+            try:
+                if _check_with_timeout(data, copy) is None:
+                    failures.append(f"not found: {' + '.join(picked)}")
+            except AssertionError as err:
+                failures.append(f"{' + '.join(picked)}: {err}")
+            shutil.rmtree(copy, ignore_errors=True)
+    return examples, failures
+
+
 CATEGORIES: dict[str, Callable[[int], tuple[int, list[str]]]] = {
+    "folders attacked": lambda n: fuzz_folders(max(1, n // 10), seed=n),
     "readers: type, depth, size": lambda n: fuzz_readers(n // 10 or 1, seed=n),
+    "files as text: JSON and TOML": lambda n: fuzz_text(n // 10 or 1, seed=n),
+    "fonts with flipped bits": lambda n: fuzz_fonts(max(1, n // 20), seed=n),
 }
 
 
