@@ -155,3 +155,10 @@ def test_a_nul_byte_in_a_theme_path(tmp_path: Path, capsys: pytest.CaptureFixtur
     deck = tmp_path / "d.toml"
     deck.write_text(text.replace('"solar-system/mercury.svg"', '"solar-system/m\\u0000.svg"'))
     _one_line(*_cli(capsys, "deck", "check", str(deck)), "planet M.image", "\\u0000")
+
+
+def test_hubble_par_on_a_pad_too_large_to_finish(tmp_path: Path,
+                                                 capsys: pytest.CaptureFixture[str]) -> None:
+    assert run(["hubble", "challenge", "--seed", "3", "--size", "26x26"]) == 0
+    (tmp_path / "c.json").write_text(capsys.readouterr().out)
+    _one_line(*_cli(capsys, "hubble", "par", str(tmp_path / "c.json")), "pad", "256 cells")
