@@ -9,6 +9,7 @@ inside it, :mod:`core.locate`) and the field.
 
 from __future__ import annotations
 
+import hashlib
 import json
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
@@ -216,6 +217,14 @@ def constellations_to_toml(cset: ConstellationSet, header: str = "") -> str:
                 f"red = {_toml_offsets(card.red)}",
                 f"purple = {_toml_offsets(card.purple)}"]
     return "\n".join(out) + "\n"
+
+
+def set_digest(cset: ConstellationSet) -> str:
+    """SHA-256 of the constellation set's content (names, values, patterns): what a daily
+    manifest records, so that ``check`` proves it against the very set it was made with."""
+    text = json.dumps(set_to_dict(cset), sort_keys=True, ensure_ascii=False,
+                      separators=(",", ":"))
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()
 
 
 def set_to_dict(cset: ConstellationSet) -> dict[str, Any]:
