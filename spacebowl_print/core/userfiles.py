@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import os
 import stat
+from collections.abc import Iterator
 
 from spacebowl_print.core.errors import InputError
 from spacebowl_print.core.paths import OutputError, kind_of, output_error, shown_path
@@ -51,6 +52,15 @@ def read_user_bytes(path: str | os.PathLike[str], limit: int = DATA_LIMIT,
     ``follow_links`` False a symbolic link is refused too. With ``exact_size``, a file of any
     other size is refused before a byte of it is read.
     """
+    return b"".join(iter_user_chunks(path, limit, follow_links, exact_size))
+
+
+def iter_user_chunks(path: str | os.PathLike[str], limit: int = DATA_LIMIT,
+                     follow_links: bool = True, exact_size: int | None = None,
+                     chunk: int = MB) -> Iterator[bytes]:
+    """:func:`read_user_bytes` a ``chunk`` at a time (to hash a large file in little
+    memory); the same checks, all made before the first chunk is yielded, and the same
+    errors (a file that grows while it is read fails at the end)."""
     flags = os.O_RDONLY | os.O_NONBLOCK | getattr(os, "O_NOCTTY", 0)
     if not follow_links:
         flags |= os.O_NOFOLLOW
@@ -74,17 +84,15 @@ def read_user_bytes(path: str | os.PathLike[str], limit: int = DATA_LIMIT,
             raise OutputError(path, f"is {_human(st.st_size)}; at most {_human(limit)} is read")
         want = limit if exact_size is None else exact_size
         os.set_blocking(fd, True)
-        chunks: list[bytes] = []
         got = 0
         while got <= want:
-            chunk = os.read(fd, min(MB, want + 1 - got))
-            if not chunk:
+            data = os.read(fd, min(chunk, want + 1 - got))
+            if not data:
                 break
-            chunks.append(chunk)
-            got += len(chunk)
-        if got > want:
-            raise OutputError(path, f"grew past {_human(want)} while it was read")
-        return b"".join(chunks)
+            got += len(data)
+            if got > want:
+                raise OutputError(path, f"grew past {_human(want)} while it was read")
+            yield data
     except OSError as err:
         raise output_error(path, err) from None
     finally:
@@ -111,6 +119,6 @@ def is_regular_file(path: str | os.PathLike[str]) -> bool:
 
 
 __all__ = [
-    "DATA_LIMIT", "FONT_LIMIT", "PICTURE_LIMIT", "is_regular_file", "read_user_bytes",
-    "read_user_text",
+    "DATA_LIMIT", "FONT_LIMIT", "PICTURE_LIMIT", "is_regular_file", "iter_user_chunks",
+    "read_user_bytes", "read_user_text",
 ]

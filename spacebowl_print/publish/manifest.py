@@ -15,7 +15,7 @@ from typing import Any
 from spacebowl_print.core.errors import InputError
 from spacebowl_print.core.jsonio import show
 from spacebowl_print.core.paths import kind_of, os_cause
-from spacebowl_print.core.userfiles import read_user_bytes
+from spacebowl_print.core.userfiles import iter_user_chunks
 
 Verify = Callable[[Mapping[str, Any], Mapping[str, Any]], str | None]
 
@@ -183,16 +183,30 @@ def check_files(manifest: Mapping[str, Any], folder: Path, manifest_name: str = 
     digest = content_digest(manifest).encode("ascii")
     for name, record in files.items():
         try:
-            data = read_user_bytes(folder / name, MAX_FILE_BYTES, follow_links=False,
-                                   exact_size=record["bytes"])
+            sha, seals = _scan(folder / name, record["bytes"], name.endswith((".pdf", ".html")))
         except InputError as err:
             return f"{name}: {err.message}"
-        if file_digest(data) != record["sha256"]:
+        if sha != record["sha256"]:
             return f"{name} is not the file this manifest describes (its SHA-256 differs)"
-        if name.endswith((".pdf", ".html")) and set(_SEAL.findall(data)) != {digest}:
+        if seals is not None and seals != {digest}:
             return (f"{name} was made for another manifest: the puzzles, their answers or "
                     f"the header were changed after the booklet was written")
     return None
+
+
+def _scan(path: Path, size: int, sealed: bool) -> tuple[str, set[bytes] | None]:
+    """The SHA-256 of a regular file of exactly ``size`` bytes (links refused), read a chunk
+    at a time, and, when ``sealed``, every content digest it carries."""
+    sha = hashlib.sha256()
+    seals: set[bytes] = set()
+    tail = b""
+    for chunk in iter_user_chunks(path, MAX_FILE_BYTES, follow_links=False, exact_size=size):
+        sha.update(chunk)
+        if sealed:
+            window = tail + chunk  # a seal may straddle two chunks
+            seals.update(_SEAL.findall(window))
+            tail = window[-(len(SEAL_PREFIX) + 63):]
+    return sha.hexdigest(), (seals if sealed else None)
 
 
 def _check_listing(folder: Path, recorded: set[str], manifest_name: str) -> str | None:

@@ -241,3 +241,18 @@ def test_each_kind_passes_then_fails_on_attacks(made: dict[str, Path], kind: str
         code, out = _cli_check(victim, capsys)
         assert code == 1, (kind, label, out)
         assert out.startswith("Error: ") and out.count("\n") == 1 and len(out) <= 201, out
+
+
+def test_a_seal_across_a_read_boundary_is_found(tmp_path: Path) -> None:
+    """Files are hashed a megabyte at a time; a seal straddling two reads still counts."""
+    from spacebowl_print.core.userfiles import MB
+
+    def document(subject: str) -> bytes:
+        head = b"%PDF-1.4\n" + b"%" * (MB - 9 - 20)
+        return head + subject.encode() + b"\n%%EOF\n"
+
+    folder = tmp_path / "big"
+    write_sealed(folder, {"game": "spacebowl", "title": "T", "puzzles": [{"id": "1"}]},
+                 {"booklet.pdf": document})
+    data = json.loads((folder / "manifest.json").read_text("utf-8"))
+    assert check_files(data, folder) is None
