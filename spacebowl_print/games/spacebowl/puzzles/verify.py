@@ -15,6 +15,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from spacebowl_print.core.resources import deck_path
+from spacebowl_print.core.userfiles import is_regular_file, read_user_text
 from spacebowl_print.games.spacebowl.model import (
     CENTRE,
     Deck,
@@ -176,9 +177,9 @@ def verify_puzzle_entry(entry: Mapping[str, Any], deck: Deck) -> str | None:
 @functools.lru_cache(maxsize=8)
 def _deck(name: str) -> Deck:
     path = deck_path(name)
-    if not path.is_file():
+    if not is_regular_file(path):
         raise InputError(f"deck {name[:40]!r} not found (pass --deck FILE)", "deck")
-    return parse_deck(path.read_text(encoding="utf-8-sig"), str(path))
+    return parse_deck(read_user_text(path), str(path))
 
 
 def verify_manifest_entry(header: Mapping[str, Any], entry: Mapping[str, Any]) -> str | None:
