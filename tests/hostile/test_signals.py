@@ -33,6 +33,15 @@ TRIALS = [
     ("stats", "none", "workers running", 0.8, signal.SIGINT),
     ("deck design", "file", "ortools loaded", 0.5, signal.SIGINT),
     ("tomtube puzzles", "folder", "first line", 0.6, signal.SIGTERM),
+    # every other long command, as its command line loads, and the kit while it writes
+    ("classroom", "folder", "first line", 0.2, signal.SIGHUP),
+    ("web", "folder", "first line", 0.2, signal.SIGINT),
+    ("kit", "folder", "writing", 0.0, signal.SIGTERM),
+    ("hubble kit", "folder", "first line", 0.1, signal.SIGINT),
+    ("tomtube kit", "folder", "first line", 0.1, signal.SIGHUP),
+    ("galaxy build", "file", "first line", 0.3, signal.SIGTERM),
+    ("deck report", "file", "first line", 0.3, signal.SIGINT),
+    ("hubble par", "none", "first line", 0.3, signal.SIGHUP),
 ]
 
 COMMANDS = {
@@ -41,7 +50,18 @@ COMMANDS = {
     "stats": ["stats", "--galaxies", "600", "--jobs", "2", "--variants", "base", "-q"],
     "deck design": ["deck", "design", "--seed", "4", "-q"],
     "tomtube puzzles": ["tomtube", "puzzles", "--count", "2", "--seed", "4"],
+    "classroom": ["classroom", "--students", "2", "--puzzles", "1", "--seed", "4", "-q"],
+    "web": ["web", "--days", "2", "--seed", "4", "-q"],
+    "kit": ["kit", "--lang", "en", "--seed", "4", "-q"],
+    "hubble kit": ["hubble", "kit", "--seed", "4"],
+    "tomtube kit": ["tomtube", "kit", "--seed", "4"],
+    "galaxy build": ["galaxy", "build", "--toss", "TOSS", "-k", "1", "--seed", "4", "-q"],
+    "deck report": ["deck", "report", "classic", "--galaxies", "80", "--seed", "4", "-q"],
+    "hubble par": ["hubble", "par", "CHALLENGE"],
 }
+
+TOSS = '{"destination": "B2", "marbles": {"R": "A1", "G": "B2"}, "black_hole": null}\n'
+CHALLENGE = Path(__file__).parent / "data" / "hubble-entry.json"
 
 
 def _old_output(out: Path, kind: str) -> None:
@@ -61,11 +81,14 @@ def _is_old(out: Path, kind: str) -> bool:
 
 def _is_complete_new(out: Path, kind: str) -> bool:
     if kind == "folder":
-        if not (out / "manifest.json").is_file() or _is_old(out, kind):
+        if _is_old(out, kind):
             return False
+        if not (out / "manifest.json").is_file():  # a kit: its index and its all-in-one PDF
+            return (out / "cut-guide.json").is_file() and (out / "kit.pdf").stat().st_size > 0
         data = json.loads((out / "manifest.json").read_text("utf-8"))
         return data.get("seed") == 4 and run(["check", str(out / "manifest.json")]) == 0
-    return out.read_text("utf-8").startswith("# Space Bowl deck") and out.stat().st_size > 1000
+    text = out.read_bytes()
+    return text != b"# an old deck\n" and len(text) > 200
 
 
 @pytest.mark.parametrize(("command", "kind", "moment", "after", "sig"), TRIALS,
@@ -76,7 +99,12 @@ def test_a_signal_to_the_group_stops_the_run_cleanly(tmp_path: Path, command: st
                                                      sig: int) -> None:
     out = tmp_path / ("out.toml" if kind == "file" else "out")
     _old_output(out, kind)
-    args = [*COMMANDS[command], *(["-o", str(out)] if kind != "none" else [])]
+    (tmp_path / "toss.json").write_text(TOSS, "utf-8")
+    challenge = json.loads(CHALLENGE.read_text("utf-8"))["challenge"]
+    (tmp_path / "challenge.json").write_text(json.dumps(challenge), "utf-8")
+    files = {"TOSS": str(tmp_path / "toss.json"), "CHALLENGE": str(tmp_path / "challenge.json")}
+    args = [*(files.get(a, a) for a in COMMANDS[command]),
+            *(["-o", str(out)] if kind != "none" else [])]
     outcome, hit = trials.trial_at(args, out, tmp_path, moment, after, sig)
     assert outcome.code is not None, "hung"
     assert not outcome.traceback and not outcome.temps, outcome
