@@ -6,10 +6,7 @@ Layers (each imports only those below it): ``core`` → ``render`` → ``publish
 ``kit`` | ``puzzles`` → ``cli`` and never imports another game.
 """
 
-from typing import Any
-
-
-def __getattr__(name: str) -> Any:
+def __getattr__(name: str) -> str:
     # __version__ is looked up on first use: importlib.metadata takes a sixth of a second to
     # load, which the command's first line (spacebowl_print.entry) must not wait for.
     if name != "__version__":

@@ -98,7 +98,8 @@ def take_over_interrupts() -> None:
     """For a whole process (the ``spacebowl`` command's first line): SIGTERM and SIGHUP raise
     :class:`Interrupted` from now on, where they are still at their default action (a
     ``nohup``'s ignored SIGHUP stays ignored); SIGINT raises ``KeyboardInterrupt`` as Python
-    makes it. Nothing is restored afterwards: see :func:`ignore_interrupts`."""
+    makes it. Nothing is restored afterwards (``spacebowl_print.entry`` ignores the three
+    signals once the command's work is done)."""
     if threading.current_thread() is not threading.main_thread():
         return
     for sig in _AS_INTERRUPT:
@@ -108,17 +109,4 @@ def take_over_interrupts() -> None:
         signal.signal(signal.SIGINT, signal.default_int_handler)
 
 
-def ignore_interrupts() -> None:
-    """SIGINT, SIGTERM and SIGHUP ignored from now on: once a command has done its work and
-    knows its exit status, a late signal changes nothing (it would only kill the process
-    between its last output and its exit)."""
-    if threading.current_thread() is not threading.main_thread():
-        return
-    for sig in _HELD:
-        signal.signal(sig, signal.SIG_IGN)
-
-
-__all__ = [
-    "Interrupted", "ignore_interrupts", "interrupts_as_exceptions", "signals_held",
-    "take_over_interrupts",
-]
+__all__ = ["Interrupted", "interrupts_as_exceptions", "signals_held", "take_over_interrupts"]
