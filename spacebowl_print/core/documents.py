@@ -20,7 +20,6 @@ of every type.
 
 from __future__ import annotations
 
-import math
 import os
 import re
 import tomllib
@@ -29,7 +28,7 @@ from dataclasses import dataclass
 from typing import Any, Literal, TypeVar
 
 from spacebowl_print.core.errors import InputError
-from spacebowl_print.core.jsonio import loads_json
+from spacebowl_print.core.jsonio import MAX_DEPTH, MAX_INT, check_bounds, loads_json
 from spacebowl_print.core.locate import Key, Position, field_path, position
 from spacebowl_print.core.paths import shown_path
 from spacebowl_print.core.userfiles import DATA_LIMIT, read_user_text
@@ -37,49 +36,6 @@ from spacebowl_print.core.userfiles import DATA_LIMIT, read_user_text
 T = TypeVar("T")
 
 Kind = Literal["json", "toml"]
-
-MAX_DEPTH = 32
-"""Deepest nesting of lists and objects (tables) any of our files may have; ours use 5."""
-
-MAX_INT = 2**63 - 1
-"""Largest magnitude of an integer in a file: every count, id and seed of ours is far below."""
-
-
-def check_bounds(data: Any) -> None:
-    """Refuse a decoded value nested deeper than :data:`MAX_DEPTH`, or holding an integer
-    beyond ±:data:`MAX_INT` or a float that is not finite, naming where (no recursion: a
-    value 100,000 deep is walked like a flat one)."""
-    stack: list[tuple[Any, int, tuple[Key, ...]]] = [(data, 0, ())]
-    while stack:
-        value, depth, path = stack.pop()
-        if isinstance(value, dict):
-            children: Sequence[tuple[Key, Any]] = list(value.items())
-        elif isinstance(value, list):
-            children = list(enumerate(value))
-        else:
-            if isinstance(value, bool):
-                continue
-            if isinstance(value, int) and not -MAX_INT <= value <= MAX_INT:
-                raise InputError(f"a number beyond ±{MAX_INT} (about 9.2e18)", *_where(path))
-            if isinstance(value, float) and not math.isfinite(value):
-                raise InputError("a number that is not finite (nan or inf)", *_where(path))
-            continue
-        if depth >= MAX_DEPTH and children:
-            raise InputError(f"nested more than {MAX_DEPTH} levels deep", *_where(path))
-        for key, child in reversed(children):
-            stack.append((child, depth + 1, (*path, key)))
-
-
-def _where(path: Sequence[Key]) -> list[str]:
-    """A field path as location parts (``("rhombs", 2, "at")`` → ``["rhombs[2]", "at"]``),
-    the first 8 parts at most."""
-    out: list[str] = []
-    for part in path[:8]:
-        if isinstance(part, int):
-            out.append(f"{out.pop() if out else ''}[{part}]")
-        else:
-            out.append(part if len(part) <= 40 else part[:37] + "...")
-    return out
 
 
 _TOML_AT = re.compile(r"\s*\(at line (\d+), column (\d+)\)|\s*\(at end of document\)")
@@ -104,10 +60,9 @@ def loads_toml(text: str) -> dict[str, Any]:
 
 
 def loads_bounded_json(text: str) -> Any:
-    """Decode JSON text strictly (:func:`.jsonio.loads_json`) and within bounds."""
-    data = loads_json(text)
-    check_bounds(data)
-    return data
+    """Decode JSON text strictly and within bounds (:func:`.jsonio.loads_json`, which checks
+    them itself)."""
+    return loads_json(text)
 
 
 @dataclass(frozen=True)
