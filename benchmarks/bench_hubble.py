@@ -10,9 +10,10 @@ The first prints scoring throughput, then plays ``--challenges`` random solo cha
 standard pad with the greedy player and the par solver: medians, the mean gain of par over
 greedy, the smallest gain, and CPU seconds per challenge (process time, so that a shared
 machine does not blur it; wall time is printed too). The second measures the greedy median on
-every even size up to 16×16 with at most 120 cells, and the par median where the greedy
-median lies in the band (elsewhere a size cannot qualify whatever par does), then prints the
-table as Markdown and as the Python constant of
+every near-square even size (W/H from 3:4 to 4:3) up to 12×12, and the par median where the
+greedy median lies within ``PAR_WINDOW`` points of the band (elsewhere a size can neither
+qualify nor be the nearest whatever par does), then prints the table as Markdown and as the
+Python constant of
 ``spacebowl_print/games/hubble/solve/calibration.py``. Nothing is asserted.
 """
 
@@ -29,10 +30,12 @@ from spacebowl_print.games.hubble.model.pad import Pad
 from spacebowl_print.games.hubble.rules.legality import replay
 from spacebowl_print.games.hubble.rules.scoring import score_pad
 from spacebowl_print.games.hubble.solve.calibration import (
-    GREEDY_BAND,
     SizeRow,
     choose_standard,
+    drift,
     greedy_median,
+    near_square,
+    needs_par,
     par_median,
     table_markdown,
 )
@@ -86,19 +89,21 @@ def bench_players(count: int, seed: int) -> None:
 
 def calibrate(count: int, seed: int) -> None:
     cset = load_constellation_set()
-    sizes = sorted(((c, r) for c in range(4, 17, 2) for r in range(4, 17, 2) if c * r <= 120),
-                   key=lambda s: (s[0] * s[1], s))
+    sizes = sorted(((c, r) for c in range(4, 13, 2) for r in range(4, 13, 2)
+                    if near_square(c, r)), key=lambda s: (s[0] * s[1], s))
     table = []
     for cols, rows in sizes:
         g = greedy_median(cset, cols, rows, count, seed)
-        lo, hi = GREEDY_BAND  # par is measured where it can decide: greedy inside the band
-        p = par_median(cset, cols, rows, count, seed) if lo <= g <= hi else None
+        # par is measured where it can decide: greedy in or near the band
+        p = par_median(cset, cols, rows, count, seed) if needs_par(g) else None
         table.append(SizeRow(cols, rows, g, p))
         print(f"  {cols}x{rows}: greedy {g}" + (f", par {p}" if p is not None else ""),
               file=sys.stderr, flush=True)
     print(table_markdown(table))
     best = choose_standard(table)
-    print(f"\nstandard pad: {best.cols}×{best.rows}\n")
+    off, short = drift(best)
+    print(f"\nstandard pad: {best.cols}×{best.rows} (greedy off the band by {off:+g}, par "
+          f"short of the floor by {short})\n")
     print("CALIBRATION: tuple[SizeRow, ...] = (")
     for row in table:
         print(f"    SizeRow({row.cols}, {row.rows}, {row.greedy!r}, {row.par!r}),")

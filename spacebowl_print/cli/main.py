@@ -23,19 +23,24 @@ import sys
 import click
 
 from spacebowl_print import __version__
-from spacebowl_print.cli.commands import all_commands
-from spacebowl_print.core.cli import LazyGroup, capped
+from spacebowl_print.cli.commands import root_table
+from spacebowl_print.cli.groups import TableGroup
+from spacebowl_print.core.cli import capped
 from spacebowl_print.core.errors import InputError
 from spacebowl_print.core.paths import os_cause, shown_path
 from spacebowl_print.core.signals import interrupts_as_exceptions
 
 
-@click.group(cls=LazyGroup, lazy=all_commands(),
+@click.group(cls=TableGroup, table=root_table(),
              context_settings={"help_option_names": ["-h", "--help"], "max_content_width": 100})
 @click.version_option(__version__, "--version", "-V", prog_name="spacebowl")
 def cli() -> None:
     """Design, verify and publish print-and-play material for Space Bowl, Tom Tube and
     Hubble.
+
+    Every game is published the same way: `kit`, `booklet` (home printing or
+    print-on-demand, under your own title), `classroom` and `web` — at the top for Space
+    Bowl, under the game's name for the others (`spacebowl hubble booklet`).
 
     \b
     Start with:
@@ -43,10 +48,11 @@ def cli() -> None:
       spacebowl booklet --days 7 -o out/booklet/  a week of puzzles with answers
       spacebowl solve galaxy.json toss.json       every valid destination card
       spacebowl deck check decks/classic.toml     a deck checked and summarised
-      spacebowl tomtube kit -o out/tomtube-kit/   Tom Tube: the printable game
-      spacebowl tomtube puzzles --count 20        "way home" puzzles
-      spacebowl hubble kit -o out/hubble-kit/     Hubble: pads, cards, dice, rules
-      spacebowl hubble daily --days 7             solo challenges with the solver's par
+      spacebowl tomtube kit                       Tom Tube: the printable game
+      spacebowl tomtube booklet --days 20         "way home" puzzles
+      spacebowl hubble kit                        Hubble: pads, cards, dice, rules
+      spacebowl hubble booklet --days 7           solo challenges with the solver's par
+      spacebowl hubble classroom --students 25 --puzzles 2
       spacebowl check out/booklet/manifest.json   prove a booklet of any game
 
     Every command, rule and file format is explained in docs/ (start at docs/README.md;

@@ -267,7 +267,8 @@ def answer_batch(path: str, answer: Callable[[Any], Any], what: str = "case") ->
                        "were answered")
 
 
-def check_before_work(out_dir: str) -> None:
-    """Refuse a bad ``-o`` folder or ``SOURCE_DATE_EPOCH`` now, not after minutes of work."""
-    check_output_dir(out_dir)
+def check_before_work(out_dir: str, kind: str | None = None, force: bool = False) -> None:
+    """Refuse a bad ``-o`` folder (one that another ``kind`` of output holds, unless
+    ``force``) or ``SOURCE_DATE_EPOCH`` now, not after minutes of work."""
+    check_output_dir(out_dir, kind, force)
     source_date_epoch()

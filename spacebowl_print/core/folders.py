@@ -1,5 +1,5 @@
 """Output folders: built in a temp folder and swapped in as a whole, and only ever replacing
-a folder that is ours.
+a folder that is ours, written by the same command for the same game.
 
 Promises of this module:
 
@@ -8,7 +8,11 @@ Promises of this module:
   file of an earlier run), and on any error or interrupt the old folder is left as it was.
 * Only folders that are *ours* (see :func:`foreign_entry`) are ever replaced; a file, FIFO,
   device, or a folder holding someone else's files is refused with one line
-  (:func:`check_output_dir`).
+  (:func:`check_output_dir`), even with ``force``.
+* A folder written with a ``kind`` (``"spacebowl kit"``, ``"hubble booklet"``: the game and
+  the command) records it, with the files it holds, in :data:`MARKER`. It is replaced by a run
+  of the same kind; another kind, or an earlier output that records no kind, is refused in one
+  line naming what is there, unless ``force`` is given (:func:`replace_problem`).
 * SIGTERM and SIGHUP are turned into :class:`~.signals.Interrupted` while it runs, so its
   cleanup always happens; making the temp, the swap and the cleanup run with those signals
   held back (:func:`~.signals.signals_held`), so none is cut in half. No temp folder is left
@@ -20,11 +24,12 @@ from __future__ import annotations
 
 import ctypes
 import errno
+import json
 import os
 import re
 import stat
 import tempfile
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterable, Iterator, Mapping
 from contextlib import contextmanager, suppress
 from pathlib import Path
 
@@ -48,16 +53,23 @@ from spacebowl_print.core.temps import (
 
 # --------------------------------------------------------------------------- ours or not
 
-OUTPUT_NAME = re.compile(r"[a-z0-9][a-z0-9._-]{0,99}\.(?:pdf|svg|json|html)")
+OUTPUT_NAME = re.compile(r"[a-z0-9][a-z0-9._-]{0,99}\.(?:pdf|svg|json|html|png)")
 """Names of the files our commands write into an output folder (kits, booklets, classroom
 sets, web sites)."""
 
 SUBFOLDER_NAME = re.compile(r"[a-z0-9][a-z0-9_-]{0,39}")
 """Names of the folders our commands write inside an output folder (``svg``)."""
 
-SIGNATURES = ("manifest.json", "cut-guide.json", "kit.pdf")
+MARKER = "spacebowl-output.json"
+"""The record an output folder written with a ``kind`` holds: ``{"written_by":
+"spacebowl_print", "kind": KIND, "files": [every other file, sorted]}``."""
+
+SIGNATURES = ("manifest.json", "cut-guide.json", "kit.pdf", MARKER)
 """Files one of which every output folder of ours holds: a booklet's or classroom set's
-manifest, a kit's cut guide and its all-in-one PDF."""
+manifest, a kit's cut guide and its all-in-one PDF, the record of what wrote it."""
+
+WRITTEN_BY = "spacebowl_print"
+
 
 def foreign_entry(folder: Path) -> str | None:
     """``None`` if ``folder`` is *ours* and may be replaced as a whole, else the first entry
@@ -65,10 +77,10 @@ def foreign_entry(folder: Path) -> str | None:
 
     The rule: a folder is ours when it is empty, or when it holds one of :data:`SIGNATURES`
     and every entry in it, at any depth, is a regular file named like our outputs
-    (:data:`OUTPUT_NAME`: lower-case, ``.pdf``, ``.svg``, ``.json`` or ``.html``) or a folder
-    named like ours (:data:`SUBFOLDER_NAME`) holding only such entries. No symlinks, no hidden
-    files, no other names. A folder of your own files, or your home folder, is therefore never
-    replaced; an earlier kit, booklet, classroom set or web site is.
+    (:data:`OUTPUT_NAME`: lower-case, ``.pdf``, ``.svg``, ``.json``, ``.html`` or ``.png``) or
+    a folder named like ours (:data:`SUBFOLDER_NAME`) holding only such entries. No symlinks,
+    no hidden files, no other names. A folder of your own files, or your home folder, is
+    therefore never replaced; an earlier kit, booklet, classroom set or web site is.
     """
     entries = sorted(e for e in os.listdir(folder) if not OUR_TEMP.fullmatch(e))
     if not entries:
@@ -91,10 +103,99 @@ def foreign_entry(folder: Path) -> str | None:
     return None
 
 
-def check_output_dir(path: str | os.PathLike[str]) -> Path:
-    """The resolved folder an output ``-o FOLDER`` will replace; an :class:`OutputError` if
-    something there may not be replaced: a file, FIFO or device instead of a folder, a folder
-    that is not ours (:func:`foreign_entry`), or the current folder (or one holding it).
+def marker_json(kind: str, names: Iterable[str]) -> str:
+    """The text of :data:`MARKER` for an output of ``kind`` holding the files ``names``
+    (relative, ``/``-separated): no date, so the same output gives the same bytes."""
+    record = {"written_by": WRITTEN_BY, "kind": kind,
+              "files": sorted(n for n in names if n != MARKER)}
+    return json.dumps(record, indent=1, ensure_ascii=False) + "\n"
+
+
+def read_marker(folder: Path) -> tuple[str, frozenset[str]] | None:
+    """(kind, files) from ``folder``'s :data:`MARKER`, or None when it has none, or one that
+    is not a regular file in the shape :func:`marker_json` writes (then it is not ours)."""
+    path = folder / MARKER
+    try:
+        if not stat.S_ISREG(os.lstat(path).st_mode) or os.lstat(path).st_size > 10_000_000:
+            return None
+        record = json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return None
+    if not (isinstance(record, dict) and record.get("written_by") == WRITTEN_BY
+            and isinstance(record.get("kind"), str)
+            and isinstance(record.get("files"), list)
+            and all(isinstance(n, str) for n in record["files"])):
+        return None
+    return record["kind"], frozenset(record["files"])
+
+
+def _unlisted_entry(folder: Path, files: frozenset[str]) -> str | None:
+    """The first entry of ``folder`` (at any depth, our temps aside) that its marker does not
+    list as a regular file, or a folder on the way to one; None when there is none."""
+    dirs = {"/".join(n.split("/")[:k]) for n in files for k in range(1, n.count("/") + 1)}
+    stack = [(folder, "")]
+    while stack:
+        here, rel = stack.pop()
+        for name in sorted(os.listdir(here)):
+            if not rel and OUR_TEMP.fullmatch(name):
+                continue
+            st = os.lstat(here / name)
+            key = rel + name
+            if stat.S_ISREG(st.st_mode) and (key in files or key == MARKER):
+                continue
+            if stat.S_ISDIR(st.st_mode) and key in dirs:
+                stack.append((here / name, key + "/"))
+                continue
+            return key
+    return None
+
+
+def replace_problem(folder: Path, kind: str | None, force: bool) -> str | None:
+    """Why the existing folder ``folder`` may not be replaced by an output of ``kind`` (None:
+    a command that does not say), or None when it may.
+
+    * Entries that no spacebowl command wrote — not listed by its :data:`MARKER`, or, without
+      one, not named like our outputs (:func:`foreign_entry`) — are never replaced.
+    * A folder whose marker names ``kind`` is replaced.
+    * Another kind, or an earlier output that records none, only with ``force``; a command
+      without a kind never replaces a folder that records one, unless forced.
+    """
+    entries = [e for e in os.listdir(folder) if not OUR_TEMP.fullmatch(e)]
+    if not entries:
+        return None
+    marker = read_marker(folder) if MARKER in entries else None
+    if marker is None:
+        foreign = foreign_entry(folder)
+        if foreign is not None or MARKER in entries:
+            shown = foreign or MARKER
+            shown = shown if len(shown) <= 60 else shown[:57] + "..."
+            return (f"holds {shown!r}, which spacebowl did not write: refusing to replace the "
+                    "folder (choose a new or empty one)")
+        if kind is None or force:
+            return None
+        return ("holds an earlier spacebowl output that does not record what wrote it: add "
+                "--force to replace it, or choose another folder")
+    there, files = marker
+    unlisted = _unlisted_entry(folder, files)
+    if unlisted is not None:
+        shown = unlisted if len(unlisted) <= 60 else unlisted[:57] + "..."
+        return (f"holds {shown!r}, which spacebowl did not write: refusing to replace the "
+                "folder (choose a new or empty one)")
+    if there == kind or force:
+        return None
+    shown = there if len(there) <= 40 else there[:37] + "..."
+    instead = f", not a {kind}" if kind is not None else ""
+    return (f"holds a {shown}{instead}: add --force to replace it, or choose another "
+            "folder")
+
+
+def check_output_dir(path: str | os.PathLike[str], kind: str | None = None,
+                     force: bool = False) -> Path:
+    """The resolved folder an output ``-o FOLDER`` of ``kind`` will replace; an
+    :class:`OutputError` if something there may not be replaced: a file, FIFO or device
+    instead of a folder, the current folder (or one holding it), or a folder that
+    :func:`replace_problem` refuses (``force`` lets another kind of output be replaced, never
+    files spacebowl did not write).
 
     Call it before slow work so a bad ``-o`` fails at once; :func:`atomic_dir` checks again.
     """
@@ -108,13 +209,11 @@ def check_output_dir(path: str | os.PathLike[str]) -> Path:
         cwd = Path.cwd().resolve()
         if cwd == target or target in cwd.parents:
             raise OutputError(path, "is the current folder (or holds it): choose a subfolder")
-        foreign = foreign_entry(target)
+        problem = replace_problem(target, kind, force)
     except OSError as err:
         raise output_error(path, err) from None
-    if foreign is not None:
-        shown = foreign if len(foreign) <= 60 else foreign[:57] + "..."
-        raise OutputError(path, f"holds {shown!r}, which spacebowl did not write: refusing to "
-                                "replace the folder (choose a new or empty one)")
+    if problem is not None:
+        raise OutputError(path, problem)
     return target
 
 
@@ -200,18 +299,20 @@ def _fsync_tree(folder: Path) -> None:
 
 
 @contextmanager
-def atomic_dir(path: str | os.PathLike[str]) -> Iterator[Path]:
+def atomic_dir(path: str | os.PathLike[str], kind: str | None = None,
+               force: bool = False) -> Iterator[Path]:
     """Build an output folder: yields an empty temp folder to write into; when the block ends
     without an error, that folder replaces ``path`` as a whole (it then holds exactly what was
     written, nothing of an earlier run). On any error or interrupt, ``path`` is left exactly
     as it was and the temp folder is removed.
 
     The temp folder is made beside the resolved ``path`` (same file system); for a mount
-    point, inside it. ``path`` must be new, or a folder that is ours (:func:`check_output_dir`).
+    point, inside it. ``path`` must be new, or a folder that an output of ``kind`` may replace
+    (:func:`check_output_dir`, with ``force``).
     An ``OSError`` while writing into the temp folder, or while swapping, becomes an
     :class:`OutputError` naming the file under ``path``.
     """
-    target = check_output_dir(path)
+    target = check_output_dir(path, kind, force)
     in_place = os.path.ismount(target)
     work = target if in_place else target.parent
     with interrupts_as_exceptions():
@@ -233,7 +334,7 @@ def atomic_dir(path: str | os.PathLike[str]) -> Iterator[Path]:
                 raise _named_under(err, tmp, Path(path)) from None
             _fsync_tree(tmp)
             with signals_held():
-                check_output_dir(path)  # nothing foreign appeared meanwhile
+                check_output_dir(path, kind, force)  # nothing foreign appeared meanwhile
                 if in_place:
                     old = _swap_contents(tmp, target)
                 else:
@@ -260,17 +361,24 @@ def _named_under(err: OSError, tmp: Path, shown: Path) -> OSError | OutputError:
         return err
     return output_error(shown / rel, err)
 
-__all__ = [
-    "OUTPUT_NAME", "SIGNATURES", "SUBFOLDER_NAME", "atomic_dir", "check_output_dir",
-    "foreign_entry",
-]
 
-
-def write_folder(out_dir: str | os.PathLike[str], files: Mapping[str, bytes | str]
-                 ) -> list[Path]:
+def write_folder(out_dir: str | os.PathLike[str], files: Mapping[str, bytes | str], *,
+                 kind: str | None = None, force: bool = False) -> list[Path]:
     """Write ``files`` (relative name → bytes, or text written as UTF-8) as the whole content
-    of ``out_dir``, all or nothing (:func:`atomic_dir`); returns the written paths."""
-    with atomic_dir(out_dir) as tmp:
+    of ``out_dir``, all or nothing (:func:`atomic_dir`); returns the written paths.
+
+    With a ``kind`` (the game and the command: ``"spacebowl kit"``, ``"hubble booklet"``) the
+    folder also gets :data:`MARKER` recording it and the files (listed last among the returned
+    paths); an existing folder is then replaced only when it records the same kind, or with
+    ``force`` (never when it holds files spacebowl did not write). Without a kind no marker is
+    written and a folder recording one is refused unless forced."""
+    if kind is not None:
+        marker = marker_json(kind, [name for name in files if name != MARKER])
+        given = files.get(MARKER)
+        if given is not None and given not in (marker, marker.encode("utf-8")):
+            raise ValueError(f"{MARKER} given does not record kind {kind!r} and these files")
+        files = {**files, MARKER: marker}  # (given, it may be sealed with a manifest)
+    with atomic_dir(out_dir, kind, force) as tmp:
         for name, data in files.items():
             target = tmp / name
             target.parent.mkdir(parents=True, exist_ok=True)
@@ -279,3 +387,9 @@ def write_folder(out_dir: str | os.PathLike[str], files: Mapping[str, bytes | st
             else:
                 target.write_bytes(data)
     return [Path(out_dir) / name for name in files]
+
+
+__all__ = [
+    "MARKER", "OUTPUT_NAME", "SIGNATURES", "SUBFOLDER_NAME", "atomic_dir", "check_output_dir",
+    "foreign_entry", "marker_json", "read_marker", "replace_problem", "write_folder",
+]

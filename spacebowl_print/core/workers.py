@@ -1,7 +1,9 @@
 """Worker processes for ``--jobs``: one pool every game uses, in which an interrupt is only
-ever the parent's business.
+ever the parent's business. :func:`worker_map` runs one function over many independent tasks
+and returns the results in task order (the output never depends on the number of processes);
+:func:`worker_pool` gives the pool itself, for a stream of tasks.
 
-Promises of :func:`worker_pool`:
+Promises of :func:`worker_pool` (and so of :func:`worker_map`):
 
 * workers ignore SIGINT, SIGTERM and SIGHUP from their first instruction on (they are forked
   with those signals blocked, set them to "ignore", then unblock), so a Ctrl-C or a
@@ -25,10 +27,10 @@ import multiprocessing
 import os
 import signal
 import sys
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import contextmanager, suppress
 from multiprocessing.connection import Connection, wait
-from typing import Any, Protocol
+from typing import Any, Protocol, TypeVar
 
 _SIGNALS = {signal.SIGINT, signal.SIGTERM, signal.SIGHUP}
 
@@ -194,4 +196,16 @@ def worker_pool(jobs: int, tasks: int | None = None) -> Iterator[Pool]:
     pool.close()
 
 
-__all__ = ["Pool", "WorkerDied", "worker_pool"]
+T = TypeVar("T")
+R = TypeVar("R")
+
+
+def worker_map(fn: Callable[[T], R], tasks: Sequence[T], jobs: int) -> list[R]:
+    """``[fn(t) for t in tasks]``, computed in up to ``jobs`` processes when there is more
+    than one task and ``jobs`` > 1 (``fn`` and the tasks must pickle); in this process
+    otherwise. An interrupt ends the workers at once and propagates (:func:`worker_pool`)."""
+    with worker_pool(jobs, len(tasks)) as pool:
+        return list(pool.map(fn, tasks))
+
+
+__all__ = ["Pool", "WorkerDied", "worker_map", "worker_pool"]

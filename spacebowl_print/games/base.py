@@ -1,39 +1,80 @@
-"""The game interface and the registry.
+"""The game table and the registry.
 
 Every game fills one :class:`Game` table, in the spirit of the ``const struct game`` of Simon
-Tatham's puzzle collection: publishing and the CLI talk to a game only through it, so a new
-game is one new package plus one line in :data:`GAMES`. Tables are cheap to import: heavy
-parts (reportlab, OR-Tools) load only when a command runs.
+Tatham's puzzle collection: the shared layers talk to a game only through it. From the table
+the command line builds, for every game alike, ``kit``, ``booklet``, ``classroom`` and ``web``
+(at the top for the flagship, under the game's name for the others) and ``spacebowl check``
+proves any game's manifest. A new game is one new package plus one line in :data:`GAMES`.
+
+Tables are cheap to import: the kit and puzzle kinds and the game's own commands are named as
+``"module:attribute"`` and imported on first use, so ``spacebowl --help`` pays for no game's
+engine, reportlab or OR-Tools.
 """
 
 from __future__ import annotations
 
 import importlib
-from collections.abc import Callable, Mapping
-from dataclasses import dataclass
-from typing import Any
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
 
 from spacebowl_print.core.errors import InputError
+
+if TYPE_CHECKING:
+    from spacebowl_print.publish.kinds import KitKind, PuzzleKind
+
+
+def load_ref(ref: str) -> Any:
+    """The object named by ``"package.module:attribute"``, imported now."""
+    module, _, attr = ref.partition(":")
+    return getattr(importlib.import_module(module), attr)
 
 
 @dataclass(frozen=True)
 class Game:
-    """One game as publishing and the CLI see it.
+    """One game as the shared layers see it.
 
-    ``commands`` maps a top-level command name to ``"module:attribute"`` of a click command,
-    imported on first use (the flagship puts its commands at the top; the others one group
-    each). ``verify(header, entry)`` re-derives one manifest entry with the game's independent
-    engine (``header`` is the manifest without its puzzles: deck, seed, …) and returns ``None``
-    or one line saying what is wrong; it raises :class:`InputError` for an entry it cannot
-    read. Games without puzzles leave it ``None``.
+    ``id`` names it in manifests and on the command line (``spacebowl hubble …``), ``title``
+    in print; ``languages`` are the codes its pieces and texts exist in (the first is the
+    default of one-language commands; kits print all of them unless asked otherwise).
+    ``kit`` and ``puzzles`` name its :class:`~spacebowl_print.publish.kinds.KitKind` and
+    :class:`~spacebowl_print.publish.kinds.PuzzleKind`; ``commands`` its own commands
+    (name → the ``"module:attribute"`` of a click command and its one-line summary, e.g.
+    ``score``); ``aliases`` older names of a publication (``daily`` → ``booklet``).
+    ``flagship``: its commands stand at the top level (its outputs default to ``out/kit``…,
+    the others' to ``out/<id>-kit``…). ``help`` is the group's ``--help`` text,
+    ``summary`` its line in the root's command list.
     """
 
     id: str
     title: str
     languages: tuple[str, ...]
-    manifest_schema: str
-    commands: Mapping[str, str]
-    verify: Callable[[Mapping[str, Any], Mapping[str, Any]], str | None] | None = None
+    summary: str
+    kit: str | None = None
+    puzzles: str | None = None
+    commands: Mapping[str, tuple[str, str]] = field(default_factory=dict)
+    aliases: Mapping[str, str] = field(default_factory=dict)
+    help: str = ""
+    flagship: bool = False
+
+    @property
+    def output(self) -> str:
+        """The stem of default output folders: ``""`` for the flagship, else the id."""
+        return "" if self.flagship else self.id
+
+    def kit_kind(self) -> KitKind:
+        """The game's kit (imported now); an :class:`InputError` if it has none."""
+        if self.kit is None:
+            raise InputError(f"{self.title} has no print-and-play kit", "game")
+        kind: KitKind = load_ref(self.kit)
+        return kind
+
+    def puzzle_kind(self) -> PuzzleKind:
+        """The game's puzzles (imported now); an :class:`InputError` if it has none."""
+        if self.puzzles is None:
+            raise InputError(f"{self.title} publishes no puzzles", "game")
+        kind: PuzzleKind = load_ref(self.puzzles)
+        return kind
 
 
 GAMES: dict[str, str] = {
@@ -48,11 +89,19 @@ DEFAULT_GAME = "spacebowl"
 
 
 def find_game(name: str) -> Game:
-    """The table of game ``name``; an unknown name is an :class:`InputError`."""
+    """The table of game ``name``; an unknown name is an :class:`InputError` at ``game``."""
     ref = GAMES.get(name)
     if ref is None:
         raise InputError(f"unknown game {name[:40]!r} (known: {', '.join(GAMES)})", "game")
-    module, attr = ref.split(":")
-    game = getattr(importlib.import_module(module), attr)
-    assert isinstance(game, Game)
+    game = load_ref(ref)
+    if not isinstance(game, Game) or game.id != name:
+        raise InputError(f"the registry's entry for {name!r} is not that game's table", "game")
     return game
+
+
+def all_games() -> list[Game]:
+    """Every registered game's table, in registry order (flagship first)."""
+    return [find_game(name) for name in GAMES]
+
+
+__all__ = ["DEFAULT_GAME", "GAMES", "Game", "all_games", "find_game", "load_ref"]

@@ -1,14 +1,14 @@
-"""Puzzle booklets, print-on-demand books and classroom sets for any game: page order, frames
-with mirrored margins, headers, answer keys, saddle-stitch imposition, the manifest, and the
-verification gate.
+"""The pages of puzzle booklets, print-on-demand books and classroom sets for any game:
+layouts, frames with mirrored margins, title pages, puzzle pages, answer keys, saddle-stitch
+imposition, and writing a sealed folder.
 
-This module knows no game rules. A game hands over :class:`PuzzleItem` objects (each able to
-draw its own puzzle and answer, and to describe itself for the manifest) and a
-:class:`PuzzleGame` (an independent ``verify``). Pages are *page functions*: given the page's
-:class:`~spacebowl_print.publish.pod.Frame` (its size, boxes and the content area inside
-mirrored margins) and its folio, they return a painter. :func:`compose` counts them, rounds the
-count as the binding needs, and only then lays out every page: the gutter depends on the
-final page count. Nothing is written unless every puzzle's answer survives ``verify``.
+This module knows no game rules: a game's puzzles are
+:class:`~spacebowl_print.publish.kinds.PuzzleItem` objects that draw themselves. Pages are
+*page functions*: given the page's :class:`~spacebowl_print.publish.pod.Frame` (its size,
+boxes and the content area inside mirrored margins) and its folio, they return a painter.
+:func:`compose` counts them, rounds the count as the binding needs, and only then lays out
+every page: the gutter depends on the final page count. The flows that use these pages are
+:mod:`~spacebowl_print.publish.book`, :mod:`~spacebowl_print.publish.classroom`.
 """
 
 from __future__ import annotations
@@ -17,14 +17,24 @@ import json
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Literal, Protocol
+from typing import Any, Literal
 
-from spacebowl_print.core.folders import write_folder
+from spacebowl_print.core.folders import MARKER, marker_json, write_folder
 from spacebowl_print.publish import pod
+from spacebowl_print.publish.kinds import PuzzleItem
 from spacebowl_print.publish.manifest import seal_subject, sealed
 from spacebowl_print.publish.pod import Binding, Frame, Trim
-from spacebowl_print.render.api import PAPER, Canvas, DrawnPage, Page, PdfOptions, Style
+from spacebowl_print.render.api import (
+    PAPER,
+    BoxedPage,
+    Canvas,
+    DrawnPage,
+    Page,
+    PdfOptions,
+    Style,
+)
 from spacebowl_print.render.fonts import fit_size, text_width, wrap
+from spacebowl_print.render.greyscale import greyscale
 from spacebowl_print.render.pdf import pdf_bytes
 
 Imposition = Literal["none", "saddle"]
@@ -36,42 +46,6 @@ FOLIO_SIZE = 8.0
 Painter = Callable[[Canvas], None]
 PageFn = Callable[[Frame, int], Painter]
 """A page to be: given its frame and folio (page number), the painter of the whole page."""
-
-
-class PuzzleItem(Protocol):
-    """One puzzle as the publisher sees it."""
-
-    @property
-    def id(self) -> str:
-        """Unique within a booklet (a date ``2027-01-01`` or a code)."""
-
-    @property
-    def tier(self) -> int:
-        """Difficulty 1–5."""
-
-    @property
-    def badges(self) -> Sequence[str]:
-        """Short labels shown on the page (variants in play), already translated."""
-
-    def manifest_entry(self) -> dict[str, Any]:
-        """This puzzle's object in ``manifest.json`` (the game's format)."""
-
-    def draw_puzzle(self, canvas: Canvas, x: float, y: float, w: float, h: float) -> None:
-        """Paint the puzzle (diagram, question, answer lines) inside the box (x, y, w, h)."""
-
-    def draw_answer(self, canvas: Canvas, x: float, y: float, w: float, h: float) -> None:
-        """Paint the answer (with its reason) inside the box (x, y, w, h)."""
-
-
-class PuzzleGame(Protocol):
-    """What the verification gate needs from a game."""
-
-    def verify(self, entry: Mapping[str, Any]) -> str | None:
-        """Re-derive the answer of a manifest entry independently; a message if it differs."""
-
-
-class VerificationError(RuntimeError):
-    """An answer key disagreed with the independent check; nothing was written."""
 
 
 # --------------------------------------------------------------------------- layout
@@ -116,14 +90,12 @@ def blank(frame: Frame, folio: int) -> Painter:
     return lambda canvas: None
 
 
-def compose(layout: Layout, fns: Sequence[PageFn]) -> list[Page]:
-    """The pages, padded with blanks (before the last page, so a closing page stays last)
-    to the count the binding needs, each laid out in its frame."""
+def compose(layout: Layout, fns: Sequence[PageFn], pad: PageFn = blank) -> list[Page]:
+    """The pages, each laid out in its frame, followed by as many ``pad`` pages (blank by
+    default; a book's are pages for notes) as the binding needs: at the end, so that no
+    part (the answer key above all) has a gap inside it."""
     final = pod.final_pages(len(fns), layout.binding)
-    missing = final - len(fns)
-    if missing:
-        fns = [*fns[:-1], *([blank] * missing), fns[-1]] if len(fns) > 1 else \
-            [*fns, *([blank] * missing)]
+    fns = [*fns, *([pad] * (final - len(fns)))]
     pages: list[Page] = []
     for k, fn in enumerate(fns):
         def page_for(f: Frame, fn: PageFn = fn, folio: int = k + 1) -> Page:
@@ -170,14 +142,30 @@ def impose_saddle(pages: list[Page], sheet: tuple[float, float]) -> list[Page]:
     return out
 
 
-def render_pages(layout: Layout, pages: list[Page], pdf_title: str, subject: str = "") -> bytes:
+def render_pages(layout: Layout, pages: list[Page], pdf_title: str, subject: str = "",
+                 author: str = "", duplex: str | None = None) -> bytes:
     """Impose on the layout's sheet (saddle stitch) if it has one, and render to PDF bytes;
-    ``subject`` goes into the PDF's metadata (booklets put their manifest seal there)."""
-    duplex = None
+    ``subject`` goes into the PDF's metadata (booklets put their manifest seal there),
+    ``author`` too (default: the tool); ``duplex`` asks the printer for two-sided printing
+    (``"DuplexFlipLongEdge"``; saddle stitching always flips on the short edge)."""
     if layout.sheet is not None:
         pages = impose_saddle(pages, layout.sheet)
         duplex = "DuplexFlipShortEdge"
-    return pdf_bytes(pages, PdfOptions(title=pdf_title, subject=subject, duplex=duplex))
+    return pdf_bytes(pages, PdfOptions(title=pdf_title, subject=subject, duplex=duplex,
+                                       author=author or "spacebowl_print"))
+
+
+def in_grey(pages: list[Page], grey: bool) -> list[Page]:
+    """``pages`` drawn as the greys a photocopier makes of their colours (``grey``), keeping
+    each page's trim and bleed boxes; as they are otherwise."""
+    if not grey:
+        return pages
+    out: list[Page] = []
+    for page in pages:
+        drawn = DrawnPage(page.width, page.height, greyscale(page.draw))
+        out.append(BoxedPage(drawn, page.trim, page.bleed) if isinstance(page, BoxedPage)
+                   else drawn)
+    return out
 
 
 # --------------------------------------------------------------------------- page functions
@@ -202,20 +190,28 @@ def folio_text(canvas: Canvas, f: Frame, folio: int) -> None:
     canvas.text(x + w / 2, y - 5.5, str(folio), FOLIO_SIZE, "regular", MUTED, "middle")
 
 
-def title_page(title: str, subtitle: str, lines: Sequence[str]) -> PageFn:
-    """A plain title page: title, subtitle and a few lines of detail (already translated)."""
+def title_page(title: str, subtitle: str, lines: Sequence[str], author: str = "") -> PageFn:
+    """A plain title page: title (wrapped on up to three lines), subtitle, the ``author``
+    line (already worded, e.g. "by …") and a few lines of detail (already translated)."""
 
     def page(f: Frame, folio: int) -> Painter:
         x, y, w, h = f.content
 
         def paint(canvas: Canvas) -> None:
-            ts = fit_size(title, w, 26, "bold")
+            ts = max(14.0, fit_size(title, w, 26, "bold"))
             top = y + h * 0.7
-            canvas.text(x + w / 2, top, title, ts, "bold", INK, "middle")
-            top -= 12
+            for line in wrap(title, w, ts, "bold")[:3]:
+                canvas.text(x + w / 2, top, line, ts, "bold", INK, "middle")
+                top -= ts * 0.45
+            top -= 12 - ts * 0.45
             for line in wrap(subtitle, w, 12):
                 canvas.text(x + w / 2, top, line, 12, "regular", MUTED, "middle")
                 top -= 6
+            if author:
+                top -= 3
+                for line in wrap(author, w, 12, "bold"):
+                    canvas.text(x + w / 2, top, line, 12, "bold", INK, "middle")
+                    top -= 6
             canvas.line(x + w * 0.2, top - 2, x + w * 0.8, top - 2, Style(stroke=RULE, width=0.4))
             top -= 10
             for line in lines:
@@ -345,40 +341,24 @@ def answers_per_page(trim: Trim) -> tuple[int, int]:
 # --------------------------------------------------------------------------- writing
 
 
-def verify_all(game: PuzzleGame, items: Sequence[PuzzleItem]) -> list[dict[str, Any]]:
-    """Every manifest entry, each re-checked by ``game.verify``; raises
-    :class:`VerificationError` naming the first puzzle that disagrees, or a duplicate id."""
-    entries = []
-    seen: set[str] = set()
-    for item in items:
-        if item.id in seen:
-            raise VerificationError(f"puzzle {item.id}: id used twice")
-        seen.add(item.id)
-        entry = item.manifest_entry()
-        problem = game.verify(entry)
-        if problem:
-            raise VerificationError(f"puzzle {item.id}: {problem}")
-        entries.append(entry)
-    return entries
-
-
-def manifest(game: str, title: str, header: Mapping[str, Any], entries: list[dict[str, Any]]
-             ) -> dict[str, Any]:
-    """The manifest object: ``game`` (which engine checks it), ``title``, the game's header
-    fields (deck, seed…), ``puzzles``."""
-    return {"game": game, "title": title, **header, "puzzles": entries}
-
-
 def write_sealed(out_dir: Path, data: Mapping[str, Any],
-                 documents: Mapping[str, Callable[[str], bytes]]) -> list[Path]:
+                 documents: Mapping[str, Callable[[str], bytes]], kind: str | None = None,
+                 force: bool = False) -> list[Path]:
     """Render every document (``name → render(subject)``) sealed with the manifest ``data``
     (:func:`publish.manifest.seal_subject`), record their hashes and sizes in the manifest's
     ``files`` and seal it all (:func:`publish.manifest.sealed`), and write them with
-    ``manifest.json`` into ``out_dir``, all or nothing."""
+    ``manifest.json`` into ``out_dir``, all or nothing; ``kind`` (the game and the command)
+    and ``force`` as :func:`core.folders.write_folder` takes them. The folder's record of what
+    wrote it (:data:`core.folders.MARKER`) is made here, so that the seal covers it too: every
+    file of the folder is then proved by ``spacebowl check``."""
     subject = seal_subject(data)
     rendered = {name: render(subject) for name, render in documents.items()}
+    if kind is not None:
+        names = [*rendered, "manifest.json"]
+        rendered[MARKER] = marker_json(kind, names).encode("utf-8")
     return write_folder(out_dir, {**rendered,
-                                  "manifest.json": manifest_json(sealed(data, rendered))})
+                                  "manifest.json": manifest_json(sealed(data, rendered))},
+                        kind=kind, force=force)
 
 
 def manifest_json(data: Mapping[str, Any]) -> str:

@@ -37,15 +37,18 @@ import os
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 from spacebowl_print.core.errors import InputError
-from spacebowl_print.core.folders import write_folder
+from spacebowl_print.core.folders import MARKER, write_folder
 from spacebowl_print.core.languages import check_lang
 from spacebowl_print.publish.items import CARDS, Item, Naming
 from spacebowl_print.publish.kittexts import count, word
+from spacebowl_print.publish.raster import raster_files
 from spacebowl_print.publish.sheets import Imposition, impose
 from spacebowl_print.render.api import Canvas, DrawnPage, FontName, Page, PdfOptions, Style
 from spacebowl_print.render.fonts import fit_size, line_height, text_width, wrap
+from spacebowl_print.render.greyscale import greyscale as greyscale_of
 from spacebowl_print.render.pdf import pdf_bytes
 from spacebowl_print.render.svg import svg_bytes
 
@@ -67,7 +70,8 @@ class Document:
 @dataclass(frozen=True)
 class KitResult:
     """What :func:`build_kit` wrote: the folder, the files (relative paths, sorted), the number
-    of cards and of card sheets, and the page count of ``kit.pdf``."""
+    of cards and of card sheets, the page count of ``kit.pdf``, each file's size, and warnings
+    (one English line each, for the terminal) about sheets that will not print well."""
 
     folder: Path
     files: tuple[str, ...]
@@ -75,10 +79,46 @@ class KitResult:
     sheets: int
     kit_pages: int
     sizes: dict[str, int] = field(default_factory=dict)
+    warnings: tuple[str, ...] = ()
 
 
-def _blank(width: float, height: float) -> Page:
-    return DrawnPage(width, height, lambda c: None)
+class GreyItem:
+    """An item drawn as the greys a photocopier makes of its colours; every other attribute
+    (id, size, outline…) is the item's own."""
+
+    def __init__(self, item: Item) -> None:
+        self._item = item
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._item, name)
+
+    def draw(self, canvas: Canvas) -> None:
+        greyscale_of(self._item.draw)(canvas)
+
+
+def in_grey_items(items: Sequence[Item], grey: bool) -> list[Item]:
+    """``items`` as :class:`GreyItem` s when ``grey``, else as they are."""
+    return [GreyItem(it) if grey else it for it in items]
+
+
+def _grey_pages(pages: Sequence[Page], grey: bool) -> list[Page]:
+    if not grey:
+        return list(pages)
+    return [DrawnPage(p.width, p.height, greyscale_of(p.draw)) for p in pages]
+
+
+def _blank(width: float, height: float, lang: str = "en") -> Page:
+    """A page left blank so that the next part starts on the front of a sheet in duplex
+    printing, saying so in two small grey lines in ``lang`` (as the scale check's back does):
+    a reader never wonders whether a page is missing."""
+    text = word(lang, "blank_part")
+
+    def paint(c: Canvas) -> None:
+        for k, line in enumerate(text.split("\n")):
+            c.text(width / 2, height / 2 - 4 * k, line, fit_size(line, width - 30, 8, min_size=6),
+                   fill="#777777", anchor="middle")
+
+    return DrawnPage(width, height, paint)
 
 
 def cover_page(paper: tuple[float, float], title: str, contents: Sequence[tuple[str, str]],
@@ -240,7 +280,7 @@ def _assemble(paper: tuple[float, float], parts: Sequence[_Part], duplex: bool,
     start = 2 if duplex else 1  # the cover (and its blank back) come first
     for part in parts:
         if duplex and (start + len(body)) % 2 == 1:
-            body.append(_blank(pw, ph))
+            body.append(_blank(pw, ph, lang))
         first = start + len(body) + 1
         contents.append((part.what, _pages_label(first, len(part.pages), lang)))
         marks.append((first - 1, part.mark))
@@ -305,7 +345,9 @@ def build_kit(out_dir: str | os.PathLike[str], *, fronts: Sequence[Item],
               fold: bool = False, back_offset: tuple[float, float] = (0.0, 0.0),
               extras: Sequence[Document] = (), tips: Sequence[str] = (),
               naming: Naming = CARDS, margin: float = 0.0,
-              offset_hint: str | None = None, lang: str = "en") -> KitResult:
+              offset_hint: str | None = None, lang: str = "en",
+              greyscale: bool = False, png_dpi: int | None = None, tts: bool = False,
+              kind: str | None = None, force: bool = False) -> KitResult:
     """Write the whole kit into ``out_dir`` (see the module docstring for the files).
 
     ``fronts`` are the items (ids used in file names and the cut guide): rectangular cards of one
@@ -316,11 +358,23 @@ def build_kit(out_dir: str | os.PathLike[str], *, fronts: Sequence[Item],
     ``back_offset`` and ``offset_hint`` as :func:`~spacebowl_print.publish.sheets.impose` takes
     them. ``lang`` (en, fr, de; a kit in several languages passes its first) is the language
     of the cover, the tips, the calibration pages, the sheet labels and the bookmarks; the
-    caller's ``title``, documents and ``tips`` print as given. Raises
-    :class:`~spacebowl_print.publish.items.LayoutError` when the items cannot be imposed, and
-    ``ValueError`` for an unknown language; nothing is written then.
+    caller's ``title``, documents and ``tips`` print as given. ``greyscale`` draws every
+    item and page as the greys a photocopier makes of its colours. ``png_dpi`` adds a PNG of
+    every face and back at that resolution under ``png/``, ``tts`` Tabletop Simulator deck
+    sheets under ``tts/`` (:mod:`~spacebowl_print.publish.raster`; the other files stay
+    byte-identical). ``kind`` (e.g. ``"spacebowl kit"``) and ``force`` say which earlier
+    folder may be replaced (:func:`~spacebowl_print.core.folders.write_folder`, which records
+    the kind). Raises :class:`~spacebowl_print.publish.items.LayoutError` when the items
+    cannot be imposed, and ``ValueError`` for an unknown language or a resolution out of
+    range; nothing is written then.
     """
     names = naming.nouns(lang).fields()
+    if greyscale:
+        fronts = in_grey_items(fronts, True)
+        back = (in_grey_items(back, True) if isinstance(back, Sequence)
+                else GreyItem(back))
+        extras = [Document(d.name, d.title, _grey_pages(d.pages, True), d.note)
+                  for d in extras]
     imp: Imposition = impose(fronts, back, paper=paper, bleed=bleed, fold=fold,
                              back_offset=back_offset,
                              title=word(lang, "sheets_title", title=title, **names),
@@ -344,9 +398,14 @@ def build_kit(out_dir: str | os.PathLike[str], *, fronts: Sequence[Item],
                        _cover_tips(2 if duplex else 1, fold, naming, tips, lang),
                        _folder_rows(files, extras, fold, naming, sheets, outlined, lang),
                        lang=lang)
-    kit_pages = [cover] + ([_blank(*paper)] if duplex else []) + body
+    kit_pages = [cover] + ([_blank(*paper, lang)] if duplex else []) + body
     files["kit.pdf"] = pdf_bytes(kit_pages, PdfOptions(
         title=word(lang, "kit_title", title=title), duplex=imp.duplex, bookmarks=tuple(marks)))
-    write_folder(out_dir, files)
-    return KitResult(Path(out_dir), tuple(sorted(files)), len(fronts), sheets, len(kit_pages),
-                     {k: len(v) for k, v in files.items()})
+    files.update(raster_files(fronts, back, bleed, naming, png_dpi=png_dpi, tts=tts))
+    written = write_folder(out_dir, files, kind=kind, force=force)
+    on_disk = [p.relative_to(out_dir).as_posix() for p in written]
+    sizes = {k: len(v) for k, v in files.items()}
+    if MARKER in on_disk:
+        sizes[MARKER] = (Path(out_dir) / MARKER).stat().st_size
+    return KitResult(Path(out_dir), tuple(sorted(on_disk)), len(fronts), sheets,
+                     len(kit_pages), sizes, tuple(imp.warnings))

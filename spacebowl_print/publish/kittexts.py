@@ -78,6 +78,8 @@ WORDS: dict[str, dict[str, str]] = {
                       "fit” or any scaling in the print dialog and print again.",
         "blank": "This side is left blank on purpose: it keeps every {one} front\n"
                  "on the front of a sheet when you print double-sided.",
+        "blank_part": "This side is left blank on purpose: it keeps the next part\n"
+                      "starting on the front of a sheet when you print double-sided.",
         # the duplex check
         "duplex_front": "Duplex check — front",
         "duplex_back": "Duplex check — back",
@@ -162,6 +164,8 @@ WORDS: dict[str, dict[str, str]] = {
                       "fenêtre d’impression, puis imprimez de nouveau.",
         "blank": "Cette page est laissée blanche exprès : ainsi, les faces des {many}\n"
                  "tombent au recto des feuilles en impression recto verso.",
+        "blank_part": "Cette page est laissée blanche exprès : ainsi, la partie suivante\n"
+                      "commence au recto d’une feuille en impression recto verso.",
         "duplex_front": "Contrôle recto verso — recto",
         "duplex_back": "Contrôle recto verso — verso",
         "duplex_print": "Imprimez cette page et la suivante sur une seule feuille, en recto "
@@ -242,6 +246,8 @@ WORDS: dict[str, dict[str, str]] = {
                       "ausschalten und erneut drucken.",
         "blank": "Diese Seite bleibt absichtlich leer: So liegen alle {stem}vorderseiten\n"
                  "beim beidseitigen Druck auf der Vorderseite eines Blatts.",
+        "blank_part": "Diese Seite bleibt absichtlich leer: So beginnt der nächste Teil\n"
+                      "beim beidseitigen Druck auf der Vorderseite eines Blatts.",
         "duplex_front": "Duplex-Probe — Vorderseite",
         "duplex_back": "Duplex-Probe — Rückseite",
         "duplex_print": "Diese und die nächste Seite auf ein Blatt drucken, beidseitig, an der "

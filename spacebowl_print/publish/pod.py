@@ -211,11 +211,13 @@ CoverArt = Callable[[Canvas, Box], None]
 
 def cover_page(trim: Trim, pages: int, stock: str, title: str, subtitle: str,
                blurb: str, spine: str, art: CoverArt | None = None,
-               background: str = "#0B1026", ink: str = "#FFFFFF", lang: str = "en") -> Page:
+               background: str = "#0B1026", ink: str = "#FFFFFF", lang: str = "en",
+               author: str = "", imprint: str = "") -> Page:
     """The cover sheet: background to the bleed edge, the front with ``title``,
-    ``subtitle`` and ``art``; the spine with ``spine`` text (only from
-    :data:`SPINE_TEXT_MIN_PAGES` pages, kept clear of the spine's edges); the back with the
-    ``blurb`` and the barcode zone left empty. Text stays :data:`SAFE_IN` inside the trim.
+    ``subtitle``, ``art`` and ``author`` at the foot; the spine with ``spine`` text (only
+    from :data:`SPINE_TEXT_MIN_PAGES` pages, kept clear of the spine's edges); the back with
+    the ``blurb``, the ``imprint`` line (publisher, ISBN) at its foot and the barcode zone
+    left empty. Text stays :data:`SAFE_IN` inside the trim.
     The spine reads top to bottom in English, bottom to top in French and German, as books
     in those languages do."""
     g = cover_geometry(trim, pages, stock)
@@ -223,8 +225,8 @@ def cover_page(trim: Trim, pages: int, stock: str, title: str, subtitle: str,
 
     def paint(c: Canvas) -> None:
         c.rect(0, 0, g.width, g.height, Style(fill=background))
-        _front(c, g.front, safe, title, subtitle, art, ink)
-        _back(c, g.back, safe, blurb, ink)
+        _front(c, g.front, safe, title, subtitle, art, ink, author)
+        _back(c, g.back, safe, blurb, ink, imprint)
         if g.spine_text and spine:
             _spine(c, g, spine, ink, lang)
 
@@ -234,9 +236,14 @@ def cover_page(trim: Trim, pages: int, stock: str, title: str, subtitle: str,
 
 
 def _front(c: Canvas, box: Box, safe: float, title: str, subtitle: str,
-           art: CoverArt | None, ink: str) -> None:
+           art: CoverArt | None, ink: str, author: str = "") -> None:
     x, y, w, h = box
     inner = w - 2 * safe - 6
+    foot = y + safe
+    if author:
+        size = fit_size(author, inner, 14, "bold", 8)
+        c.text(x + w / 2, y + safe + 5, author, size, "bold", ink, "middle")
+        foot += 10
     size = fit_size(title, inner, 30, "bold", 12)
     top = y + h - safe - 22
     for line in wrap(title, inner, size, "bold")[:3]:
@@ -246,10 +253,10 @@ def _front(c: Canvas, box: Box, safe: float, title: str, subtitle: str,
         c.text(x + w / 2, top - 3, line, 13, "regular", ink, "middle")
         top -= 6
     if art is not None:
-        art(c, (x + safe + 3, y + safe + 3, w - 2 * safe - 6, max(10.0, top - y - safe - 12)))
+        art(c, (x + safe + 3, foot + 3, w - 2 * safe - 6, max(10.0, top - foot - 12)))
 
 
-def _back(c: Canvas, box: Box, safe: float, blurb: str, ink: str) -> None:
+def _back(c: Canvas, box: Box, safe: float, blurb: str, ink: str, imprint: str = "") -> None:
     x, y, w, h = box
     edge = BARCODE_EDGE_IN * INCH
     bw, bh = (v * INCH for v in BARCODE_IN)
@@ -264,6 +271,10 @@ def _back(c: Canvas, box: Box, safe: float, blurb: str, ink: str) -> None:
         top -= 3
     # the barcode zone: white, empty, so the service can print its barcode there
     c.rect(x + w - edge - bw, y + edge, bw, bh, Style(fill="#FFFFFF"))
+    if imprint:  # beside the zone, never in it
+        room = w - 2 * safe - bw - edge - 6
+        for k, line in enumerate(wrap(imprint, room, 8)[:3]):
+            c.text(x + safe + 5, y + edge + bh - 3 - 3.6 * k, line, 8, "regular", ink)
 
 
 def _spine(c: Canvas, g: CoverGeometry, text: str, ink: str, lang: str) -> None:

@@ -35,7 +35,12 @@ Layout (all mm, origin bottom-left, y up, as the drawing API), chosen per imposi
   too), shifted by ``back_offset`` (X, Y) to correct a printer's misregistration. A final
   two-page duplex check measures that misregistration.
 * Fold mode (printers without duplex): fronts on the left half, their backs mirrored about the
-  vertical centre line on the right half, a dashed fold line between; fold, glue, cut.
+  vertical centre line on the right half, a dashed fold line between; fold, glue, cut. The
+  sheet is turned to landscape when that holds more items (poker cards on A4 or Letter: two
+  columns of fronts beside two of backs, 4 cards a sheet instead of 3 in portrait).
+* Edges: an item whose trim or bleed lies within :data:`EDGE_WARNING_MM` of the paper edge
+  (poker cards on A4 keep 4.5 mm and 1.5 mm) may lose art to the printer's unprintable border:
+  :attr:`Imposition.warnings` says so, naming the printer margin that prints it all.
 * Page 1 is a scale check: a 50 mm square and rulers with "Print at 100 % (no scaling)"; in
   duplex mode page 2 is its (blank) back, so that every front sheet lands on a sheet's front.
 * Every word printed (calibration pages, tips, sheet labels, "fold here") and every bookmark is
@@ -45,7 +50,7 @@ Layout (all mm, origin bottom-left, y up, as the drawing API), chosen per imposi
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -102,6 +107,19 @@ def plan_sheets(items: Sequence[Item], paper: tuple[float, float], bleed: float,
     if margin < 0 or 2 * margin >= min(paper):
         raise LayoutError(f"the printer margin must be ≥ 0 mm and leave room, got {margin:g}",
                           "margin")
+    if fold:  # the fold sheet turned to landscape when that packs more items
+        portrait = _plan_on(items, paper, bleed, True, margin)
+        try:
+            landscape = _plan_on(items, (paper[1], paper[0]), bleed, True, margin)
+        except LayoutError:
+            return portrait
+        return landscape if len(landscape) < len(portrait) else portrait
+    return _plan_on(items, paper, bleed, False, margin)
+
+
+def _plan_on(items: Sequence[Item], paper: tuple[float, float], bleed: float, fold: bool,
+             margin: float) -> list[SheetPlan]:
+    """:func:`plan_sheets` on ``paper`` as given (no turning)."""
     outlines = [item_outline(it, bleed) for it in items]
     if any(o is not None for o in outlines) and all_convex(outlines):
         shapes = []
@@ -240,6 +258,69 @@ def _fold_line(canvas: Canvas, paper: tuple[float, float], text: str = "fold her
     canvas.restore()
 
 
+# -- edges ------------------------------------------------------------------------------------
+
+EDGE_WARNING_MM = 5.0
+"""Trim or bleed closer than this to the paper edge gets a warning: most desktop printers
+cannot print the outer 3 to 5 mm of a sheet."""
+
+_SIDES = ("left", "right", "bottom", "top")
+
+
+def _edge_gaps(boxes: Sequence[tuple[float, float, float, float]], paper: tuple[float, float]
+               ) -> tuple[float, float, float, float]:
+    """How far the nearest of ``boxes`` (x, y, w, h) lies from each paper edge: left, right,
+    bottom, top (mm)."""
+    pw, ph = paper
+    return (min(b[0] for b in boxes), min(pw - b[0] - b[2] for b in boxes),
+            min(b[1] for b in boxes), min(ph - b[1] - b[3] for b in boxes))
+
+
+def _art_box(p: Placement) -> tuple[float, float, float, float]:
+    """The art ``p`` paints: its clip rectangle, or its clip polygon's bounding box."""
+    if p.region is None:
+        return p.clip
+    xs, ys = [q[0] for q in p.region], [q[1] for q in p.region]
+    return (min(xs), min(ys), max(xs) - min(xs), max(ys) - min(ys))
+
+
+def _near(gaps: Sequence[float], limit: float) -> tuple[float, str]:
+    """The smallest of the four ``gaps`` and the edges within ``limit`` ("left and right")."""
+    sides = [side for side, gap in zip(_SIDES, gaps, strict=True) if gap < limit - EPS]
+    named = ", ".join(sides[:-1]) + " and " + sides[-1] if len(sides) > 1 else "".join(sides)
+    return max(0.0, min(gaps)), named
+
+
+def edge_warnings(plans: Sequence[SheetPlan],
+                  backs_of: Callable[[SheetPlan], Sequence[Placement]], naming: Naming,
+                  limit: float = EDGE_WARNING_MM) -> list[str]:
+    """One line (English, for the terminal) when some item's trim or bleed — fronts and
+    backs, ``backs_of`` giving where a sheet's backs go — lies within ``limit`` mm of a paper
+    edge, naming the edges and the printer margin that prints it all; empty otherwise."""
+    trims: list[float] = [math.inf] * 4
+    arts: list[float] = [math.inf] * 4
+    for plan in plans:
+        for places in (plan.placements, backs_of(plan)):
+            t = _edge_gaps([p.trim for p in places], plan.paper)
+            a = _edge_gaps([_art_box(p) for p in places], plan.paper)
+            trims = [min(x, y) for x, y in zip(trims, t, strict=True)]
+            arts = [min(x, y) for x, y in zip(arts, a, strict=True)]
+    trim, trim_sides = _near(trims, limit)
+    bleed, bleed_sides = _near(arts, limit)
+    edges = "edges" if " and " in (trim_sides or bleed_sides) else "edge"
+    plural = naming.plural
+    if trim_sides:
+        return [f"{plural}: the trim lies {trim:.2f} mm and the bleed {bleed:.2f} mm from the "
+                f"{trim_sides} paper {edges}, inside many printers' unprintable border: the "
+                f"{plural} print whole only with a printer margin of at most {trim:.2f} mm "
+                f"({bleed:.2f} mm for the full bleed)"]
+    if bleed_sides and bleed < trim - EPS:
+        return [f"{plural}: the bleed lies {bleed:.2f} mm from the {bleed_sides} paper {edges}: "
+                f"a printer margin over {bleed:.2f} mm cuts into the bleed (the trim keeps "
+                f"{trim:.2f} mm)"]
+    return []
+
+
 # -- the imposition ----------------------------------------------------------------------------
 
 @dataclass
@@ -249,7 +330,9 @@ class Imposition:
     ``pages`` is in print order (calibration first). ``cut_guide`` follows the documented
     ``cut-guide.json`` shape (:mod:`~spacebowl_print.publish.cutguide`) with page numbers
     counted in ``pages`` (1-based). ``cut_lines`` holds one SVG (paper-sized, the cuts as paths)
-    per front sheet. ``plans`` are the front sheets' layouts.
+    per front sheet. ``plans`` are the front sheets' layouts. ``warnings`` are one line each
+    (English, for the terminal) about sheets that will not print well
+    (:func:`edge_warnings`).
     """
 
     plans: list[SheetPlan]
@@ -258,6 +341,7 @@ class Imposition:
     cut_lines: list[bytes]
     bookmarks: list[tuple[int, str]] = field(default_factory=list)
     duplex: str | None = None
+    warnings: list[str] = field(default_factory=list)
 
     @property
     def layout(self) -> Layout | None:
@@ -282,7 +366,7 @@ class _Job:
         """Where the backs of ``plan``'s items go: mirrored, on the back sheet (shifted by the
         back offset) or across the fold."""
         offset = (0.0, 0.0) if self.fold else self.back_offset
-        return [p.mirrored(self.paper[0], offset) for p in plan.placements]
+        return [p.mirrored(plan.paper[0], offset) for p in plan.placements]
 
     def draw_all(self, c: Canvas, places: Sequence[Placement], backs: bool) -> None:
         for p in places:
@@ -291,20 +375,20 @@ class _Job:
     def front_page(self, plan: SheetPlan, tag: str) -> Page:
         """The front sheet (in fold mode with its backs on the right half)."""
         back_places = self.backs_of(plan)
-        pw = self.paper[0]
+        pw = plan.paper[0]  # a fold sheet may be turned to landscape
 
         def paint(c: Canvas) -> None:
             self.draw_all(c, plan.placements, backs=False)
             if self.fold:
                 self.draw_all(c, back_places, backs=True)
                 _marks(c, plan, right_limit=pw / 2 - 1.0)
-                _fold_line(c, self.paper, word(self.lang, "fold_here"))
+                _fold_line(c, plan.paper, word(self.lang, "fold_here"))
                 _label(c, plan, tag + " · " + word(self.lang, "fold_glue_cut"))
             else:
                 _marks(c, plan)
                 _label(c, plan, tag + " · " + word(self.lang, "fronts"))
 
-        return DrawnPage(pw, self.paper[1], paint)
+        return DrawnPage(pw, plan.paper[1], paint)
 
     def guide_entries(self, plan: SheetPlan, front_no: int, back_no: int
                       ) -> list[dict[str, Any]]:
@@ -323,7 +407,7 @@ class _Job:
             self.draw_all(c, back_places, backs=True)
             _label(c, plan, tag + " · " + word(self.lang, "backs"), mirrored=True)
 
-        return DrawnPage(self.paper[0], self.paper[1], paint)
+        return DrawnPage(plan.paper[0], plan.paper[1], paint)
 
 
 def _opening_pages(job: _Job, title: str, tips: Sequence[str], tiled: bool) -> list[Page]:
@@ -374,13 +458,14 @@ def impose(items: Sequence[Item], back: Item | Sequence[Item], *, paper: tuple[f
         marks.append((len(pages), word(lang, "mark_duplex")))
         pages.extend(duplex_check_pages(paper, back_offset, offset_hint, naming.noun,
                                         naming.plural, lang))
-    cut_lines = [cut_svg(paper, plan.placements) for plan in plans]
-    return Imposition(plans, pages, cut_guide(guide), cut_lines, marks, None if fold else DUPLEX)
+    cut_lines = [cut_svg(plan.paper, plan.placements) for plan in plans]
+    return Imposition(plans, pages, cut_guide(guide), cut_lines, marks, None if fold else DUPLEX,
+                      edge_warnings(plans, job.backs_of, naming))
 
 
 __all__ = [
-    "CUT_LINE", "DUPLEX", "FRAME", "MARK", "Axis", "Imposition", "Item", "Layout", "LayoutError",
-    "Naming", "Placement", "SheetPlan", "blank_back_page", "clip_convex", "crop_marks",
-    "cut_marks", "duplex_check_pages", "impose", "plan_layout", "plan_sheets",
-    "scale_check_page",
+    "CUT_LINE", "DUPLEX", "EDGE_WARNING_MM", "FRAME", "MARK", "Axis", "Imposition", "Item",
+    "Layout", "LayoutError", "Naming", "Placement", "SheetPlan", "blank_back_page",
+    "clip_convex", "crop_marks", "cut_marks", "duplex_check_pages", "edge_warnings", "impose",
+    "plan_layout", "plan_sheets", "scale_check_page",
 ]

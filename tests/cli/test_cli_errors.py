@@ -80,7 +80,7 @@ def test_the_last_day_of_a_booklet_stays_within_9999(capsys: pytest.CaptureFixtu
 
 def test_counts_are_bounded_and_help_says_so(capsys: pytest.CaptureFixture[str]) -> None:
     one_line_error(*spacebowl(capsys, "classroom", "--students", "500",
-                              "--puzzles", "50")[::2], "--students", "at most 5000")
+                              "--puzzles", "50")[::2], "--students", "at most 3660")
     one_line_error(*spacebowl(capsys, "stats", "--galaxies", "20001")[::2], "--galaxies")
     one_line_error(*spacebowl(capsys, "booklet", "--days", "3661")[::2], "--days")
     one_line_error(*spacebowl(capsys, "booklet", "--tiers", "1-" + "9" * 5000)[::2], "--tiers")
@@ -241,13 +241,23 @@ def test_the_kit_folder_holds_exactly_one_kit(capsys: pytest.CaptureFixture[str]
         (out / name).write_bytes(b"from an earlier kit")
     (out / "svg").mkdir()
     (out / "svg" / "card-999.svg").write_bytes(b"<svg/>")
-    code, _, err = spacebowl(capsys, "kit", "--lang", "en", "-o", str(out))
+    # an earlier output that does not record what wrote it is replaced only with --force
+    one_line_error(*spacebowl(capsys, "kit", "--lang", "en", "-o", str(out))[::2],
+                   "does not record what wrote it: add --force")
+    code, said, err = spacebowl(capsys, "kit", "--lang", "en", "--force", "-o", str(out))
     assert code == 0, err
     names = {p.relative_to(out).as_posix() for p in out.rglob("*") if p.is_file()}
     assert "rules-en.pdf" in names and "rules-fr.pdf" not in names
     assert "cut-lines-99.svg" not in names and "svg/card-999.svg" not in names
     assert (out / "kit.pdf").read_bytes() != b"from an earlier kit"
-    assert f"wrote {len(names)} files" in err
+    assert f"wrote {len(names)} files" in said  # the summary on stdout, like every command's
+    # now it records what wrote it: the same command replaces it without --force, another
+    # game's kit only with it
+    code, _, err = spacebowl(capsys, "kit", "--lang", "fr", "--cards-only", "-o", str(out))
+    assert code == 0, err
+    assert "rules-en.pdf" not in {p.name for p in out.iterdir()}
+    one_line_error(*spacebowl(capsys, "hubble", "kit", "-o", str(out))[::2],
+                   "holds a spacebowl kit, not a hubble kit: add --force")
 
 
 # -- stdout ----------------------------------------------------------------------------------------

@@ -18,6 +18,7 @@ import pytest
 from hostile import trials
 
 from spacebowl_print.cli.main import run
+from spacebowl_print.core.folders import MARKER, marker_json
 
 OLD = '{"old": true}\n'
 
@@ -64,17 +65,26 @@ TOSS = '{"destination": "B2", "marbles": {"R": "A1", "G": "B2"}, "black_hole": n
 CHALLENGE = Path(__file__).parent / "data" / "hubble-entry.json"
 
 
-def _old_output(out: Path, kind: str) -> None:
+# What each folder command records it wrote (core.folders.MARKER): an earlier output of the
+# same kind is replaced without --force.
+KINDS = {"booklet": "spacebowl booklet", "classroom": "spacebowl classroom",
+         "web": "spacebowl web", "kit": "spacebowl kit", "hubble kit": "hubble kit",
+         "tomtube kit": "tomtube kit", "hubble daily": "hubble booklet",
+         "tomtube puzzles": "tomtube booklet"}
+
+
+def _old_output(out: Path, kind: str, command: str = "") -> None:
     if kind == "folder":
         out.mkdir()
         (out / "manifest.json").write_text(OLD, "utf-8")
+        (out / MARKER).write_text(marker_json(KINDS[command], ["manifest.json"]), "utf-8")
     elif kind == "file":
         out.write_text("# an old deck\n", "utf-8")
 
 
 def _is_old(out: Path, kind: str) -> bool:
     if kind == "folder":
-        return [p.name for p in out.iterdir()] == ["manifest.json"] and \
+        return sorted(p.name for p in out.iterdir()) == sorted(["manifest.json", MARKER]) and \
             (out / "manifest.json").read_text("utf-8") == OLD
     return out.read_text("utf-8") == "# an old deck\n"
 
@@ -83,8 +93,8 @@ def _is_complete_new(out: Path, kind: str) -> bool:
     if kind == "folder":
         if _is_old(out, kind):
             return False
-        if not (out / "manifest.json").is_file():  # a kit: its index and its all-in-one PDF
-            return (out / "cut-guide.json").is_file() and (out / "kit.pdf").stat().st_size > 0
+        if (out / "cut-guide.json").is_file():  # a kit: its index and its all-in-one PDF
+            return (out / "kit.pdf").is_file() and (out / "kit.pdf").stat().st_size > 0
         data = json.loads((out / "manifest.json").read_text("utf-8"))
         return data.get("seed") == 4 and run(["check", str(out / "manifest.json")]) == 0
     text = out.read_bytes()
@@ -98,7 +108,7 @@ def test_a_signal_to_the_group_stops_the_run_cleanly(tmp_path: Path, command: st
                                                      moment: str, after: float,
                                                      sig: int) -> None:
     out = tmp_path / ("out.toml" if kind == "file" else "out")
-    _old_output(out, kind)
+    _old_output(out, kind, command)
     (tmp_path / "toss.json").write_text(TOSS, "utf-8")
     challenge = json.loads(CHALLENGE.read_text("utf-8"))["challenge"]
     (tmp_path / "challenge.json").write_text(json.dumps(challenge), "utf-8")

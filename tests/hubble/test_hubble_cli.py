@@ -10,7 +10,7 @@ import pytest
 from click.testing import CliRunner
 from hubble_helpers import HUBBLE_EXAMPLE_ROWS
 
-from spacebowl_print.games.hubble.cli import hubble
+from spacebowl_print.cli.main import cli
 
 EXAMPLE_SET = """name = "example"
 
@@ -29,7 +29,7 @@ red = [[0, 0], [0, 1]]
 
 
 def run(*args: str) -> tuple[int, str]:
-    result = CliRunner().invoke(hubble, list(args))
+    result = CliRunner().invoke(cli, ["hubble", *args])
     assert result.exception is None or isinstance(result.exception, SystemExit), result.output
     return result.exit_code, result.output
 
@@ -77,7 +77,7 @@ def test_batch_keeps_lines_aligned(files: Path) -> None:
                      ensure_ascii=False)
     text = "\n".join([good, "{not json", "", odd, good]) + "\n"
     (files / "pads.jsonl").write_text(text, encoding="utf-8")
-    result = CliRunner().invoke(hubble, ["score", "--batch", str(files / "pads.jsonl"),
+    result = CliRunner().invoke(cli, ["hubble", "score", "--batch", str(files / "pads.jsonl"),
                                          "--constellations", str(files / "set.toml")])
     assert result.exit_code == 2
     out = [json.loads(x) for x in result.stdout.split("\n") if x]

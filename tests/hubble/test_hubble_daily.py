@@ -62,7 +62,7 @@ def test_manifest_has_the_spec_shape(booklet: Path) -> None:
     assert data["game"] == "hubble"
     assert isinstance(data["title"], str) and data["title"]
     assert data["seed"] == 7
-    assert set(data["files"]) == {"booklet.pdf"}
+    assert set(data["files"]) == {"booklet.pdf", "spacebowl-output.json"}  # all sealed
     assert [p["id"] for p in data["puzzles"]] == ["2027-03-01", "2027-03-02"]
     cset = load_constellation_set()
     for entry in data["puzzles"]:
@@ -163,7 +163,7 @@ def test_every_roll_and_par_is_printed(booklet: Path) -> None:
 def test_classroom_one_pad_per_student_and_a_teacher_sheet(classroom: Path) -> None:
     data = _manifest(classroom)
     assert data["game"] == "hubble" and len(data["puzzles"]) == 1
-    assert set(data["files"]) == {"worksheets.pdf", "teacher.pdf"}
+    assert set(data["files"]) == {"worksheets.pdf", "teacher.pdf", "spacebowl-output.json"}
     sheets = pypdf.PdfReader(classroom / "worksheets.pdf")
     assert len(sheets.pages) == 3
     for k, page in enumerate(sheets.pages, start=1):

@@ -1,5 +1,6 @@
-"""The shipped constellation set: shape rules, distinct patterns, fit on the standard pad,
-and values that are exactly what the documented generator produces."""
+"""The shipped constellation set: the rulebook's names and its two cards' points, shape
+rules, distinct patterns, fit on the standard pad, and values that are exactly what the
+documented generator produces."""
 
 from __future__ import annotations
 
@@ -15,6 +16,25 @@ from spacebowl_print.games.hubble.solve import deck_design
 from spacebowl_print.games.hubble.solve.challenges import STANDARD_COLS, STANDARD_ROWS
 
 CSET = load_constellation_set()
+
+
+RULEBOOK_NAMES = ("Aquarius", "Aquila", "Aries", "Cancer", "Canis Major", "Capricorn",
+                  "Cassiopeia", "Cepheus", "Gemini", "Leo", "Libra", "Lyra", "Orion", "Pisces",
+                  "Sagittarius", "Scorpio", "Taurus", "Ursa Minor", "Virgo")
+
+
+def test_the_rulebooks_nineteen_names_and_our_twentieth() -> None:
+    assert CSET.names[:19] == RULEBOOK_NAMES
+    assert CSET.names[19] == "Cygnus"
+
+
+def test_ursa_minor_and_cepheus_are_the_rulebooks() -> None:
+    """Ursa Minor: 5 red stars for 10, 2 purple at +3 (16 at most); Cepheus: 5 red for 15,
+    no purple star."""
+    um, ce = CSET["Ursa Minor"], CSET["Cepheus"]
+    assert (len(um.red), len(um.purple), um.value, um.bonus) == (5, 2, 10, 3)
+    assert um.value + um.bonus * len(um.purple) == 16
+    assert (len(ce.red), len(ce.purple), ce.value, ce.bonus) == (5, 0, 15, 0)
 
 
 def test_twenty_cards_within_the_limits() -> None:
@@ -41,9 +61,13 @@ def test_canonical_shape_sees_turns_and_shifts_but_not_mirrors() -> None:
     assert canonical_shape(mirrored) != canonical_shape(hook)
 
 
-def test_every_card_fits_the_standard_pad() -> None:
+def test_every_card_fits_the_standard_pad_purple_stars_included() -> None:
+    """Every card can be completed on the standard pad with all its purple stars on it, so
+    its printed best (Ursa Minor's 16) can be reached."""
     for card in CSET:
-        assert placements(card, STANDARD_COLS, STANDARD_ROWS), card.name
+        full = [pl for pl in placements(card, STANDARD_COLS, STANDARD_ROWS)
+                if all(c is not None for c in pl.purple)]
+        assert full, card.name
 
 
 def test_shipped_file_is_what_the_generator_writes() -> None:
@@ -52,12 +76,13 @@ def test_shipped_file_is_what_the_generator_writes() -> None:
 
 
 def test_values_follow_the_documented_formula() -> None:
-    """Recompute value and bonus from the rates printed in the file's header."""
+    """Recompute value from the bits printed in the file's header; every card but the two
+    the rulebook prices carries the formula's points."""
     header = shipped_set_path().read_text(encoding="utf-8").split("\nname = ")[0]
     rows = {}
     for line in header.splitlines():
-        m = re.match(r"# (.+?)\s+(\d)\s+(\d)\s+([\d.]+)\s+([\d.]+)\s+([\d.]+)\s+(\d+)\s+(\d+)$",
-                     line)
+        m = re.match(r"# (.+?)\s+(\d)\s+(\d)\s+([\d.]+)\s+([\d.]+)\s+([\d.]+)\s+(\d+)\s+(\d+)"
+                     r"\s+(\d+)\s+(\d+)\s+(measured|rulebook)$", line)
         if m:
             rows[m.group(1)] = m
     assert len(rows) == 20
@@ -67,5 +92,11 @@ def test_values_follow_the_documented_formula() -> None:
         want = min(deck_design.VALUE_MAX, max(deck_design.VALUE_MIN,
                                               round(deck_design.VALUE_BASE
                                                     + deck_design.VALUE_PER_BIT * bits)))
-        assert card.value == want == int(m.group(7))
-        assert card.bonus == int(m.group(8))
+        assert want == int(m.group(7))
+        assert (card.value, card.bonus) == (int(m.group(9)), int(m.group(10)))
+        if card.name in deck_design.RULEBOOK_POINTS:
+            assert m.group(11) == "rulebook"
+            assert (card.value, card.bonus) == deck_design.RULEBOOK_POINTS[card.name]
+        else:
+            assert m.group(11) == "measured"
+            assert (card.value, card.bonus) == (want, int(m.group(8)))

@@ -124,10 +124,19 @@ def test_fonts_embedded_and_no_text_under_6pt(which: str, paper: str,
 
 
 @pytest.mark.parametrize(("lang", "words"), [
-    ("en", ["Scoring", "Fogged Lens", "Scope", "Worked example", "Keeper of the Lens"]),
+    ("en", ["Scoring", "Fogged Lens", "Scope", "Worked example", "Amazing Astrophysicist",
+            "Starry-Eyed Enthusiast", "International Space Station", "clockwise",
+            "next player who is not out", "The blank face", "End of the game",
+            "ten or more players", "shared"]),
     ("fr", ["Décompte", "lentille embuée", "lunette", "Exemple de décompte",
-            "Gardien de la lentille"]),
-    ("de", ["Wertung", "beschlagene", "Fernrohr", "Rechenbeispiel", "Hüter der Linse"]),
+            "Astrophysicien admirable", "Enthousiaste aux yeux étoilés",
+            "Station spatiale internationale", "sens des aiguilles d’une montre",
+            "qui n’est pas éliminé", "La face vide", "Fin de la partie",
+            "à partir de dix joueurs", "partagées"]),
+    ("de", ["Wertung", "beschlagene", "Fernrohr", "Rechenbeispiel",
+            "Atemberaubender Astrophysiker", "Sternäugiger Schwärmer",
+            "Internationale Raumstation", "Uhrzeigersinn", "noch nicht ausgeschieden",
+            "Die leere Seite", "Spielende", "ab zehn Personen", "geteilt"]),
 ])
 def test_rule_summaries_readable(a4_kit: Path, lang: str, words: list[str]) -> None:
     text = " ".join(pdf_text(a4_kit / f"rules-{lang}.pdf").split())

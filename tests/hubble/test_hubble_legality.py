@@ -36,7 +36,7 @@ def place(**icons: str) -> Place:
 
 
 def challenge(*rolls: Roll) -> Challenge:
-    return Challenge("t", 8, 8, ("Lyra", "Crux"), rolls)
+    return Challenge("t", 8, 8, ("Lyra", "Libra"), rolls)
 
 
 def problem(ch: Challenge, *turns: Turn) -> str:
@@ -52,7 +52,7 @@ def test_a_legal_place_draws_its_icons() -> None:
     # B1 C1 B2 is a triangle (B2 sits on an even row, shifted right)
     pad = replay(challenge(ROLL), PlayLog("t", (place(B1="G", C1="S", B2="C"),)))
     assert pad.cells[cell("B1")] == "G" and pad.cells[cell("B2")] == "C"
-    assert pad.fog == 0 and pad.constellations == ("Lyra", "Crux")
+    assert pad.fog == 0 and pad.constellations == ("Lyra", "Libra")
 
 
 def test_not_a_triangle() -> None:
@@ -130,7 +130,7 @@ def test_random_legal_games_replay(seed: int, size: tuple[int, int]) -> None:
     """A random player that picks any legal move (fogging now and then) is always legal, and
     the replayed pad is the one it drew."""
     cols, rows = size
-    ch = generate_challenge(seed, "t", ["Lyra", "Crux"], cols, rows)
+    ch = generate_challenge(seed, "t", ["Lyra", "Libra"], cols, rows)
     rng = random.Random(seed)
     board = Board(ch.geometry)
     turns: list[Turn] = []

@@ -90,3 +90,13 @@ def test_title_bands() -> None:
                                                  "100+"]
     with pytest.raises(ValueError):
         title_for(50, "xx")
+
+
+def test_titles_are_the_rulebooks() -> None:
+    """The rulebook names the six solo titles (issue 17): printed as given in English."""
+    assert TITLES["en"] == ("Starry-Eyed Enthusiast", "Amateur Astronomer", "Capable Cosmologist",
+                            "Perceptive Planet-Hopper", "Stupendous Stargazer",
+                            "Amazing Astrophysicist")
+    assert [title_for(t) for t in (68, 69, 83, 84, 99, 100)] == [
+        "Starry-Eyed Enthusiast", "Amateur Astronomer", "Capable Cosmologist",
+        "Perceptive Planet-Hopper", "Stupendous Stargazer", "Amazing Astrophysicist"]

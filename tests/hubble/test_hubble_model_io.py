@@ -43,9 +43,9 @@ def error_of(fn, *args) -> str:  # type: ignore[no-untyped-def]
 # --------------------------------------------------------------------------- pad.json
 
 def test_pad_round_trip() -> None:
-    obj = {"rows": ROWS, "constellations": ["Lyra", "Crux"], "fog": 2}
-    pad = pad_from_json(obj, ["Lyra", "Crux"])
-    assert (pad.cols, pad.rows, pad.fog, pad.constellations) == (4, 4, 2, ("Lyra", "Crux"))
+    obj = {"rows": ROWS, "constellations": ["Lyra", "Libra"], "fog": 2}
+    pad = pad_from_json(obj, ["Lyra", "Libra"])
+    assert (pad.cols, pad.rows, pad.fog, pad.constellations) == (4, 4, 2, ("Lyra", "Libra"))
     assert pad_to_json(pad) == obj
     assert pad_from_json({"rows": ROWS}) == Pad.from_rows(ROWS)
     # a card listed twice is two copies (each star still serves one card)
@@ -141,7 +141,7 @@ def test_challenge_round_trip_and_solo_rules() -> None:
 
 
 def challenge_obj() -> dict:  # type: ignore[type-arg]
-    return {"id": "x", "pad": {"cols": 4, "rows": 4}, "constellations": ["Lyra", "Crux"],
+    return {"id": "x", "pad": {"cols": 4, "rows": 4}, "constellations": ["Lyra", "Libra"],
             "rolls": [{"quadrants": ["red", "blue"], "icons": ["C", "G"], "third": "S"},
                       {"quadrants": ["green", "red"], "icons": ["P", "."], "third": None}]}
 
@@ -162,7 +162,7 @@ def test_challenge_errors(path: tuple, value: object, needle: str) -> None:  # t
     for key in path[:-1]:
         target = target[key]
     target[path[-1]] = value
-    assert needle in error_of(challenge_from_json, obj, ["Lyra", "Crux"])
+    assert needle in error_of(challenge_from_json, obj, ["Lyra", "Libra"])
 
 
 def test_solo_rules_problems() -> None:

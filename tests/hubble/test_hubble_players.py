@@ -42,7 +42,7 @@ from spacebowl_print.games.hubble.solve.par_beam import beam_search
 CSET = load_constellation_set()
 
 
-@pytest.mark.parametrize(("cols", "rows"), [(14, 4), (8, 8), (4, 26)])
+@pytest.mark.parametrize(("cols", "rows"), [(6, 8), (14, 4), (8, 8), (4, 26)])
 def test_challenges_follow_the_solo_rules(cols: int, rows: int) -> None:
     for ch in sample_challenges(3, 20, CSET.names, cols, rows):
         assert len(ch.rolls) == min_rolls(cols, rows) == cols * rows // 3 + 3
@@ -171,15 +171,46 @@ def test_calibration_table_names_the_standard_pad_and_is_published() -> None:
 
     from spacebowl_print.games.hubble.solve.calibration import (
         CALIBRATION,
-        GREEDY_BAND,
-        PAR_FLOOR,
+        CHALLENGES,
         choose_standard,
+        near_square,
+        needs_par,
         table_markdown,
     )
 
+    assert CHALLENGES >= 200
     best = choose_standard(CALIBRATION)
     assert (best.cols, best.rows) == (STANDARD_COLS, STANDARD_ROWS)
-    lo, hi = GREEDY_BAND
-    assert lo <= best.greedy <= hi and best.par is not None and best.par >= PAR_FLOOR
+    # the table holds every near-square even size up to 12×12, and only those
+    sizes = {(r.cols, r.rows) for r in CALIBRATION}
+    assert sizes == {(c, r) for c in range(4, 13, 2) for r in range(4, 13, 2)
+                     if near_square(c, r)}
+    for row in CALIBRATION:
+        assert (row.par is not None) == needs_par(row.greedy), row
     docs = Path(__file__).resolve().parents[2] / "docs" / "hubble.md"
     assert table_markdown(CALIBRATION) in docs.read_text(encoding="utf-8")
+
+
+def test_choosing_the_standard_pad() -> None:
+    """A qualifying size wins (nearest the band's middle); without one, the near-square size
+    whose greedy median lies nearest the band, and drift says how far it misses."""
+    from spacebowl_print.games.hubble.solve.calibration import (
+        SizeRow,
+        choose_standard,
+        drift,
+        near_square,
+        printed_aspect,
+    )
+
+    assert near_square(6, 8) and near_square(8, 6) and near_square(8, 8)
+    assert not near_square(14, 4) and not near_square(6, 10) and not near_square(10, 6)
+    assert printed_aspect(6, 8) == pytest.approx(6.5 * 3 ** 0.5 / 12.5)
+    rows = [SizeRow(6, 8, 73.0, 95.0), SizeRow(8, 8, 102.0, 130.0),
+            SizeRow(14, 4, 84.0, 110.0)]  # 14×4 qualifies by numbers but is no square
+    assert choose_standard(rows) == rows[0]
+    assert drift(rows[0]) == (-3.0, -5.0)
+    assert drift(rows[1]) == (11.0, 0.0)
+    assert choose_standard([*rows, SizeRow(8, 6, 80.0, 101.0), SizeRow(6, 6, 90.0, 120.0)]
+                           ) == SizeRow(8, 6, 80.0, 101.0)
+    with pytest.raises(ValueError):
+        choose_standard([SizeRow(14, 4, 84.0, 110.0)])

@@ -12,14 +12,17 @@ import pypdf
 import pytest
 from click.testing import CliRunner
 
+from spacebowl_print.cli.publishing import kit_command
+from spacebowl_print.games.base import find_game
 from spacebowl_print.games.spacebowl.cli.common import load_deck
-from spacebowl_print.games.spacebowl.cli.kit_cmd import kit
 from spacebowl_print.games.spacebowl.kit import KitOptions, build_spacebowl_kit
 from spacebowl_print.games.spacebowl.model import InputError
 from spacebowl_print.publish.items import LayoutError
 from spacebowl_print.publish.sheets import impose, plan_layout, plan_sheets
 from spacebowl_print.render.api import PAPER, Canvas, PdfOptions, Style
 from spacebowl_print.render.pdf import pdf_bytes
+
+kit = kit_command(find_game("spacebowl"))  # the command the registry builds
 
 BLEED = 3.0
 

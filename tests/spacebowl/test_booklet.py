@@ -15,7 +15,7 @@ from pypdf import PdfReader
 from spacebowl_print.cli.main import cli
 from spacebowl_print.core.resources import decks_dir
 from spacebowl_print.games.spacebowl.model import parse_deck
-from spacebowl_print.games.spacebowl.puzzles import booklet as spacebowl_booklet
+from spacebowl_print.games.spacebowl.puzzles import kind as spacebowl_kind
 from spacebowl_print.games.spacebowl.puzzles.generate import daily_puzzles
 from spacebowl_print.games.spacebowl.puzzles.item import SpaceBowlPuzzle
 from spacebowl_print.games.spacebowl.puzzles.tiers import TIERS
@@ -147,7 +147,7 @@ def test_check_names_the_first_bad_puzzle(tmp_path: Path) -> None:
 
 def test_wrong_answer_aborts_before_writing(tmp_path: Path, monkeypatch: pytest.MonkeyPatch
                                             ) -> None:
-    real = spacebowl_booklet.daily_puzzles
+    real = spacebowl_kind.SpaceBowlPuzzles.generate
 
     def tampered(*args: object, **kwargs: object) -> list[SpaceBowlPuzzle]:
         puzzles = real(*args, **kwargs)  # type: ignore[arg-type]
@@ -161,7 +161,7 @@ def test_wrong_answer_aborts_before_writing(tmp_path: Path, monkeypatch: pytest.
             puzzles[1] = dataclasses.replace(p, solutions=(Solution(Pos(0, 0)),))
         return puzzles
 
-    monkeypatch.setattr(spacebowl_booklet, "daily_puzzles", tampered)
+    monkeypatch.setattr(spacebowl_kind.SpaceBowlPuzzles, "generate", tampered)
     out = tmp_path / "never"
     r = CliRunner().invoke(cli, ["booklet", "--days", "3", "-q", "-o", str(out)])
     assert r.exit_code != 0 and "2027-01-02" in r.stderr

@@ -61,7 +61,7 @@ def test_themed_round_trip_keeps_titles_and_images(tmp_path: Path) -> None:
     assert [c.title for c in again.cards] == [c.title for c in deck.cards]
     assert again.card(7).art is not None and again.card(7).art.key == deck.card(7).art.key
     assert again.theme.font_face is not None and again.planet("B").art is not None
-    assert again.name == "again" and again.title == "Again"
+    assert again.name == "again" and again.title == deck.title  # the theme's title, kept
     # same cards, so the theme's comments come along (they describe these very cards)
     assert result.toml.startswith(leading_comments(THEMED.read_text("utf-8")))
 
@@ -73,7 +73,7 @@ def test_other_cards_drop_the_themes_seed_design_and_comments(tmp_path: Path) ->
     assert code == 0, out
     assert "seed, [design] figures and leading comments" in out
     text = (tmp_path / "mine.toml").read_text("utf-8")
-    assert text.startswith('name = "mine"\ntitle = "Mine"\n')
+    assert text.startswith('name = "mine"\ntitle = "Classic"\n')  # the theme's title
     assert "[design]" not in text and "seed" not in text
     deck = parse_deck(text, "mine.toml")
     assert [c.planets for c in deck.cards] == ["RY", "GB"]

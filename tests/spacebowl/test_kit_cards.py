@@ -20,19 +20,22 @@ import pytest
 from click.testing import CliRunner
 from pypdf.generic import ContentStream
 
+from spacebowl_print.cli.publishing import kit_command
+from spacebowl_print.games.base import find_game
 from spacebowl_print.games.spacebowl.art.cardback import CardBack
 from spacebowl_print.games.spacebowl.art.cards import CardFront, card_items
 from spacebowl_print.games.spacebowl.art.cardsize import parse_card_size
 from spacebowl_print.games.spacebowl.art.glyphs import GLYPH_PATHS
 from spacebowl_print.games.spacebowl.art.sky import FOOTPRINT, planet_disc
 from spacebowl_print.games.spacebowl.cli.common import load_deck
-from spacebowl_print.games.spacebowl.cli.kit_cmd import kit
 from spacebowl_print.games.spacebowl.kit import KitOptions, build_spacebowl_kit
 from spacebowl_print.games.spacebowl.model import GLYPHS, Deck, InputError, Planet
 from spacebowl_print.publish.sheets import LayoutError, impose, plan_layout
 from spacebowl_print.render.api import MM_PER_PT, PAPER, DrawnPage, PdfOptions
 from spacebowl_print.render.pdf import pdf_bytes
 from spacebowl_print.render.svg import svg_bytes
+
+kit = kit_command(find_game("spacebowl"))  # the command the registry builds
 
 TOL = 0.1  # mm
 BLEED = 3.0
@@ -353,19 +356,22 @@ def test_rebuilding_into_the_same_folder_removes_stale_numbered_files(deck: Deck
 # -- fold mode and other layouts ---------------------------------------------------------------
 
 def test_fold_mode(deck: Deck) -> None:
+    """Poker cards fold on a landscape A4 sheet: two columns of fronts left of the fold, their
+    backs mirrored to the right, 4 cards a sheet (portrait holds 3)."""
     imp = impose(card_items(deck), CardBack(deck), paper=PAPER["a4"], bleed=BLEED, fold=True)
     assert imp.duplex is None
     pages = imp.cut_guide["pages"]
-    assert len(pages) == 2 * math.ceil(56 / 3)
+    assert len(pages) == 2 * math.ceil(56 / 4)
     for f, b in zip(pages[::2], pages[1::2], strict=True):
         assert f["page"] == b["page"] and (f["side"], b["side"]) == ("front", "back")
+        assert len({c["x"] for c in f["cards"]}) == 2  # two columns
         for cf, cb in zip(f["cards"], b["cards"], strict=True):
-            assert cf["x"] + cf["w"] < 105 < cb["x"]  # fronts left of the fold, backs right
-            assert cb["x"] == pytest.approx(210 - cf["x"] - cf["w"], abs=0.011)
+            assert cf["x"] + cf["w"] < 148.5 < cb["x"]  # fronts left of the fold, backs right
+            assert cb["x"] == pytest.approx(297 - cf["x"] - cf["w"], abs=0.011)
     reader = pypdf.PdfReader(io.BytesIO(pdf_bytes(imp.pages[:2], PdfOptions())))
     fold_line = [ln for ln in _drawn(reader, 1).lines
-                 if abs(ln["x0"] - 105) < 0.01 and abs(ln["x0"] - ln["x1"]) < 1e-3]
-    assert fold_line and fold_line[0]["y1"] - fold_line[0]["y0"] == pytest.approx(297, abs=0.01)
+                 if abs(ln["x0"] - 148.5) < 0.01 and abs(ln["x0"] - ln["x1"]) < 1e-3]
+    assert fold_line and fold_line[0]["y1"] - fold_line[0]["y0"] == pytest.approx(210, abs=0.01)
 
 
 @pytest.mark.parametrize(("paper", "size", "per_sheet", "gutters"), [

@@ -94,13 +94,14 @@ def test_unknown_paper_and_language_are_refused(deck: Deck) -> None:
 
 
 # ---------------------------------------------------------------- Ship Computer
-def _space_rects(path: Path, page: int = 0) -> list[tuple[float, float, float, float]]:
+def _space_rects(path: Path, page: int = 0, min_w: float = 20
+                 ) -> list[tuple[float, float, float, float]]:
     """(x0, top, width, height) in mm of the rectangles of a page that look like spaces."""
     with pdfplumber.open(path) as pdf:
         p = pdf.pages[page]
         return [(float(r["x0"]) * MM_PER_PT, float(r["top"]) * MM_PER_PT,
                  float(r["width"]) * MM_PER_PT, float(r["height"]) * MM_PER_PT)
-                for r in p.rects if r["stroke"] and float(r["width"]) * MM_PER_PT > 20]
+                for r in p.rects if r["stroke"] and float(r["width"]) * MM_PER_PT > min_w]
 
 
 @pytest.mark.parametrize("paper", ["a4", "letter"])
@@ -121,11 +122,54 @@ def test_rectangular_box_and_space_names(tmp_path: Path, deck: Deck) -> None:
     assert len(rects) == 9
     assert all(h == pytest.approx(40, abs=0.1) for _, _, _, h in rects)
     with pdfplumber.open(path) as pdf:
-        words = {w["text"]: w for w in pdf.pages[0].extract_words()}
-    # A1 top left, B2 centre, C3 bottom right (formats.md); pdfplumber's "top" grows down.
-    assert words["A1"]["x0"] < words["B1"]["x0"] < words["C1"]["x0"]
-    assert words["A1"]["top"] < words["A2"]["top"] < words["A3"]["top"]
-    assert words["C3"]["x0"] > words["B2"]["x0"] and words["C3"]["top"] > words["B2"]["top"]
+        page = pdf.pages[0]
+        words = {w["text"]: w for w in page.extract_words()}
+        text = page.extract_text()
+    # Spaces are numbered 1–9 in reading order, like the rule summaries and booklets: 1 top
+    # left, 5 centre, 9 bottom right (pdfplumber's "top" grows down). Each number sits in
+    # the space it names.
+    for k in range(9):
+        r, c = divmod(k, 3)
+        word = words[str(k + 1)]
+        x, top = float(word["x0"]) * MM_PER_PT, float(word["top"]) * MM_PER_PT
+        assert 160 / 3 * c < x - rects_left(rects) < 160 / 3 * (c + 1)
+        assert 40 * r < top - rects_top(rects) < 40 * (r + 1)
+    # ...and no galaxy-card name (A1–C3) names a space anywhere on the sheet.
+    assert not re.search(r"\b[A-C][1-3]\b", text), text
+
+
+def rects_left(rects: list[tuple[float, float, float, float]]) -> float:
+    return min(x for x, _, _, _ in rects)
+
+
+def rects_top(rects: list[tuple[float, float, float, float]]) -> float:
+    return min(t for _, t, _, _ in rects)
+
+
+@pytest.mark.parametrize("lang", ["en", "fr", "de"])
+@pytest.mark.parametrize("box", [60, 150])
+def test_grid_texts_stay_in_their_space_at_6pt_or_more(tmp_path: Path, deck: Deck, lang: str,
+                                                       box: float) -> None:
+    """The learning-mode note is wrapped (never shrunk under 6 pt) and stays inside space 5,
+    even in the smallest box."""
+    path = _pdf(ship_computer_pages("a4", box, deck.planets, False, lang=lang)[:1], tmp_path,
+                "small")
+    rects = [r for r in _space_rects(path, min_w=15) if abs(r[2] - box / 3) < 0.5]
+    assert len(rects) == 9
+    x0, t0 = rects_left(rects), rects_top(rects)
+    with pdfplumber.open(path) as pdf:
+        chars = [ch for ch in pdf.pages[0].chars if ch["text"].strip()]
+    inside = [ch for ch in chars
+              if x0 <= float(ch["x0"]) * MM_PER_PT <= x0 + box
+              and t0 <= float(ch["top"]) * MM_PER_PT <= t0 + box]
+    assert inside and min(float(ch["size"]) for ch in inside) >= 5.99
+    s = box / 3
+    for ch in inside:
+        if float(ch["size"]) < 6.5:  # the note, in space 5
+            left, right = float(ch["x0"]) * MM_PER_PT, float(ch["x1"]) * MM_PER_PT
+            top, bottom = float(ch["top"]) * MM_PER_PT, float(ch["bottom"]) * MM_PER_PT
+            assert x0 + s <= left and right <= x0 + 2 * s
+            assert t0 + s <= top and bottom <= t0 + 2 * s
 
 
 def test_ship_computer_sheets_and_tiling(pdfs: dict[str, Path], deck: Deck) -> None:

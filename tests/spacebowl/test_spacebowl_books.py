@@ -111,27 +111,64 @@ def german(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return out
 
 
-def test_title_page_speaks_the_booklets_language(german: Path) -> None:
+def test_title_and_copyright_pages_speak_the_booklets_language(german: Path) -> None:
     with pdfplumber.open(german / "booklet.pdf") as doc:
         title = doc.pages[0].extract_text()
-    assert "7 Rätsel" in title and "Kartensatz: Classic" in title and "Startwert 1" in title
-    assert "Deck:" not in title and "seed" not in title
+        legal = " ".join(doc.pages[1].extract_text().split())
+    assert "Tägliche Rätsel für Space Bowl" in title and "7 Rätsel" in title
+    assert "Kartensatz: Classic" in legal and "Startwert 1" in legal
+    assert "unabhängigen Programm" in legal
+    assert "Deck:" not in title + legal and "seed" not in title + legal
 
 
 def test_puzzle_pages_are_readable(german: Path) -> None:
     with pdfplumber.open(german / "booklet.pdf") as doc:
         texts = [p.extract_text() for p in doc.pages]
-    puzzle = next(t for t in texts if "Der Wurf" in t)
+    puzzle = next(t for t in texts if "Deine Antwort:" in t)
     assert "„keine“" in puzzle and "Deine Antwort:" in puzzle
     assert all(str(n) in puzzle for n in range(1, 10))  # numbered toss spaces
     key = "\n".join(t for t in texts if "Lösungen" in t)
-    assert "Scheibe auf" in key or "Keine Karte passt" in key
+    assert "Ziel-Plättchen auf" in key or "Keine Karte passt" in key
 
 
 def test_no_text_under_6pt(german: Path, pod_book: Path) -> None:
     assert _smallest_text(german / "booklet.pdf") >= 5.95
     assert _smallest_text(pod_book / "booklet.pdf") >= 5.95
     assert _smallest_text(pod_book / "cover.pdf") >= 5.95
+
+
+def _answer_pages_smallest_text(pdf: Path, heading: str) -> tuple[int, float]:
+    """(answer pages, smallest text size on them): the key's pages open with ``heading``."""
+    smallest, pages = 99.0, 0
+    with pdfplumber.open(pdf) as doc:
+        for page in doc.pages:
+            chars = [ch for ch in page.chars if ch["text"].strip()]
+            if "".join(ch["text"] for ch in chars[:len(heading)]) != heading:
+                continue
+            pages += 1
+            smallest = min(smallest, *(_char_size(ch) for ch in chars))
+    return pages, smallest
+
+
+def test_answer_keys_print_nothing_under_7pt(german: Path, pod_book: Path) -> None:
+    # issue 16 item 3: the reasons, coordinates and everything else in the key at 7 pt or more
+    pages, smallest = _answer_pages_smallest_text(pod_book / "booklet.pdf", "Answers")
+    assert pages >= 30 // 4 and smallest >= 6.99
+    pages, smallest = _answer_pages_smallest_text(german / "booklet.pdf", "Lösungen")
+    assert pages >= 2 and smallest >= 6.99
+
+
+def test_answer_keys_label_their_galaxies(pod_book: Path) -> None:
+    # every answer box's galaxy has its column letters (a lone "A" … at 7 pt) and row
+    # numbers, so the cells a key names ("C3; B4") can be found
+    with pdfplumber.open(pod_book / "booklet.pdf") as doc:
+        for page in doc.pages:
+            words = page.extract_words(extra_attrs=["size"])
+            if not words or words[0]["text"] != "Answers":
+                continue
+            boxes = sum(1 for w in words if w["text"] == "Puzzle")
+            labels = [w["text"] for w in words if abs(float(w["size"]) - 7.0) < 0.01]
+            assert boxes and labels.count("A") >= boxes and labels.count("5") >= boxes
 
 
 @pytest.fixture(scope="module")
@@ -145,12 +182,25 @@ def classroom(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 def test_classroom_first_page_and_worksheets(classroom: Path) -> None:
     with pdfplumber.open(classroom / "worksheets.pdf") as doc:
-        first = doc.pages[0].extract_text()
-        sheet = doc.pages[1].extract_text()
-        assert len(doc.pages) == 1 + 30 * 2  # two puzzles a page on A4
-    assert "How to solve a Space Bowl puzzle" in first and "Worked example" in first
+        texts = [p.extract_text() for p in doc.pages]
+    # the teaching page on a sheet of its own, then two puzzles a page on A4
+    assert len(texts) == 2 + 30 * 2
+    first, back, sheet = texts[0], texts[1], texts[2]
+    assert "How to play" in first and "Worked example" in first
     assert "Destination disc" in first and "Black Hole disc" in first
+    assert "Notes" in back
     assert "Name:" in sheet and "Date:" in sheet and "Your answer:" in sheet
+
+
+def test_each_students_pages_share_one_sheet(classroom: Path) -> None:
+    """Printed on both sides, a sheet's back belongs to the student of its front."""
+    with pdfplumber.open(classroom / "worksheets.pdf") as doc:
+        texts = [p.extract_text() for p in doc.pages]
+    codes = json.loads((classroom / "manifest.json").read_text(encoding="utf-8"))["students"]
+    for front, back in zip(texts[2::2], texts[3::2], strict=True):
+        owner = [c for c in codes if f"Code {c}" in front]
+        assert len(owner) == 1
+        assert f"Code {owner[0]}" in back or "Notes" in back
 
 
 def test_teacher_key_is_one_page_table(classroom: Path) -> None:

@@ -112,7 +112,9 @@ def test_a_wrong_pick_is_told_and_reveal_marks_the_answer(browser: Any, site: Pa
 def test_keyboard_only(browser: Any, site: Path) -> None:
     entry = _manifest(site)["puzzles"][0]
     page, _ = _open(browser, site, f"{entry['id']}.html")
-    page.keyboard.press("Tab")  # the first card takes the focus (roving tabindex)
+    page.keyboard.press("Tab")  # "How to play" first, then the first card (roving tabindex)
+    assert page.evaluate("document.activeElement.tagName") == "SUMMARY"
+    page.keyboard.press("Tab")
     assert page.evaluate("document.activeElement.dataset.cell") == "A1"
     page.keyboard.press("ArrowRight")
     page.keyboard.press("ArrowDown")

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import tomllib
 
-from spacebowl_print.games.tomtube.cli import default_tiles_path, load_tiles
 from spacebowl_print.games.tomtube.model import Tile, tiles_from_toml
+from spacebowl_print.games.tomtube.model.tiles_file import default_tiles_path, load_tiles
 from spacebowl_print.games.tomtube.solve.tiles_design import balance_report, is_balanced, shape
 from spacebowl_print.games.tomtube.solve.tileset_file import SHIPPED, tileset_toml
 

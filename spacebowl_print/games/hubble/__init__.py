@@ -2,35 +2,57 @@
 scoring engine with two independent paths for asteroids and stars and the legality checker
 (``rules``), the challenge generator, the greedy player, the par solver and manifest entries
 (``solve``), the print art (``art``), the print-and-play kit (``kit``), the daily challenges
-and class sets (``puzzles``), and the ``hubble`` click group (``cli``). Rules and file shapes:
-docs/hubble.md.
+(``puzzles``), and its own commands (``cli``). Rules and file shapes: docs/hubble.md.
 
-:data:`GAME` is the table publishing and the CLI use (``spacebowl hubble …``, and
-``spacebowl check`` on a daily booklet's or class set's manifest).
+:data:`GAME` is the table the shared layers use: ``spacebowl hubble kit | booklet |
+classroom | web``, ``spacebowl check`` on its manifests, and its own commands.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import Any
-
 from spacebowl_print.games.base import Game
 
-
-def _verify(header: Mapping[str, Any], entry: Mapping[str, Any]) -> str | None:
-    """Re-prove one daily entry with the engine's independent check (strict reading, solo
-    rules, legality replay of the par's play, re-scoring); imported here so that reading the
-    table stays cheap."""
-    from spacebowl_print.games.hubble.solve.manifest import verify_entry
-
-    return verify_entry(dict(entry))
-
+_CLI = "spacebowl_print.games.hubble.cli"
 
 GAME = Game(
     id="hubble",
     title="Hubble",
     languages=("en", "fr", "de"),
-    manifest_schema="hubble-daily/1",
-    commands={"hubble": "spacebowl_print.games.hubble.cli:hubble"},
-    verify=_verify,
+    summary="Hubble: pads, constellation cards, dice; solo challenges with a proved par",
+    kit="spacebowl_print.games.hubble.kit:KIT",
+    puzzles="spacebowl_print.games.hubble.puzzles.kind:PUZZLES",
+    commands={
+        "score": (f"{_CLI}:score_command", "score a pad exactly (or a batch of pads)"),
+        "replay": (f"{_CLI}:replay_command", "check a play log against its challenge"),
+        "challenge": (f"{_CLI}:challenge_command", "a random solo challenge"),
+        "par": (f"{_CLI}:par_command", "the par of a challenge, with its play"),
+    },
+    aliases={"daily": "booklet"},
+    help="""Hubble: a stargazing roll-and-write on a hex pad in four coloured quadrants.
+
+\b
+Each round two coloured dice name two quadrants and two icons; a third icon completes the
+Scope. Draw the three icons on one triangle of touching cells inside the rolled quadrants
+(across their border only when the two quadrants touch), or fog: draw at most one icon and
+cross a Fogged Lens box. Three fogs and you are out.
+
+\b
+Scoring: galaxies 11 × the fewest in a quadrant; planets, per line with 2 or more, their
+number; asteroids 8 per triangle of asteroids (sharing no cell); comets by group size
+(2→4, 3→7, 4→11, 5→15, +5 each); stars complete constellation cards (turns allowed,
+no mirrors), each star serving one card.
+
+\b
+  spacebowl hubble kit -o out/hubble-kit/         pads, constellation cards, dice, rules
+  spacebowl hubble booklet --days 7               solo challenges with the solver's par
+  spacebowl hubble classroom --students 25 --puzzles 2
+  spacebowl hubble web --days 7                   a challenge a day on screen
+  spacebowl hubble score pad.json                 the pad drawn, with its score
+  spacebowl hubble score --batch pads.jsonl       one pad a line in, one score a line out
+  spacebowl hubble replay challenge.json play.json   legality check, then the score
+  spacebowl hubble challenge --seed 7 > c.json    a random solo challenge
+  spacebowl hubble par c.json --json              the par solver's play log and score
+
+File shapes and rules: docs/hubble.md.""",
+
 )

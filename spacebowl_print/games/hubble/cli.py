@@ -1,4 +1,6 @@
-"""The ``hubble`` click group: score pads, replay play logs, deal challenges, find par.
+"""Hubble's own commands: score pads, replay play logs, deal challenges, find par (its kit,
+booklets, classroom sets and web sites are the shared publishing commands, built from the
+game's table).
 
 Thin: parse, call the model/rules/solve layers, report. Bad input ends with one line naming
 the file, line and field, and exit status 2 (never a traceback).
@@ -6,9 +8,7 @@ the file, line and field, and exit status 2 (never a traceback).
 
 from __future__ import annotations
 
-import datetime as dt
 import json
-import os
 import sys
 from typing import Any
 
@@ -16,8 +16,6 @@ import click
 
 from spacebowl_print.core.cli import (
     BadInput,
-    IsoDate,
-    ShortText,
     load_json_file,
     read_text,
     reports_input_errors,
@@ -42,31 +40,6 @@ from spacebowl_print.games.hubble.rules.legality import replay
 from spacebowl_print.games.hubble.rules.scoring import score_pad, score_to_json
 from spacebowl_print.games.hubble.rules.textview import pad_report
 
-HELP = """Hubble: a stargazing roll-and-write on a hex pad in four coloured quadrants.
-
-\b
-Each round two coloured dice name two quadrants and two icons; a third icon completes the
-Scope. Draw the three icons on one triangle of touching cells inside the rolled quadrants
-(across their border only when the two quadrants touch), or fog: draw at most one icon and
-cross a Fogged Lens box. Three fogs and you are out.
-
-\b
-Scoring: galaxies 11 × the fewest in a quadrant; planets, per line with 2 or more, their
-number; asteroids 8 per triangle of asteroids (sharing no cell); comets by group size
-(2→4, 3→7, 4→11, 5→15, +5 each); stars complete constellation cards (turns allowed,
-no mirrors), each star serving one card.
-
-\b
-  spacebowl hubble score pad.json                 the pad drawn, with its score
-  spacebowl hubble score pad.json --json          the score object
-  spacebowl hubble score --batch pads.jsonl       one pad a line in, one score a line out
-  spacebowl hubble replay challenge.json play.json   legality check, then the score
-  spacebowl hubble challenge --seed 7 > c.json    a random solo challenge
-  spacebowl hubble par c.json --json              the par solver's play log and score
-
-File shapes and rules: docs/hubble.md.
-"""
-
 constellations_option = click.option(
     "--constellations", "set_file", metavar="FILE",
     help="Constellation set TOML (default: the shipped hubble-constellations.toml).")
@@ -74,11 +47,6 @@ constellations_option = click.option(
 
 def _load_set(path: str | None) -> ConstellationSet:
     return load_constellation_set(path)
-
-
-@click.group("hubble", help=HELP)
-def hubble() -> None:
-    """The Hubble commands (help in HELP)."""
 
 
 # --------------------------------------------------------------------------- score
@@ -89,7 +57,7 @@ def score_object(obj: Any, cset: ConstellationSet) -> dict[str, Any]:
     return score_to_json(score_pad(pad, cset.pick(pad.constellations)), pad.geometry)
 
 
-@hubble.command("score")
+@click.command("score")
 @click.argument("pad_file", metavar="PAD.json", required=False)
 @constellations_option
 @click.option("--json", "as_json", is_flag=True, help="Print the score object.")
@@ -159,7 +127,7 @@ def read_challenge(path: str, cset: ConstellationSet) -> Challenge:
         raise err.at_file(path) from None
 
 
-@hubble.command("replay")
+@click.command("replay")
 @click.argument("challenge_file", metavar="CHALLENGE.json")
 @click.argument("play_file", metavar="PLAY.json")
 @constellations_option
@@ -208,14 +176,14 @@ def _size(text: str) -> tuple[int, int]:
     try:
         cols, rows = (int(x) for x in text.lower().split("x"))
     except ValueError:
-        raise InputError(f"must look like 14x4, got {text[:20]!r}", "--size") from None
+        raise InputError(f"must look like 6x8, got {text[:20]!r}", "--size") from None
     problem = check_size(cols, rows)
     if problem:
         raise InputError(problem, "--size")
     return cols, rows
 
 
-@hubble.command("challenge")
+@click.command("challenge")
 @seed_option()
 @click.option("--id", "cid", default="challenge", show_default=True, help="The challenge's id.")
 @click.option("--size", default=None, metavar="WxH",
@@ -241,7 +209,7 @@ def challenge_command(seed: int, cid: str, size: str | None, set_file: str | Non
     click.echo(json.dumps(challenge_to_json(ch), ensure_ascii=False))
 
 
-@hubble.command("par")
+@click.command("par")
 @click.argument("challenge_file", metavar="CHALLENGE.json")
 @constellations_option
 @click.option("--json", "as_json", is_flag=True,
@@ -271,127 +239,3 @@ def par_command(challenge_file: str, set_file: str | None, as_json: bool) -> Non
     click.echo(pad_report(result.pad, result.score))
     click.echo(f"\ngreedy player: {greedy}; par {result.score.total} "
                f"({len(result.play.turns)} turns, {result.pad.fog} fog(s))")
-
-
-# --------------------------------------------------------------------------- print: kit, daily
-# Thin commands: the work is in ``kit.py`` and ``puzzles/daily.py``, imported when the command
-# runs so that ``score`` and ``replay`` do not pay for reportlab.
-
-@hubble.command("kit")
-@click.option("--paper", type=click.Choice(["a4", "letter"], case_sensitive=False),
-              default="a4", show_default=True, help="Paper size.")
-@click.option("--lang", type=ShortText(32), default="en", show_default=True, metavar="LANGS",
-              help="Rule summary languages, comma-separated (en, fr, de); the first also "
-                   "labels pads, cards, dice, the cover and the print checks.")
-@click.option("--players", type=click.IntRange(1, 100), default=4, show_default=True,
-              help="Pads to print (one a page, one a player a game).")
-@click.option("--pad-size", "pad_size", default=None, metavar="WxH",
-              help="Pad size, both even, 4 to 26 (default: the calibrated standard pad).")
-@click.option("--ink-saver", is_flag=True, help="Light fills and outlines instead of solid "
-                                                "colour.")
-@seed_option()
-@constellations_option
-@click.option("--quiet", "-q", is_flag=True, help="Print nothing but errors.")
-@click.option("-o", "--output", "--out", "out", default="out/hubble-kit", show_default=True,
-              metavar="FOLDER", type=click.Path(file_okay=False),
-              help="Output folder: new, empty, or an earlier kit (replaced as a whole).")
-@reports_input_errors
-def kit_command(paper: str, lang: str, players: int, pad_size: str | None, ink_saver: bool,
-                seed: int, set_file: str | None, quiet: bool, out: str) -> None:
-    """Write the print-and-play kit into FOLDER.
-
-    \b
-    FOLDER/kit.pdf          everything, in print order, behind a cover page
-    FOLDER/cards.pdf        the constellation cards: bleed, crop marks, backs for duplex
-    FOLDER/cut-guide.json   every card's trim box, for cutters
-    FOLDER/pads.pdf         one pad a page, dice.pdf (five nets), rules-<lang>.pdf
-    """
-    import time
-
-    from spacebowl_print.core.cli import check_before_work
-    from spacebowl_print.games.hubble.kit import (
-        KitOptions,
-        build_hubble_kit,
-        parse_kit_langs,
-        parse_pad_size,
-    )
-    from spacebowl_print.games.hubble.solve.challenges import STANDARD_COLS, STANDARD_ROWS
-
-    started = time.perf_counter()
-    cols, rows = parse_pad_size(pad_size) if pad_size else (STANDARD_COLS, STANDARD_ROWS)
-    opts = KitOptions(paper.lower(), parse_kit_langs(lang), players, ink_saver, seed, cols,
-                      rows).check()
-    check_before_work(out)  # a bad -o fails now, not after the rendering
-    result = build_hubble_kit(_load_set(set_file), out, opts)
-    if not quiet:
-        click.echo(f"wrote {len(result.files)} files to {out} in "
-                   f"{time.perf_counter() - started:.1f} s: {result.cards} cards on "
-                   f"{result.sheets} sheets, kit.pdf {result.kit_pages} pages", err=True)
-
-
-@hubble.command("daily")
-@click.option("--days", type=click.IntRange(1, 1000), default=7, show_default=True,
-              help="How many daily challenges (the par solver takes about a second each).")
-@click.option("--start", type=IsoDate(), default="2027-01-01", show_default=True,
-              help="Date of challenge 1 (with --classroom: the day).")
-@seed_option()
-@click.option("--lang", type=click.Choice(["en", "fr", "de"]), default="en",
-              show_default=True)
-@click.option("--paper", type=click.Choice(["a5", "a4", "letter"]), default=None,
-              help="Page size [default: a5; a4 with --classroom].")
-@click.option("--ink-saver", is_flag=True, help="Light fills and outlines instead of solid "
-                                                "colour.")
-@click.option("--classroom", is_flag=True,
-              help="One challenge for the whole class: a pad per student and a teacher's "
-                   "sheet (rolls to read aloud, the par) instead of a booklet.")
-@click.option("--students", type=click.IntRange(0, 200), default=0,
-              help="With --classroom: how many student pads.")
-@click.option("--jobs", type=click.IntRange(1, 64), default=os.cpu_count() or 1,
-              show_default="all cores",
-              help="Processes solving pars side by side; the booklet is the same for any "
-                   "number.")
-@click.option("--quiet", "-q", is_flag=True, help="Print nothing but errors.")
-@click.option("-o", "--output", "--out", "out", default=None, metavar="FOLDER",
-              type=click.Path(file_okay=False),
-              help="Output folder [default: out/hubble-daily, out/hubble-class]: new, empty, "
-                   "or an earlier output (replaced as a whole).")
-@reports_input_errors
-def daily_command(days: int, start: dt.date, seed: int, lang: str, paper: str | None,
-                  ink_saver: bool, classroom: bool, students: int, jobs: int, quiet: bool,
-                  out: str | None) -> None:
-    """Daily solo challenges with the solver's par, proved before anything is written.
-
-    Writes booklet.pdf (one challenge a page: the two cards, a blank pad, the rolls; the
-    answers at the back: the par's finished pad and its score) and manifest.json; check it
-    with: spacebowl check manifest.json. With --classroom --students N: worksheets.pdf (a
-    pad per student), teacher.pdf and manifest.json.
-    """
-    import time
-    from pathlib import Path
-
-    from spacebowl_print.core.cli import check_before_work, progress
-    from spacebowl_print.games.hubble.puzzles.daily import (
-        DailyRequest,
-        build_classroom,
-        build_daily,
-    )
-    from spacebowl_print.publish.booklet import VerificationError
-
-    req = DailyRequest(1 if classroom else days, start, seed, lang,
-                       paper or ("a4" if classroom else "a5"), ink_saver, classroom,
-                       students, jobs=jobs).check()
-    folder = out or ("out/hubble-class" if classroom else "out/hubble-daily")
-    check_before_work(folder)
-    started = time.perf_counter()
-    with progress(req.days, "Solving pars", quiet) as step:
-        try:
-            build = build_classroom if classroom else build_daily
-            report = build(load_constellation_set(), Path(folder), req, step)
-        except VerificationError as err:
-            raise click.ClickException(f"a par was rejected, nothing written: {err}") from None
-    if not quiet:
-        pars = report.pars
-        click.echo(f"{report.puzzles} challenge(s), {report.pages} pages, par "
-                   f"{min(pars)}–{max(pars)} in {time.perf_counter() - started:.1f} s")
-        for f in report.files:
-            click.echo(f"  wrote {f}")

@@ -13,8 +13,9 @@ and seed give byte-identical files.
 from __future__ import annotations
 
 import os
-import re
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from spacebowl_print.core.errors import InputError
 from spacebowl_print.core.languages import parse_langs
@@ -23,10 +24,20 @@ from spacebowl_print.games.hubble.art.dice import dice_pages
 from spacebowl_print.games.hubble.art.padsheet import pad_pages
 from spacebowl_print.games.hubble.art.rules import rules_pages
 from spacebowl_print.games.hubble.art.texts import LANGS, words
-from spacebowl_print.games.hubble.model.constellations import ConstellationSet
+from spacebowl_print.games.hubble.model.constellations import (
+    ConstellationSet,
+    load_constellation_set,
+)
 from spacebowl_print.games.hubble.model.geometry import check_size
 from spacebowl_print.games.hubble.solve.challenges import STANDARD_COLS, STANDARD_ROWS
+from spacebowl_print.games.hubble.solve.choices import (
+    PAD_OPTION,
+    SET_OPTION,
+    pad_size_of,
+    parse_pad_size,
+)
 from spacebowl_print.publish.items import CARDS, LayoutError
+from spacebowl_print.publish.kinds import KitParts, Option, RenderContext
 from spacebowl_print.publish.kit import Document, KitResult, build_kit, check_kit_choices
 from spacebowl_print.render.api import PAPER
 
@@ -42,7 +53,7 @@ class KitOptions:
     pad size."""
 
     paper: str = "a4"
-    langs: tuple[str, ...] = ("en",)
+    langs: tuple[str, ...] = LANGS  # every language the game has, as in every game's kit
     players: int = 4
     ink_saver: bool = False
     seed: int = 1
@@ -63,23 +74,6 @@ class KitOptions:
 def parse_kit_langs(text: str) -> tuple[str, ...]:
     """``--lang en,fr``: distinct codes among Hubble's languages, in the order given."""
     return parse_langs(text, LANGS)
-
-
-_SIZE = re.compile(r"\s*(\d{1,2})\s*[x×]\s*(\d{1,2})\s*")
-
-
-def parse_pad_size(text: str) -> tuple[int, int]:
-    """``--pad-size 12x12``: (cols, rows), both even from 4 to 26; an :class:`InputError`
-    at ``pad_size`` otherwise."""
-    m = _SIZE.fullmatch(text)
-    if not m:
-        raise InputError(f"must look like 12x12 (columns x rows), got {text[:20]!r}",
-                         "pad_size")
-    cols, rows = int(m.group(1)), int(m.group(2))
-    problem = check_size(cols, rows)
-    if problem:
-        raise InputError(problem, "pad_size")
-    return cols, rows
 
 
 def extra_documents(cset: ConstellationSet, opts: KitOptions) -> list[Document]:
@@ -103,12 +97,18 @@ def extra_documents(cset: ConstellationSet, opts: KitOptions) -> list[Document]:
     return docs
 
 
+KIND = "hubble kit"
+"""What the kit folder records as having written it (:mod:`spacebowl_print.core.folders`)."""
+
+
 def build_hubble_kit(cset: ConstellationSet, out_dir: str | os.PathLike[str],
-                     opts: KitOptions) -> KitResult:
+                     opts: KitOptions, *, png_dpi: int | None = None, tts: bool = False,
+                     force: bool = False) -> KitResult:
     """Write Hubble's print-and-play kit for ``cset`` into ``out_dir`` (all or nothing):
     ``cards.pdf``, ``cut-guide.json``, ``cut-lines-NN.svg``, ``svg/card-NNN.svg`` and
-    ``svg/back.svg``, ``pads.pdf``, ``dice.pdf``, ``rules-<lang>.pdf`` and ``kit.pdf``.
-    Raises :class:`InputError` naming the bad option."""
+    ``svg/back.svg``, ``pads.pdf``, ``dice.pdf``, ``rules-<lang>.pdf`` and ``kit.pdf``;
+    ``png_dpi``, ``tts`` and ``force`` as :func:`~spacebowl_print.publish.kit.build_kit` takes
+    them. Raises :class:`InputError` naming the bad option."""
     opts.check()
     fronts, back = card_items(cset, opts.langs[0], opts.ink_saver, opts.seed)
     docs = extra_documents(cset, opts)
@@ -116,10 +116,50 @@ def build_hubble_kit(cset: ConstellationSet, out_dir: str | os.PathLike[str],
         return build_kit(out_dir, fronts=fronts, back=back, bleed=BLEED_MM,
                          paper=PAPER[opts.paper], title="Hubble", extras=docs,
                          tips=(words(opts.langs[0])["kit_tip"],),
-                         naming=CARDS, lang=opts.langs[0])
+                         naming=CARDS, lang=opts.langs[0], png_dpi=png_dpi, tts=tts,
+                         kind=KIND, force=force)
     except LayoutError as err:
         raise InputError(err.message, "paper") from None
 
 
-__all__ = ["MAX_PLAYERS", "PAPERS", "KitOptions", "build_hubble_kit",
-           "extra_documents", "parse_kit_langs", "parse_pad_size"]
+class HubbleKit:
+    """Hubble's :class:`~spacebowl_print.publish.kinds.KitKind`: the 20 constellation cards on
+    card sheets, a pad per player, the paper dice and the rule summaries."""
+
+    papers = PAPERS
+    options = (
+        Option("players", "--players", "Pads to print (one a page, one a player a game).",
+               default=4, kind="int", bounds=(1, MAX_PLAYERS)),
+        PAD_OPTION, SET_OPTION)
+
+    def parts(self, options: Mapping[str, Any], langs: Sequence[str], ctx: RenderContext,
+              seed: int) -> KitParts:
+        cols, rows = pad_size_of(options)
+        opts = KitOptions(ctx.paper, tuple(langs), int(options["players"]), ctx.ink_saver,
+                          seed, cols, rows).check()
+        cset = load_constellation_set(options.get("constellations"))
+        fronts, back = card_items(cset, opts.langs[0], opts.ink_saver, opts.seed)
+        return KitParts(title="Hubble", fronts=fronts, back=back, bleed=BLEED_MM,
+                        naming=CARDS, documents=extra_documents(cset, opts),
+                        tips=(words(opts.langs[0])["kit_tip"],))
+
+
+KIT = HubbleKit()
+"""The kit :data:`spacebowl_print.games.hubble.GAME` names."""
+
+
+__all__ = [
+    "KIND",
+    "KIT",
+    "MAX_PLAYERS",
+    "PAD_OPTION",
+    "PAPERS",
+    "SET_OPTION",
+    "HubbleKit",
+    "KitOptions",
+    "build_hubble_kit",
+    "extra_documents",
+    "pad_size_of",
+    "parse_kit_langs",
+    "parse_pad_size",
+]

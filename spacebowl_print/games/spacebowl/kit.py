@@ -10,15 +10,19 @@ The extra documents (Ship Computer, scoretrack, tokens, rule summaries) come fro
 from __future__ import annotations
 
 import os
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from spacebowl_print.games.spacebowl.art import rules, scoretrack, shipcomputer, tokens
 from spacebowl_print.games.spacebowl.art.cardback import CardBack
 from spacebowl_print.games.spacebowl.art.cards import CardFront, card_items, layout_problem
-from spacebowl_print.games.spacebowl.art.cardsize import DEFAULT_BLEED_MM
+from spacebowl_print.games.spacebowl.art.cardsize import DEFAULT_BLEED_MM, parse_card_size
+from spacebowl_print.games.spacebowl.art.themed import art_warnings
 from spacebowl_print.games.spacebowl.model import Deck, InputError
+from spacebowl_print.games.spacebowl.model.deck_file import DECK_OPTION, load_deck
 from spacebowl_print.publish.items import CARDS, LayoutError
+from spacebowl_print.publish.kinds import KitParts, Option, RenderContext
 from spacebowl_print.publish.kit import Document, KitResult, build_kit, check_kit_choices
 from spacebowl_print.render.api import PAPER, Page
 
@@ -35,7 +39,7 @@ class KitOptions:
     """Everything ``spacebowl kit`` lets the user choose. Sizes in mm."""
 
     paper: str = "a4"
-    langs: tuple[str, ...] = ("en",)
+    langs: tuple[str, ...] = LANGS  # every language the game has, as in every game's kit
     card_size: tuple[float, float] = (63.0, 88.0)
     ink_saver: bool = False
     fold: bool = False
@@ -151,13 +155,13 @@ DOCUMENT_WORDS: dict[str, dict[str, tuple[str, str]]] = {
            "rules": ("Rule summary", "")},
     "fr": {"ship-computer": ("Ordinateur de bord",
                              "grille à 100 % pour votre boîte, bac, réglettes de la Galaxie"),
-           "scoretrack": ("Piste de score", ""),
+           "scoretrack": ("Piste des scores", ""),
            "tokens": ("Jetons et disques", "papier cartonné ; pliez les grands jetons Équipage"),
            "rules": ("Résumé des règles", "")},
-    "de": {"ship-computer": ("Schiffscomputer",
-                             "Raster in 100 % für eure Schachtel, Schale, Galaxie-Leisten"),
-           "scoretrack": ("Punkteleiste", ""),
-           "tokens": ("Marker und Scheiben", "Karton; die großen Crewmarker falzen"),
+    "de": {"ship-computer": ("Schiffscomputer-Box",
+                             "Raster in 100 % für eure Box, Box zum Falten, Galaxie-Leisten"),
+           "scoretrack": ("Punkteübersicht", ""),
+           "tokens": ("Marker und Plättchen", "Karton; die großen Crewmarker falzen"),
            "rules": ("Regelübersicht", "")},
 }
 """Each document's title and cover note in the kit's first language (the cover's)."""
@@ -204,13 +208,19 @@ BACK_OFFSET_HINT = "--back-offset X,Y"
 option for :attr:`KitOptions.back_offset`."""
 
 
+KIND = "spacebowl kit"
+"""What the kit folder records as having written it (:mod:`spacebowl_print.core.folders`)."""
+
+
 def build_spacebowl_kit(deck: Deck, out_dir: str | os.PathLike[str], opts: KitOptions,
-                        extras: bool = True) -> KitResult:
+                        extras: bool = True, *, png_dpi: int | None = None, tts: bool = False,
+                        force: bool = False) -> KitResult:
     """Write Space Bowl's print-and-play kit for ``deck`` into ``out_dir``.
 
     ``extras=False`` writes the card part only (cards.pdf, cut guides, SVGs, and a kit.pdf
-    holding just the cards). Raises :class:`InputError` for options that cannot work (bad
-    option values, cards too large for the paper).
+    holding just the cards). ``png_dpi``, ``tts`` and ``force`` as
+    :func:`~spacebowl_print.publish.kit.build_kit` takes them. Raises :class:`InputError` for
+    options that cannot work (bad option values, cards too large for the paper).
     """
     opts.check()
     problem = layout_problem(deck, opts.card_size, opts.seed)
@@ -223,6 +233,53 @@ def build_spacebowl_kit(deck: Deck, out_dir: str | os.PathLike[str], opts: KitOp
         return build_kit(out_dir, fronts=fronts, back=back, bleed=opts.bleed,
                          paper=PAPER[opts.paper], title=f"Space Bowl — {deck.title}",
                          fold=opts.fold, back_offset=opts.back_offset, extras=docs,
-                         naming=CARDS, offset_hint=BACK_OFFSET_HINT, lang=opts.langs[0])
+                         naming=CARDS, offset_hint=BACK_OFFSET_HINT, lang=opts.langs[0],
+                         png_dpi=png_dpi, tts=tts, kind=KIND, force=force)
     except LayoutError as err:
         raise InputError(err.message, LAYOUT_FIELDS.get(err.field, "card_size")) from None
+
+
+# -- the game table's kit --------------------------------------------------------------------
+
+class SpaceBowlKit:
+    """Space Bowl's :class:`~spacebowl_print.publish.kinds.KitKind`: the deck's cards on card
+    sheets, the Ship Computer sized to the user's box, scoretrack, tokens and the rule
+    summaries."""
+
+    papers = PAPERS
+    options = (
+        DECK_OPTION,
+        Option("card_size", "--card-size", "poker (63x88 mm), bridge (2.25x3.5 in: 57.15x88.9 "
+               "mm), 2.5x3.5in (63.5x88.9 mm), or WxHmm.", default="poker", metavar="SIZE",
+               limit=40),
+        Option("fold", "--fold", "Fronts and backs side by side to fold and glue (no duplex "
+               "printer).", default=False, kind="flag"),
+        Option("box", "--box", "Inner size of your Ship Computer box: 150mm, or WxH like "
+               "160x140mm.", default="150mm", metavar="SIZE", limit=40),
+        Option("back_offset", "--back-offset", "Shift the card backs by X,Y mm (read it off "
+               "the duplex check page).", default="0,0", metavar="X,Y", limit=40),
+        Option("cards_only", "--cards-only", "Only the cards (cards.pdf, cut guides, SVGs): to "
+               "reprint a deck.", default=False, kind="flag"),
+    )
+
+    def parts(self, options: Mapping[str, Any], langs: Sequence[str], ctx: RenderContext,
+              seed: int) -> KitParts:
+        """The kit's parts for the deck and options given (see :func:`build_spacebowl_kit`,
+        which writes the same kit from a :class:`KitOptions`)."""
+        opts = KitOptions(
+            paper=ctx.paper, langs=tuple(langs),
+            card_size=parse_card_size(str(options["card_size"])), ink_saver=ctx.ink_saver,
+            fold=bool(options["fold"]), box_mm=parse_box_size(str(options["box"])),
+            back_offset=parse_back_offset(str(options["back_offset"])), seed=seed).check()
+        deck = load_deck(str(options["deck"]))
+        docs = [] if options["cards_only"] else extra_documents(deck, opts)
+        return KitParts(
+            title=f"Space Bowl — {deck.title}", fronts=card_fronts(deck, opts),
+            back=card_back(deck, opts), bleed=opts.bleed, naming=CARDS, documents=docs,
+            fold=opts.fold, back_offset=opts.back_offset, offset_hint=BACK_OFFSET_HINT,
+            warnings=tuple(art_warnings(deck, opts.card_size, opts.bleed)),
+            layout_field="card_size")
+
+
+KIT = SpaceBowlKit()
+"""The kit :data:`spacebowl_print.games.spacebowl.GAME` names."""

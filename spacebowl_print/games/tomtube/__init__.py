@@ -1,34 +1,51 @@
 """Tom Tube: the board, tiles and positions (``model``), the rules engine with two independent
 move generators (``rules``), the tile designer, self-play and "way home" puzzles (``solve``),
-the print art (``art``), the print-and-play kit (``kit``), the puzzle booklet (``puzzles``) and
-the ``tomtube`` click group (``cli``). The rules restated and the file shapes: docs/tomtube.md.
+the print art (``art``), the print-and-play kit (``kit``), the puzzles as publishing sees
+them (``puzzles``) and its own commands (``cli``). The rules restated and the file shapes:
+docs/tomtube.md.
 
-:data:`GAME` is the table publishing and the CLI use (``spacebowl tomtube …``, and
-``spacebowl check`` on a booklet's manifest).
+:data:`GAME` is the table the shared layers use: ``spacebowl tomtube kit | booklet |
+classroom | web``, ``spacebowl check`` on its manifests, and its own commands.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import Any
-
 from spacebowl_print.games.base import Game
 
-
-def _verify(header: Mapping[str, Any], entry: Mapping[str, Any]) -> str | None:
-    """Re-prove one "way home" entry with the engine's independent verifier (replay with the
-    reference engine, no shorter line by breadth-first search); imported here so that
-    reading the table stays cheap."""
-    from spacebowl_print.games.tomtube.solve.puzzles import verify_entry
-
-    return verify_entry(dict(entry))
-
+_CLI = "spacebowl_print.games.tomtube.cli"
 
 GAME = Game(
     id="tomtube",
     title="Tom Tube",
     languages=("en", "de"),
-    manifest_schema="tomtube-puzzles/1",
-    commands={"tomtube": "spacebowl_print.games.tomtube.cli:tomtube"},
-    verify=_verify,
+    summary="Tom Tube: board, tiles, counters; \"way home\" puzzles",
+    kit="spacebowl_print.games.tomtube.kit:KIT",
+    puzzles="spacebowl_print.games.tomtube.puzzles.kind:PUZZLES",
+    commands={
+        "moves": (f"{_CLI}:moves_command", "the legal moves of the player to move"),
+        "play": (f"{_CLI}:play_command", "the position after one move or placement"),
+    },
+    aliases={"puzzles": "booklet"},
+    help="""Tom Tube, the two-player game of tube tiles: lay tube tiles, drift home with both
+solar counters. The kit, "way home" puzzles (booklets, classroom sets, web pages), legal
+moves and positions.
+
+\b
+Positions are JSON files (docs/tomtube.md has the shape): placed rhombs
+{"id", "at": "B3-C4", "s1": "B4"}, player triangles, the face-down stack (top first),
+counters on spheres, both astronauts, the stock, and who is to move.
+Spheres are named by knot (E5; modules A3, I3, G1, G7, C1, C7) or, for an energy
+sphere, by its rhomb's position (B3-C4). Knots: rows A (top) to I, numbered from
+the left.
+
+\b
+  spacebowl tomtube kit -o out/tomtube-kit/       board, tiles, counters, astronauts, rules
+  spacebowl tomtube booklet --days 20             "way home" puzzles with proved answers
+  spacebowl tomtube moves position.json           the legal moves, readable
+  spacebowl tomtube moves position.json --json    {"moves": [...], "placements": N}
+  spacebowl tomtube moves --batch positions.jsonl one answer a line
+  spacebowl tomtube play position.json move.json  the position after the move
+
+The rules as the engine plays them, every file shape and command: docs/tomtube.md.""",
+
 )

@@ -1,51 +1,32 @@
-"""The ``tomtube`` click group: legal moves of a position (one or a batch) and playing one
-move. The root command mounts it as ``spacebowl tomtube``."""
+"""Tom Tube's own commands: the legal moves of a position (one or a batch) and playing one
+move (its kit, booklets, classroom sets and web sites are the shared publishing commands,
+built from the game's table)."""
 
 from __future__ import annotations
 
 import json
-from pathlib import Path
 from typing import Any
 
 import click
 
 from spacebowl_print.core.cli import (
-    BoundedInt,
-    ShortText,
     answer_batch,
-    progress,
-    quiet_option,
     read_text,
     reports_input_errors,
-    seed_option,
 )
 from spacebowl_print.core.errors import InputError
 from spacebowl_print.core.jsonio import loads_json
-from spacebowl_print.core.resources import decks_dir
 from spacebowl_print.games.tomtube.model import (
     Position,
     TileSet,
     move_from_json,
     position_from_json,
     position_to_json,
-    tiles_from_toml,
 )
 from spacebowl_print.games.tomtube.model.locate import line_of
+from spacebowl_print.games.tomtube.model.tiles_file import load_tiles
 from spacebowl_print.games.tomtube.rules.network import legal_moves, placement_count
 from spacebowl_print.games.tomtube.rules.play import play
-
-TILES_FILE = "tomtube-tiles.toml"
-
-
-def default_tiles_path() -> Path:
-    """The shipped tile set."""
-    return decks_dir() / TILES_FILE
-
-
-def load_tiles(path: str | Path | None = None) -> TileSet:
-    """Read a tile set file (default: the shipped one); errors name file, line and field."""
-    p = Path(path) if path else default_tiles_path()
-    return tiles_from_toml(read_text(p), str(p))
 
 
 def moves_json(pos: Position, tiles: TileSet) -> dict[str, Any]:
@@ -79,27 +60,7 @@ tiles_option = click.option("--tiles", "tiles_file", metavar="FILE",
                             help="Tile set TOML (default: the shipped decks/tomtube-tiles.toml).")
 
 
-@click.group("tomtube")
-def tomtube() -> None:
-    """Tom Tube: lay tube tiles, drift home with both solar counters.
-
-    \b
-    Positions are JSON files (docs/tomtube.md has the shape): placed rhombs
-    {"id", "at": "B3-C4", "s1": "B4"}, player triangles, the face-down stack (top first),
-    counters on spheres, both astronauts, the stock, and who is to move.
-    Spheres are named by knot (E5; modules A3, I3, G1, G7, C1, C7) or, for an energy
-    sphere, by its rhomb's position (B3-C4). Knots: rows A (top) to I, numbered from
-    the left.
-
-    \b
-    spacebowl tomtube moves position.json            the legal moves, readable
-    spacebowl tomtube moves position.json --json     {"moves": [...], "placements": N}
-    spacebowl tomtube moves --batch positions.jsonl  one answer a line
-    spacebowl tomtube play position.json move.json   the position after the move
-    """
-
-
-@tomtube.command("moves")
+@click.command("moves")
 @click.argument("position_file", metavar="POSITION.json", required=False)
 @tiles_option
 @click.option("--json", "as_json", is_flag=True, help="Print the moves object as JSON.")
@@ -147,7 +108,7 @@ def _batch(path: str, tiles: TileSet) -> None:
                  "position")
 
 
-@tomtube.command("play")
+@click.command("play")
 @click.argument("position_file", metavar="POSITION.json")
 @click.argument("move_file", metavar="MOVE.json")
 @tiles_option
@@ -183,102 +144,3 @@ def play_command(position_file: str, move_file: str, tiles_file: str | None,
         raise _located(err, move_file, text) from None
     out = position_to_json(after)
     click.echo(json.dumps(out) if as_json else json.dumps(out, indent=1))
-
-
-# ---- print: the kit and the puzzle booklet ------------------------------------------------
-# Thin commands: the work is in ``kit.py`` and ``puzzles/booklet.py``, imported when the
-# command runs so that ``moves`` and ``play`` do not pay for reportlab.
-
-@tomtube.command("kit")
-@click.option("--paper", type=click.Choice(["a4", "letter", "a3"], case_sensitive=False),
-              default="a4", show_default=True,
-              help="Paper: A4 or Letter (the board on 4 sheets to glue) or A3 (the board "
-                   "on one sheet).")
-@click.option("--lang", "lang", type=ShortText(32), default="en,de", show_default=True,
-              metavar="LANGS", help="Rule summary languages, comma-separated (en, de); the "
-                                    "first also labels the board, pieces, cover and print "
-                                    "checks.")
-@click.option("--ink-saver", is_flag=True, help="Light fills and outlines instead of solid "
-                                                "colour.")
-@seed_option()
-@tiles_option
-@quiet_option
-@click.option("-o", "--output", "--out", "out", default="out/tomtube-kit", show_default=True,
-              metavar="FOLDER", type=click.Path(file_okay=False),
-              help="Output folder: new, empty, or an earlier kit (replaced as a whole).")
-@reports_input_errors
-def kit_command(paper: str, lang: str, ink_saver: bool, seed: int, tiles_file: str | None,
-                quiet: bool, out: str) -> None:
-    """Write the print-and-play kit into FOLDER.
-
-    \b
-    FOLDER/kit.pdf          everything, in print order, behind a cover page
-    FOLDER/tiles.pdf        40 rhombs and 18 triangles, die-cut, backs for duplex
-    FOLDER/cut-guide.json   every tile's outline, for cutting machines
-    FOLDER/board.pdf        the board (35 mm edges), counters.pdf, astronauts.pdf,
-                            rules-<lang>.pdf
-    """
-    import time
-
-    from spacebowl_print.core.folders import check_output_dir
-    from spacebowl_print.core.reproducible import source_date_epoch
-    from spacebowl_print.games.tomtube.kit import KitOptions, build_tomtube_kit, parse_kit_langs
-
-    started = time.perf_counter()
-    opts = KitOptions(paper.lower(), parse_kit_langs(lang), ink_saver, seed).check()
-    check_output_dir(out)  # a bad -o fails now, not after the rendering
-    source_date_epoch()
-    result = build_tomtube_kit(load_tiles(tiles_file), out, opts)
-    if not quiet:
-        click.echo(f"wrote {len(result.files)} files to {out} in "
-                   f"{time.perf_counter() - started:.1f} s: {result.cards} tiles on "
-                   f"{result.sheets} sheets, kit.pdf {result.kit_pages} pages", err=True)
-
-
-@tomtube.command("puzzles")
-@click.option("--count", type=BoundedInt(1, 500), required=True,
-              help="How many puzzles (100 take about a minute).")
-@seed_option()
-@click.option("--lang", type=click.Choice(["en", "de"]), default="en", show_default=True)
-@click.option("--paper", type=click.Choice(["a5", "a4", "letter"]), default="a5",
-              show_default=True, help="Page size.")
-@click.option("--ink-saver", is_flag=True, help="Light fills and outlines instead of solid "
-                                                "colour.")
-@quiet_option
-@click.option("-o", "--output", "--out", "out", default="out/tomtube-puzzles",
-              show_default=True, metavar="FOLDER", type=click.Path(file_okay=False),
-              help="Output folder: new, empty, or an earlier booklet (replaced as a whole).")
-@reports_input_errors
-def puzzles_command(count: int, seed: int, lang: str, paper: str, ink_saver: bool,
-                    quiet: bool, out: str) -> None:
-    """A booklet of "way home" puzzles with a proved answer key.
-
-    Each puzzle is a position with no rhomb left to place: bring the player to move home,
-    alone, holding both solar counters, in the fewest moves. Every answer is found by the
-    engine and re-proved by its independent verifier before anything is written; writes
-    booklet.pdf and manifest.json (check it with: spacebowl check manifest.json).
-    """
-    import time
-
-    from spacebowl_print.core.folders import check_output_dir
-    from spacebowl_print.core.reproducible import source_date_epoch
-    from spacebowl_print.games.tomtube.puzzles.booklet import BookletRequest, build_booklet
-    from spacebowl_print.games.tomtube.solve.puzzles import shipped_tiles
-    from spacebowl_print.publish.booklet import VerificationError
-
-    req = BookletRequest(count, seed, lang, paper, ink_saver).check()
-    check_output_dir(out)
-    source_date_epoch()
-    started = time.perf_counter()
-    with progress(2 * count, "Making and proving puzzles", quiet) as step:
-        try:
-            report = build_booklet(shipped_tiles(), Path(out), req, step)
-        except VerificationError as err:
-            raise click.ClickException(f"answer key rejected, nothing written: {err}") \
-                from None
-    if not quiet:
-        lengths = ", ".join(f"{n} moves: {k}" for n, k in report.lengths.items())
-        click.echo(f"{report.puzzles} puzzles, {report.pages} pages ({lengths}) in "
-                   f"{time.perf_counter() - started:.1f} s")
-        for f in report.files:
-            click.echo(f"  wrote {f}")

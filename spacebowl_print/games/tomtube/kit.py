@@ -12,8 +12,9 @@ files.
 from __future__ import annotations
 
 import os
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from spacebowl_print.core.errors import InputError
 from spacebowl_print.core.languages import parse_langs
@@ -23,7 +24,9 @@ from spacebowl_print.games.tomtube.art.rules import rules_pages
 from spacebowl_print.games.tomtube.art.texts import LANGS
 from spacebowl_print.games.tomtube.art.tiles import tile_items
 from spacebowl_print.games.tomtube.model.tiles import TileSet
+from spacebowl_print.games.tomtube.model.tiles_file import TILES_OPTION, load_tiles
 from spacebowl_print.publish.items import LayoutError, Naming
+from spacebowl_print.publish.kinds import KitParts, RenderContext
 from spacebowl_print.publish.kit import Document, KitResult, build_kit, check_kit_choices
 from spacebowl_print.render.api import PAPER, Canvas, DrawnPage, Page, Style
 
@@ -49,7 +52,7 @@ class KitOptions:
     """What ``spacebowl tomtube kit`` lets the user choose."""
 
     paper: str = "a4"
-    langs: tuple[str, ...] = ("en", "de")
+    langs: tuple[str, ...] = LANGS  # every language the game has, as in every game's kit
     ink_saver: bool = False
     seed: int = 1
 
@@ -121,12 +124,18 @@ TIPS = (
 )
 
 
+KIND = "tomtube kit"
+"""What the kit folder records as having written it (:mod:`spacebowl_print.core.folders`)."""
+
+
 def build_tomtube_kit(tiles: TileSet, out_dir: str | os.PathLike[str],
-                      opts: KitOptions) -> KitResult:
+                      opts: KitOptions, *, png_dpi: int | None = None, tts: bool = False,
+                      force: bool = False) -> KitResult:
     """Write Tom Tube's print-and-play kit for ``tiles`` into ``out_dir`` (all or nothing):
     ``tiles.pdf``, ``cut-guide.json``, ``cut-lines-NN.svg``, ``svg/tile-NNN.svg`` and
     ``svg/back-NN.svg`` (rhombs 1–40 by their tile-set ids, triangles 41–58), ``board.pdf``,
-    ``counters.pdf``, ``astronauts.pdf``, ``rules-<lang>.pdf`` and ``kit.pdf``. Raises
+    ``counters.pdf``, ``astronauts.pdf``, ``rules-<lang>.pdf`` and ``kit.pdf``; ``png_dpi``,
+    ``tts`` and ``force`` as :func:`~spacebowl_print.publish.kit.build_kit` takes them. Raises
     :class:`InputError` naming the bad option."""
     opts.check()
     fronts, backs = tile_items(tiles, EDGE_MM, BLEED_MM, opts.ink_saver, opts.seed)
@@ -135,10 +144,45 @@ def build_tomtube_kit(tiles: TileSet, out_dir: str | os.PathLike[str],
         return build_kit(out_dir, fronts=fronts, back=backs, bleed=BLEED_MM,
                          paper=PAPER_MM[opts.paper], title="Tom Tube", extras=docs,
                          tips=TIPS, naming=TOMTUBE_TILES, margin=PRINTER_MARGIN_MM,
-                         lang=opts.langs[0])
+                         lang=opts.langs[0], png_dpi=png_dpi, tts=tts, kind=KIND, force=force)
     except LayoutError as err:
         raise InputError(err.message, "paper") from None
 
 
-__all__ = ["BLEED_MM", "PAPERS", "PAPER_MM", "PRINTER_MARGIN_MM", "TOMTUBE_TILES",
-           "KitOptions", "build_tomtube_kit", "extra_documents", "parse_kit_langs", "two_up"]
+class TomTubeKit:
+    """Tom Tube's :class:`~spacebowl_print.publish.kinds.KitKind`: the tiles die-cut, the
+    board (tiled or on A3), counters, standees and the rule summaries."""
+
+    papers = PAPERS
+    options = (TILES_OPTION,)
+
+    def parts(self, options: Mapping[str, Any], langs: Sequence[str], ctx: RenderContext,
+              seed: int) -> KitParts:
+        opts = KitOptions(ctx.paper, tuple(langs), ctx.ink_saver, seed).check()
+        tiles = load_tiles(options.get("tiles"))
+        fronts, backs = tile_items(tiles, EDGE_MM, BLEED_MM, opts.ink_saver, opts.seed)
+        return KitParts(title="Tom Tube", fronts=fronts, back=backs, bleed=BLEED_MM,
+                        naming=TOMTUBE_TILES, documents=extra_documents(tiles, opts),
+                        tips=TIPS, margin=PRINTER_MARGIN_MM)
+
+
+KIT = TomTubeKit()
+"""The kit :data:`spacebowl_print.games.tomtube.GAME` names."""
+
+
+__all__ = [
+    "BLEED_MM",
+    "KIND",
+    "KIT",
+    "PAPERS",
+    "PAPER_MM",
+    "PRINTER_MARGIN_MM",
+    "TILES_OPTION",
+    "TOMTUBE_TILES",
+    "KitOptions",
+    "TomTubeKit",
+    "build_tomtube_kit",
+    "extra_documents",
+    "parse_kit_langs",
+    "two_up",
+]

@@ -296,6 +296,137 @@ WORDS: dict[str, dict[str, str]] = {
 WORDS["fr"] = {k: french_spacing(v) for k, v in WORDS["fr"].items()}
 
 
+PUBLISHING: dict[str, dict[str, str]] = {
+    "en": {
+        "puzzle": "Challenge", "puzzles": "Challenges",
+        "blank_face": "The blank face (·) draws nothing: its hex may stay empty or already be "
+                      "drawn.",
+        "scoring": "Scoring your pad",
+        "score_G": "Galaxies: 11 × the number of galaxies in your poorest quadrant.",
+        "score_P": "Planets: every straight line of hexes (three directions) holding 2 or more "
+                   "planets scores 1 a planet on it; they need not touch.",
+        "score_A": "Asteroids: 8 × the most triangles made only of asteroids that share no "
+                   "hex.",
+        "score_C": "Comets: each group of touching comets by its size: 1 → 0, 2 → 4, 3 → 7, "
+                   "4 → 11, 5 → 15, +5 for each comet more.",
+        "score_S": "Stars: a card is complete when your stars show its red pattern (shifted, "
+                   "turned, never mirrored): its value, + its bonus per purple star of that "
+                   "placement. A star serves one card only.",
+        "example_title": "A small pad, scored ({name} ringed)",
+        "ex_galaxy": "Galaxies: poorest quadrant {fewest} → {points}",
+        "ex_planet": "Planets: {points}",
+        "ex_asteroid": "Asteroids: {n} triangle(s) → {points}",
+        "ex_comet": "Comets: {points}",
+        "ex_stars": "Stars: {name} → {points}",
+        "ex_total": "Total {points}",
+        "key_legend": "Par: the best total the solver reached on the same rolls, which the "
+                      "engine replayed and scored again; its finished pad is in the booklet's "
+                      "answers and its play in manifest.json. A student at or above par has "
+                      "played very well.",
+        "par_short": "par {total}",
+        "describe": "constellation set “{name}”, {cols}×{rows} pad",
+        "web_how_1": "A solo game of Hubble with every roll printed: each round names two "
+                     "quadrants and two icons; the third icon is the white die’s, or yours to "
+                     "choose on every third round. The blank face draws nothing.",
+        "web_how_2": "Draw the three icons on a triangle of touching hexes inside the rolled "
+                     "quadrants (across their border only when they share an edge), or fog: "
+                     "one icon in an empty hex, and cross a Fogged Lens box. Three fogs end "
+                     "the game.",
+        "web_how_3": "Galaxies score 11 × your poorest quadrant's count; planets 1 each on "
+                     "lines of 2 or more; asteroids 8 a separate triangle; comets by group "
+                     "size (2 → 4, 3 → 7, 4 → 11, 5 → 15); stars complete the two cards. "
+                     "Reveal the answer to see the par's pad and score.",
+    },
+    "fr": {
+        "puzzle": "Défi", "puzzles": "Défis",
+        "blank_face": "La face vide (·) ne dessine rien : son hexagone peut rester vide ou "
+                      "être déjà dessiné.",
+        "scoring": "Compter les points",
+        "score_G": "Galaxies : 11 × le nombre de galaxies de votre quadrant le plus pauvre.",
+        "score_P": "Planètes : chaque ligne droite d’hexagones (trois directions) qui porte 2 "
+                   "planètes ou plus rapporte 1 par planète ; elles n’ont pas à se toucher.",
+        "score_A": "Astéroïdes : 8 × le plus grand nombre de triangles d’astéroïdes sans "
+                   "hexagone commun.",
+        "score_C": "Comètes : chaque groupe de comètes qui se touchent selon sa taille : "
+                   "1 → 0, 2 → 4, 3 → 7, 4 → 11, 5 → 15, +5 par comète de plus.",
+        "score_S": "Étoiles : une carte est complète quand vos étoiles forment son motif rouge "
+                   "(déplacé, tourné, jamais retourné) : sa valeur, + son bonus par étoile "
+                   "violette de ce placement. Une étoile ne sert qu’une carte.",
+        "example_title": "Une petite feuille comptée ({name} entourée)",
+        "ex_galaxy": "Galaxies : quadrant le plus pauvre {fewest} → {points}",
+        "ex_planet": "Planètes : {points}",
+        "ex_asteroid": "Astéroïdes : {n} triangle(s) → {points}",
+        "ex_comet": "Comètes : {points}",
+        "ex_stars": "Étoiles : {name} → {points}",
+        "ex_total": "Total {points}",
+        "key_legend": "Par : le meilleur total atteint par le solveur avec les mêmes lancers, "
+                      "rejoué et recompté par le moteur ; sa feuille finie est dans les "
+                      "solutions du livret et sa partie dans manifest.json. Un élève au par "
+                      "ou au-dessus a très bien joué.",
+        "par_short": "par {total}",
+        "describe": "jeu de constellations « {name} », feuille {cols}×{rows}",
+        "web_how_1": "Une partie solo de Hubble dont tous les lancers sont imprimés : chaque "
+                     "manche donne deux quadrants et deux icônes ; la troisième est celle du "
+                     "dé blanc, ou à votre choix une manche sur trois. La face vide ne dessine "
+                     "rien.",
+        "web_how_2": "Dessinez les trois icônes sur un triangle d’hexagones qui se touchent "
+                     "dans les quadrants lancés (à cheval seulement s’ils partagent un côté), "
+                     "ou brouillard : une icône dans un hexagone vide, et cochez une case de "
+                     "la Lentille embuée. Trois brouillards finissent la partie.",
+        "web_how_3": "Galaxies : 11 × le compte du quadrant le plus pauvre ; planètes : 1 "
+                     "chacune sur les lignes de 2 ou plus ; astéroïdes : 8 par triangle "
+                     "séparé ; comètes selon la taille du groupe (2 → 4, 3 → 7, 4 → 11, "
+                     "5 → 15) ; étoiles : les deux cartes. Voir la solution montre la feuille "
+                     "et le score du par.",
+    },
+    "de": {
+        "puzzle": "Aufgabe", "puzzles": "Aufgaben",
+        "blank_face": "Die leere Seite (·) zeichnet nichts: Ihr Feld darf leer bleiben oder "
+                      "schon bemalt sein.",
+        "scoring": "Den Block werten",
+        "score_G": "Galaxien: 11 × die Zahl der Galaxien in deinem ärmsten Quadranten.",
+        "score_P": "Planeten: Jede gerade Feldreihe (drei Richtungen) mit 2 oder mehr Planeten "
+                   "zählt 1 je Planet darauf; sie müssen sich nicht berühren.",
+        "score_A": "Asteroiden: 8 × die meisten Dreiecke nur aus Asteroiden ohne gemeinsames "
+                   "Feld.",
+        "score_C": "Kometen: jede Gruppe sich berührender Kometen nach Größe: 1 → 0, 2 → 4, "
+                   "3 → 7, 4 → 11, 5 → 15, +5 je weiterem Kometen.",
+        "score_S": "Sterne: Eine Karte ist erfüllt, wenn deine Sterne ihr rotes Muster zeigen "
+                   "(verschoben, gedreht, nie gespiegelt): ihr Wert, + ihr Bonus je lila "
+                   "Stern dieser Lage. Ein Stern zählt nur für eine Karte.",
+        "example_title": "Ein kleiner Block, gewertet ({name} umrandet)",
+        "ex_galaxy": "Galaxien: ärmster Quadrant {fewest} → {points}",
+        "ex_planet": "Planeten: {points}",
+        "ex_asteroid": "Asteroiden: {n} Dreieck(e) → {points}",
+        "ex_comet": "Kometen: {points}",
+        "ex_stars": "Sterne: {name} → {points}",
+        "ex_total": "Summe {points}",
+        "key_legend": "Par: die beste Summe, die der Löser mit denselben Würfen erreichte, vom "
+                      "Programm nachgespielt und neu gewertet; sein fertiger Block steht in "
+                      "den Lösungen des Hefts, sein Spiel in manifest.json. Wer das Par "
+                      "erreicht, hat sehr gut gespielt.",
+        "par_short": "Par {total}",
+        "describe": "Sternbildsatz „{name}“, Block {cols}×{rows}",
+        "web_how_1": "Eine Solopartie Hubble mit allen Würfen vorab: Jede Runde nennt zwei "
+                     "Quadranten und zwei Symbole; das dritte zeigt der weiße Würfel, oder du "
+                     "wählst es in jeder dritten Runde. Die leere Seite zeichnet nichts.",
+        "web_how_2": "Zeichne die drei Symbole auf ein Dreieck sich berührender Felder in den "
+                     "gewürfelten Quadranten (über die Grenze nur, wenn sie eine Kante teilen), "
+                     "oder Nebel: ein Symbol in ein leeres Feld, und kreuze ein Feld der "
+                     "beschlagenen Linse an. Drei Nebel beenden das Spiel.",
+        "web_how_3": "Galaxien zählen 11 × die Zahl im ärmsten Quadranten; Planeten je 1 auf "
+                     "Reihen mit 2 oder mehr; Asteroiden 8 je getrenntem Dreieck; Kometen nach "
+                     "Gruppengröße (2 → 4, 3 → 7, 4 → 11, 5 → 15); Sterne erfüllen die zwei "
+                     "Karten. „Lösung zeigen“ zeigt Block und Wertung des Pars.",
+    },
+}
+"""The words publishing needs from Hubble: its noun, the teaching page's scoring and worked
+example, the teacher's key legend and the web page's "how to play"."""
+for _lang, _more in PUBLISHING.items():
+    WORDS[_lang].update({k: french_spacing(v) for k, v in _more.items()} if _lang == "fr"
+                        else _more)
+
+
 def words(lang: str) -> dict[str, str]:
     """The labels in ``lang`` (en, fr or de); another code is an :class:`InputError`."""
     return WORDS[check_lang(lang, LANGS)]

@@ -1,7 +1,10 @@
 """Solo title bands: six rising titles for a solo total, in English, French and German.
 
-The bands (0–68, 69–75, 76–83, 84–91, 92–99, 100+) are the seed game's; the pad size is
-calibrated so that they mean the same on our pad. The wording is ours.
+The bands (0–68, 69–75, 76–83, 84–91, 92–99, 100+) and the English titles are the rulebook's
+(names of a game's ranks are facts of the game, printed as given); the French and German
+titles are our translations, alliterating as the originals do (docs/hubble.md lists them).
+The standard pad is calibrated so that the bands mean on our pad what they mean in the
+rulebook, as nearly as a near-square pad allows.
 """
 
 from __future__ import annotations
@@ -10,12 +13,14 @@ TITLE_FLOORS = (0, 69, 76, 84, 92, 100)
 """The lowest total of each title, rising."""
 
 TITLES: dict[str, tuple[str, ...]] = {
-    "en": ("Cloud Watcher", "Backyard Stargazer", "Comet Chaser", "Nebula Navigator",
-           "Deep-Sky Voyager", "Keeper of the Lens"),
-    "fr": ("Guetteur de nuages", "Astronome du jardin", "Chasseur de comètes",
-           "Navigateur des nébuleuses", "Voyageur du ciel profond", "Gardien de la lentille"),
-    "de": ("Wolkengucker", "Gartenastronom", "Kometenjäger", "Nebelnavigator",
-           "Tiefenraumreisender", "Hüter der Linse"),
+    "en": ("Starry-Eyed Enthusiast", "Amateur Astronomer", "Capable Cosmologist",
+           "Perceptive Planet-Hopper", "Stupendous Stargazer", "Amazing Astrophysicist"),
+    "fr": ("Enthousiaste aux yeux étoilés", "Astronome amateur", "Cosmologue compétent",
+           "Saute-planète perspicace", "Scrutateur stellaire stupéfiant",
+           "Astrophysicien admirable"),
+    "de": ("Sternäugiger Schwärmer", "Amateurastronom", "Kompetenter Kosmologe",
+           "Pfiffiger Planetenhüpfer", "Sagenhafter Sterngucker",
+           "Atemberaubender Astrophysiker"),
 }
 LANGUAGES = tuple(TITLES)
 

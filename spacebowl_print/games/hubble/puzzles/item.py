@@ -39,10 +39,14 @@ from spacebowl_print.games.hubble.model.pad import Pad
 from spacebowl_print.games.hubble.model.titles import title_band
 from spacebowl_print.games.hubble.rules.legality import replay
 from spacebowl_print.games.hubble.rules.scoring import Score, score_pad
+from spacebowl_print.publish.kinds import WebStep, WebView
+from spacebowl_print.publish.site import inline_svg
 from spacebowl_print.render.api import Canvas
 from spacebowl_print.render.fonts import fit_size, line_height, wrap
 
 MIN_PT = 6.0
+ANSWER_MIN_PT = 7.0
+"""Answers (the score in words) never shrink below this."""
 PAD_HEX_BOOK = 7.5
 """Largest hex circumradius (mm) on a booklet page."""
 
@@ -82,7 +86,11 @@ class HubbleDay:
 
     @property
     def tier(self) -> int:
-        """How high the par reaches: its title band (0–5) folded into 1–5."""
+        """The tier the generator measured and recorded in the entry (par gap and roll
+        freedom); for an entry without one, how high the par reaches (its title band)."""
+        recorded = self.entry.get("tier")
+        if isinstance(recorded, int) and not isinstance(recorded, bool):
+            return recorded
         return max(1, title_band(self.score.total))
 
     @property
@@ -94,7 +102,7 @@ class HubbleDay:
         return self.score.total
 
     def manifest_entry(self) -> dict[str, Any]:
-        return dict(self.entry)
+        return {**self.entry, "tier": self.tier}
 
     # ------------------------------------------------------------ the challenge page
 
@@ -166,8 +174,27 @@ class HubbleDay:
             top -= lh
             bold = k == 0
             canvas.text(x, top, line, fit_size(line, w, size, "bold" if bold else "regular",
-                                               MIN_PT),
+                                               ANSWER_MIN_PT),
                         "bold" if bold else "regular", INK if bold else MUTED)
 
+    # ------------------------------------------------------------ the key and the web
 
-__all__ = ["PAD_HEX_BOOK", "HubbleDay", "par_marks"]
+    def short_answer(self) -> str:
+        """The par, e.g. "par 104"."""
+        from spacebowl_print.games.hubble.art.texts import words
+
+        return words(self.lang)["par_short"].format(total=self.par)
+
+    def web_view(self) -> WebView:
+        """The challenge as printed (cards, blank pad, rolls); the answer: the par's finished
+        pad with its score in words."""
+        w, h = 148.0, 200.0
+        puzzle = inline_svg(w, h, lambda c: self.draw_puzzle(c, 0, 0, w, h))
+        answer_h = 150.0
+        pad = inline_svg(w, answer_h, lambda c: self.draw_answer(c, 0, 0, w, answer_h))
+        lines = self.answer_lines()
+        return WebView(puzzle=puzzle, question="", answer=" · ".join(lines[:1]),
+                       steps=[WebStep(pad, " ".join(lines[1:]))])
+
+
+__all__ = ["ANSWER_MIN_PT", "PAD_HEX_BOOK", "HubbleDay", "par_marks"]

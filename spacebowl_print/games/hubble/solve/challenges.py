@@ -25,8 +25,8 @@ from spacebowl_print.games.hubble.model.challenge import (
 )
 from spacebowl_print.games.hubble.model.geometry import ICONS, check_size
 
-STANDARD_COLS = 14
-STANDARD_ROWS = 4
+STANDARD_COLS = 6
+STANDARD_ROWS = 8
 """The standard pad (calibrated: see :mod:`spacebowl_print.games.hubble.solve.calibration`)."""
 
 

@@ -1,11 +1,13 @@
-"""The shipped constellation set: our own patterns, with values set from measured difficulty.
+"""The shipped constellation set: the rulebook's card names, our own patterns, values set from
+measured difficulty (and the rulebook's points where it gives them).
 
-Each card's pattern is ours (a few stars on the hex lattice that evoke the constellation's
-shape). Its value comes from how rarely random stars complete it: on the standard pad, draw
-``k`` stars on ``k`` cells chosen uniformly at random, many times over, and count how often
-the red pattern appears under some placement (translation and turn). With ``p`` the mean of
-that frequency over the measured star counts, ``bits = log2(1 / p)`` is the card's difficulty
-and
+The rulebook names the cards (:data:`PATTERNS`, its nineteen names and our twentieth) and gives
+two cards' points (:data:`RULEBOOK_POINTS`); every pattern is ours (a few stars on the hex
+lattice that evoke the constellation's shape). The other cards' values come from how rarely
+random stars complete them: on the standard pad, draw ``k`` stars on ``k`` cells chosen
+uniformly at random, many times over, and count how often the red pattern appears under some
+placement (translation and turn). With ``p`` the mean of that frequency over the measured star
+counts, ``bits = log2(1 / p)`` is the card's difficulty and
 
     value = clamp(round(VALUE_BASE + VALUE_PER_BIT × bits), VALUE_MIN, VALUE_MAX)
 
@@ -45,28 +47,40 @@ VALUE_MIN, VALUE_MAX = 4, 25
 BONUS_MAX = 6
 
 PATTERNS: tuple[tuple[str, tuple[Offset, ...], tuple[Offset, ...]], ...] = (
-    # name, red (axial q, r offsets), purple — drawn on the lattice by us
-    ("Ursa Minor", ((0, 0), (1, 0), (2, 0), (3, -1), (4, -1), (4, 0)), ((3, 0),)),
-    ("Ursa Major", ((0, 0), (1, 0), (2, -1), (3, -1), (4, -1), (5, -2), (5, 0)), ((4, 0),)),
-    ("Cassiopeia", ((0, 0), (0, 2), (2, 0), (2, 2), (4, 0)), ()),
-    ("Cepheus", ((0, 0), (2, 0), (-1, 2), (1, 2), (2, -2)), ((1, 0),)),
-    ("Lyra", ((0, 0), (0, 2), (1, 2), (0, 3), (1, 3)), ((1, 0),)),
-    ("Cygnus", ((0, 0), (0, 1), (0, 2), (0, 4), (-1, 2), (1, 2)), ((-2, 2), (2, 2))),
-    ("Orion", ((0, 0), (3, 0), (0, 2), (1, 2), (2, 2), (-1, 3), (3, 3)), ((1, 3),)),
-    ("Leo", ((0, 0), (0, -1), (1, -2), (2, -2), (2, 0), (5, 0)), ((4, -1),)),
-    ("Scorpius", ((0, 0), (0, 1), (0, 2), (-1, 3), (-2, 3), (-2, 2)), ((1, -1), (0, -2))),
-    ("Taurus", ((0, 0), (1, -1), (2, -2), (1, 0), (2, 0)), ((3, -2), (3, 0))),
-    ("Gemini", ((0, 0), (1, 0), (2, 0), (-1, 2), (0, 2)), ((1, 2),)),
-    ("Aquila", ((-1, 0), (0, 0), (1, -2)), ((1, 0), (-2, 2))),
-    ("Pegasus", ((0, 0), (3, 0), (-1, 3), (2, 3)), ((-2, 0), (-3, -1))),
-    ("Andromeda", ((0, 0), (2, -1), (4, -2)), ((3, -3), (5, -2))),
-    ("Perseus", ((0, 0), (1, -1), (1, -2), (-1, 1), (-1, 2)), ((2, -1),)),
-    ("Draco", ((0, 0), (1, 0), (2, 0), (3, -1), (3, -2), (4, -3), (5, -3)), ((6, -4), (6, -3))),
-    ("Boötes", ((0, 0), (-1, -1), (2, -2), (0, -3), (1, -4)), ((1, 1),)),
-    ("Corona Borealis", ((0, 0), (0, 1), (1, 1), (2, 0), (2, -1)), ((1, -1),)),
-    ("Crux", ((1, -2), (-1, 0), (1, 0), (-1, 2)), ((0, 1),)),
-    ("Sagittarius", ((1, 0), (0, 1), (2, 1), (-1, 2), (3, 2), (0, 3), (2, 3)), ((4, 1),)),
+    # name, red (axial q, r offsets), purple: the rulebook's nineteen names in its order, then
+    # our twentieth (Cygnus); every figure drawn on the lattice by us
+    ("Aquarius", ((0, 0), (2, 0), (0, 1), (1, 2), (0, 3), (2, 3)), ((2, 4), (0, 5))),
+    ("Aquila", ((0, 0), (0, 1), (0, 2), (-3, 4), (1, 4)), ((-2, 6),)),
+    ("Aries", ((0, 0), (3, 0), (3, 1)), ((2, 2),)),
+    ("Cancer", ((0, 0), (-1, 2), (-3, 4), (-1, 4)), ((0, 1), (-4, 5))),
+    ("Canis Major", ((0, 0), (1, 0), (1, 1), (0, 2), (2, 2), (0, 4)), ((2, 4), (-2, 6))),
+    ("Capricorn", ((0, 0), (4, 0), (0, 1), (3, 1), (1, 2), (2, 2)), ()),
+    ("Cassiopeia", ((0, 0), (2, 0), (4, 0), (0, 2), (2, 2)), ()),
+    ("Cepheus", ((0, 0), (-3, 2), (1, 2), (-5, 6), (-1, 6)), ()),
+    ("Gemini", ((0, 0), (2, 0), (0, 1), (2, 1), (0, 2)), ((2, 2),)),
+    ("Leo", ((0, 0), (1, 0), (-1, 1), (-1, 2), (2, 2), (3, 3)), ((1, 4),)),
+    ("Libra", ((0, 0), (-1, 1), (1, 1), (-1, 3)), ((-2, 4),)),
+    ("Lyra", ((0, 0), (0, 1), (1, 1), (0, 2), (1, 2)), ()),
+    ("Orion", ((0, 0), (3, 0), (0, 2), (1, 2), (2, 2), (-2, 4), (1, 4)), ((2, -1),)),
+    ("Pisces", ((0, 0), (1, 0), (1, 1), (1, 2), (1, 3), (2, 3), (3, 3)), ((-1, 4), (3, 4))),
+    ("Sagittarius", ((0, 0), (2, 0), (-1, 1), (1, 1), (3, 1), (-1, 2), (1, 2)), ((1, -1),)),
+    ("Scorpio", ((0, 0), (0, 1), (0, 2), (0, 3), (1, 4), (0, 5)), ((-1, 6),)),
+    ("Taurus", ((0, 0), (2, 0), (0, 1), (1, 1), (0, 2)), ((0, -2), (4, -2))),
+    ("Ursa Minor", ((0, 0), (0, 1), (2, 1), (0, 3), (2, 3)), ((0, -2), (0, -1))),
+    ("Virgo", ((0, 0), (3, 0), (1, 1), (1, 2), (3, 2), (-1, 4)), ((3, 3),)),
+    ("Cygnus", ((0, 0), (-2, 2), (0, 2), (2, 2), (0, 4)), ((0, 5),)),
 )
+"""The rulebook names nineteen cards (its list breaks off after Virgo); Cygnus, the Northern
+Cross, is our twentieth: it closes the Summer Triangle with Lyra and Aquila, which the
+rulebook names, and its cross is unlike every other figure of the set."""
+
+RULEBOOK_POINTS: dict[str, tuple[int, int]] = {
+    "Ursa Minor": (10, 3),
+    "Cepheus": (15, 0),
+}
+"""(value, bonus) the rulebook gives two cards, with their star counts (Ursa Minor: 5 red,
+2 purple; Cepheus: 5 red, no purple). These two cards print the rulebook's points; the
+measurement is still made and listed beside them."""
 
 
 def placement_cells(offsets: Sequence[Offset], cols: int, rows: int) -> np.ndarray:
@@ -104,8 +118,9 @@ def completion_rate(offsets: Sequence[Offset], stars: int, cols: int, rows: int,
 
 @dataclass(frozen=True)
 class Measure:
-    """One card's measured completion rates (red alone; red and purple) and resulting
-    points."""
+    """One card's measured completion rates (red alone; red and purple), the points the
+    formula gives them (``value``, ``bonus``) and the points the card prints (the formula's,
+    or the rulebook's where :data:`RULEBOOK_POINTS` lists the card)."""
 
     name: str
     red_rates: tuple[float, ...]
@@ -113,6 +128,16 @@ class Measure:
     bits: float
     value: int
     bonus: int
+
+    @property
+    def points(self) -> tuple[int, int]:
+        """(value, bonus) printed on the card."""
+        return RULEBOOK_POINTS.get(self.name, (self.value, self.bonus))
+
+    @property
+    def source(self) -> str:
+        """Where the printed points come from: ``"measured"`` or ``"rulebook"``."""
+        return "rulebook" if self.name in RULEBOOK_POINTS else "measured"
 
 
 def _bits(rates: Sequence[float], samples: int) -> float:
@@ -145,12 +170,18 @@ def measure(seed: int = DESIGN_SEED, cols: int = STANDARD_COLS, rows: int = STAN
 def header(measures: Sequence[Measure], seed: int, cols: int, rows: int, samples: int) -> str:
     """The comment block at the top of the set file: how values were set, and the table."""
     counts = [cols * rows // f for f in STAR_FRACTIONS]
+    fixed = ", ".join(f"{name} {v} (+{b} a purple star)" if b else f"{name} {v}"
+                      for name, (v, b) in RULEBOOK_POINTS.items())
     lines = [
-        "Hubble constellation cards: our own patterns (axial q, r offsets; see docs/hubble.md).",
+        "Hubble constellation cards: the rulebook's names (its list of nineteen breaks off after",
+        "Virgo; Cygnus is our twentieth), our own patterns (axial q, r offsets; see",
+        "docs/hubble.md).",
         "Generated by spacebowl_print.games.hubble.solve.deck_design.generate_set(seed="
         f"{seed}); do not edit by hand.",
         "",
-        f"Values from measured difficulty on the standard {cols}x{rows} pad: p = the mean, over",
+        f"The rulebook gives two cards' points, printed as given: {fixed}.",
+        f"The others: values from measured difficulty on the standard {cols}x{rows} pad: p = the "
+        "mean, over",
         f"{' and '.join(map(str, counts))} stars on random cells ({samples} random pads each), "
         "of how often the red pattern",
         "appears (any translation and turn); bits = log2(1/p);",
@@ -159,13 +190,18 @@ def header(measures: Sequence[Measure], seed: int, cols: int, rows: int, samples
         "bonus per purple star = clamp(round(" f"{VALUE_PER_BIT:g} x (bits of red+purple - bits)"
         f" / purple stars), 1, {BONUS_MAX}).",
         "",
+        "Columns: the formula's value and bonus, then the card's (the same unless the rulebook",
+        "sets them).",
+        "",
         f"{'card':<16} {'red':>3} {'purple':>6} " + " ".join(f"{'p@' + str(k):>8}" for k in counts)
-        + f" {'bits':>6} {'value':>5} {'bonus':>5}",
+        + f" {'bits':>6} {'value':>5} {'bonus':>5} {'card':>4} {'bonus':>5}  from",
     ]
     for m, (_, red, purple) in zip(measures, PATTERNS, strict=True):
+        value, bonus = m.points
         lines.append(f"{m.name:<16} {len(red):>3} {len(purple):>6} "
                      + " ".join(f"{r:>8.4f}" for r in m.red_rates)
-                     + f" {m.bits:>6.2f} {m.value:>5} {m.bonus:>5}")
+                     + f" {m.bits:>6.2f} {m.value:>5} {m.bonus:>5} {value:>4} {bonus:>5}  "
+                     f"{m.source}")
     return "\n".join(lines)
 
 
@@ -182,7 +218,7 @@ def generate_set(seed: int = DESIGN_SEED, cols: int = STANDARD_COLS, rows: int =
                  samples: int = SAMPLES) -> tuple[ConstellationSet, str]:
     """The constellation set and its TOML text (header included), reproducibly."""
     measures = measure(seed, cols, rows, samples)
-    cards = tuple(Constellation(name, m.value, m.bonus, red, purple)
+    cards = tuple(Constellation(name, *m.points, red, purple)
                   for m, (name, red, purple) in zip(measures, PATTERNS, strict=True))
     cset = ConstellationSet(SET_NAME, cards)
     return cset, constellations_to_toml(cset, header(measures, seed, cols, rows, samples))

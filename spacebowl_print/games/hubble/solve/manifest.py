@@ -2,9 +2,10 @@
 
 An entry is ``{"id", "challenge", "par": {"total", "score", "play"}}``: the challenge as
 ``challenge.json`` writes it, and the par play with the engine's score object and total.
-:func:`verify_entry` trusts nothing in the entry: it reads the challenge strictly, checks
-it follows the solo rules, replays the play log with the legality checker and rescores the
-finished pad with the engine.
+:func:`verify_entry` trusts nothing in the entry: it reads the challenge and the play
+strictly and checks the solo rules, then has the second engine (``rules.independent``, which
+shares no code with the replay and the scorer that made the par) replay the play and rescore
+the finished pad.
 """
 
 from __future__ import annotations
@@ -26,9 +27,10 @@ from spacebowl_print.games.hubble.model.constellations import (
     ConstellationSet,
     load_constellation_set,
     set_digest,
+    set_to_dict,
 )
-from spacebowl_print.games.hubble.rules.legality import replay
-from spacebowl_print.games.hubble.rules.scoring import score_pad, score_to_json
+from spacebowl_print.games.hubble.rules.independent import entry_problem
+from spacebowl_print.games.hubble.rules.scoring import score_to_json
 from spacebowl_print.games.hubble.solve.par import ParSettings, solve_par
 
 ENTRY_KEYS = ("id", "challenge", "par")
@@ -49,13 +51,15 @@ def make_entry(challenge: Challenge, cset: ConstellationSet | None = None,
 
 def verify_header(header: Mapping[str, Any], cset: ConstellationSet) -> str | None:
     """Why a daily manifest's header does not match what its entries are verified with, or
-    None: its ``constellations`` must name ``cset`` and record its digest (a booklet made with
-    another set, or with this set edited, cannot be proved with this one); its ``pad``, when
-    recorded, must be ``{"cols", "rows"}`` of whole numbers."""
+    None: its ``constellations`` must give ``cset``'s name and digest (a booklet made with
+    another set, or with this set edited, cannot be proved with this one; the set's cards may
+    be recorded beside them); its ``pad``, when recorded, must be ``{"cols", "rows"}`` of whole
+    numbers."""
     recorded = header.get("constellations")
     want = {"name": cset.name, "sha256": set_digest(cset)}
-    if recorded != want:
-        return (f"constellations: the header records {show(recorded)[:80]}, the set used to "
+    got = ({k: recorded.get(k) for k in want} if isinstance(recorded, Mapping) else recorded)
+    if got != want:
+        return (f"constellations: the header records {show(got)[:80]}, the set used to "
                 f"check is {cset.name!r} with digest {want['sha256'][:12]}…")
     pad = header.get("pad")
     if pad is not None and (not isinstance(pad, Mapping) or set(pad) != {"cols", "rows"}
@@ -71,7 +75,9 @@ def verify_entry(entry: Mapping[str, Any], cset: ConstellationSet | None = None,
     header that does not match the set (:func:`verify_header`, when ``header`` is given), a
     challenge that does not read or break the solo rules, a pad of another size than the
     header's, an illegal play, or a recorded score or total that the replayed pad does not
-    earn. ``cset`` defaults to the shipped set."""
+    earn. The par is proved by the second engine
+    (:func:`~spacebowl_print.games.hubble.rules.independent.entry_problem`), not by the code
+    that made it. ``cset`` defaults to the shipped set."""
     cset = cset or load_constellation_set()
     try:
         if header is not None:
@@ -104,31 +110,19 @@ def _verify(entry: Mapping[str, Any], cset: ConstellationSet) -> str | None:
     problem = solo_rules_problem(challenge)
     if problem:
         return f"challenge: {problem}"
-    return _verify_par(entry["par"], challenge, cset)
-
-
-def _verify_par(par: object, challenge: Challenge, cset: ConstellationSet) -> str | None:
-    """The recorded par against its play, replayed by the legality checker and rescored."""
+    par = entry["par"]
     if not isinstance(par, Mapping):
         return f"par: must be a JSON object, got {show(par)}"
     problem = _keys_problem(par, PAR_KEYS, "par")
     if problem:
         return problem
-    geo = challenge.geometry
     try:
-        play = play_from_json(par["play"], geo)
-        pad = replay(challenge, play)
+        play_from_json(par["play"], challenge.geometry)
     except InputError as err:
         raise err.within("par", "play") from None
-    score = score_pad(pad, cset.pick(challenge.constellations))
-    derived = score_to_json(score, geo)
-    if par["score"] != derived:
-        return (f"par.score: the replayed pad scores {show(derived)[:200]}, not the recorded "
-                f"{show(par['score'])}")
-    total = par["total"]
-    if not isinstance(total, int) or isinstance(total, bool) or total != score.total:
-        return f"par.total: the replayed pad scores {score.total}, not {show(total)}"
-    return None
+    # the proof: legality, score breakdown and total, by code that shares nothing with the
+    # replay and the scorer that produced the par
+    return entry_problem(entry, set_to_dict(cset))
 
 
 def _keys_problem(obj: Mapping[str, Any], keys: tuple[str, ...], within: str = ""

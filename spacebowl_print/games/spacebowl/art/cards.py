@@ -4,8 +4,11 @@ and the front drawn from that layout.
 A front's layout depends only on the deck's card, the size, the bleed and
 ``numpy.random.default_rng((seed, card.id))``: the same inputs always give the same drawing.
 The pieces it places are those of :mod:`.sky`; a deck's theme (:mod:`.themed`) adds a
-full-bleed picture instead of the star field, planet names and a card title on pills. The
-common back is :mod:`.cardback`; sizes and the art box are :mod:`.cardsize`.
+full-bleed picture instead of the star field, planet names and a card title on pills. A card's
+free ``text`` (format 2) is set in a block on the same pill, wrapped to the safe zone's width,
+where the theme places it (``[theme] text_position``): above the card id (``bottom``) or under
+the title (``top``); the planets keep clear of it. The common back is :mod:`.cardback`; sizes
+and the art box are :mod:`.cardsize`.
 """
 
 from __future__ import annotations
@@ -23,6 +26,7 @@ from spacebowl_print.games.spacebowl.art.cardsize import (
 )
 from spacebowl_print.games.spacebowl.art.sky import (
     FOOTPRINT,
+    INK,
     SKY_VARIANTS,
     define_sky,
     place_black_hole,
@@ -31,6 +35,7 @@ from spacebowl_print.games.spacebowl.art.sky import (
     planet_disc,
 )
 from spacebowl_print.games.spacebowl.art.themed import (
+    MIN_PT,
     NAME_GAP,
     NAME_PT,
     PILL,
@@ -44,7 +49,8 @@ from spacebowl_print.games.spacebowl.art.themed import (
 from spacebowl_print.games.spacebowl.model import Card, Deck, InputError, Planet
 from spacebowl_print.publish.items import ArtBox
 from spacebowl_print.render.api import MM_PER_PT, Canvas, Face, Picture, Style
-from spacebowl_print.render.fonts import text_width
+from spacebowl_print.render.colour import BLACK, WHITE
+from spacebowl_print.render.fonts import line_height, text_width, wrap
 
 Box = tuple[float, float, float, float]
 """A box (x0, y0, x1, y1) in mm."""
@@ -52,6 +58,42 @@ Footprint = Callable[[str, float], tuple[float, float, float]]
 """For a piece (``"black_hole"`` or a planet letter) at a shrink factor: the radius of the
 circle it keeps everything else out of, how far below the piece's centre that circle's centre
 lies, and the radius it is drawn at."""
+
+
+TEXT_PT = 7.0
+"""A card's free text: this size, down to :data:`~.themed.MIN_PT` to keep within
+:data:`TEXT_MAX_LINES` lines (more lines beyond that: the text takes the room it needs)."""
+TEXT_MAX_LINES = 4
+TEXT_PAD = 0.8
+"""Padding (mm) between the text block's pill and its lines."""
+ID_CLEAR = 3.6
+"""The text block's pill starts this far (mm) above the safe zone's bottom: clear of the id."""
+
+
+@dataclass(frozen=True)
+class TextBlock:
+    """A card's free text laid out: its lines, font, size (pt), pill width and height (mm)."""
+
+    lines: tuple[str, ...]
+    font: Face
+    size: float
+    w: float
+    h: float
+
+
+def text_block(text: str, font: Face, max_w: float) -> TextBlock:
+    """``text`` wrapped to ``max_w`` mm (pill padding included) at :data:`TEXT_PT`, shrunk
+    step by step to :data:`~.themed.MIN_PT` while it takes more than :data:`TEXT_MAX_LINES`
+    lines."""
+    inner = max_w - 2 * TEXT_PAD
+    size = TEXT_PT
+    lines = wrap(text, inner, size, font)
+    while len(lines) > TEXT_MAX_LINES and size > MIN_PT:
+        size = max(MIN_PT, size - 0.25)
+        lines = wrap(text, inner, size, font)
+    width = max(text_width(line, size, font) for line in lines) + 2 * TEXT_PAD
+    return TextBlock(tuple(lines), font, size, min(max_w, width),
+                     len(lines) * line_height(size) + 2 * TEXT_PAD)
 
 
 @dataclass(frozen=True)
@@ -147,6 +189,22 @@ class CardFront(ArtBox):
         return self.card.art or self.deck.theme.background_art
 
     @cached_property
+    def text(self) -> TextBlock | None:
+        """The card's free text block (None without text)."""
+        if not self.card.text:
+            return None
+        x0, _, x1, _ = self.safe
+        font: Face = self.deck.theme.font_face or "regular"
+        return text_block(self.card.text, font, x1 - x0)
+
+    def text_top(self, block: TextBlock) -> float:
+        """Where the top of the text ``block``'s pill lies (mm from the art box's bottom)."""
+        _, y0, _, y1 = self.safe
+        if self.deck.theme.text_position == "top":
+            return y1 - (self.title_label.h + 0.8 if self.title_label is not None else 0.0)
+        return y0 + ID_CLEAR + block.h
+
+    @cached_property
     def title_label(self) -> Label | None:
         """The card's title line (None without a title)."""
         if not self.card.title:
@@ -161,10 +219,16 @@ class CardFront(ArtBox):
     @cached_property
     def layout(self) -> tuple[Placed, ...]:
         """Everything on the front, deterministic from (seed, card id) and the size."""
-        rng = np.random.default_rng((self.seed, self.card.id))
+        rng = np.random.default_rng((self.seed, self.card.design_id))  # copies look alike
         box = self.safe
         if self.title_label is not None:  # the title's band across the top stays clear
             box = (box[0], box[1], box[2], box[3] - self.title_label.h - 0.8)
+        if self.text is not None:  # and so does the text's
+            top = self.text_top(self.text)
+            if self.deck.theme.text_position == "top":
+                box = (box[0], box[1], box[2], top - self.text.h - 0.8)
+            else:
+                box = (box[0], top + 0.8, box[2], box[3])
         unit = min(self.trim_w / 63.0, self.trim_h / 88.0)
         if self.deck.theme.show_names:
             discs, obstacles = self._scatter_discs(rng, box, self._named_footprint(unit), 24)
@@ -253,16 +317,17 @@ class CardFront(ArtBox):
 
     def draw(self, canvas: Canvas) -> None:
         """Paint the front: sky (or the theme's picture) into the bleed, black hole, planets,
-        decoys, the names and title a theme asks for, the card id."""
+        decoys, the names and title a theme asks for, the card's text, the card id."""
         self._draw_backdrop(canvas)
         for p in self.layout:
             self._draw_piece(canvas, p)
         self._draw_labels(canvas)
+        self._draw_text(canvas)
         self._draw_id(canvas)
 
     def _draw_backdrop(self, canvas: Canvas) -> None:
         """The theme's picture, or one of the shared star fields, into the bleed."""
-        rng = np.random.default_rng((self.seed, self.card.id, 1))
+        rng = np.random.default_rng((self.seed, self.card.design_id, 1))
         variant = int(rng.integers(SKY_VARIANTS))
         background = self.background
         if background is not None:
@@ -288,6 +353,23 @@ class CardFront(ArtBox):
             place_comet(canvas, p.x, p.y, p.r, p.angle, self.ink_saver)
         elif p.kind == "star":
             place_sparkle(canvas, p.x, p.y, p.r, self.ink_saver)
+
+    def _draw_text(self, canvas: Canvas) -> None:
+        """The free text block: its lines centred on a pill across the safe zone."""
+        block = self.text
+        if block is None:
+            return
+        x0, _, x1, _ = self.safe
+        cx, top = (x0 + x1) / 2, self.text_top(block)
+        if self.ink_saver:
+            style, fill = Style(fill=WHITE, stroke=INK, width=0.25), BLACK
+        else:
+            style, fill = Style(fill=PILL, opacity=0.72), "#F4F6FF"
+        canvas.rect(cx - block.w / 2, top - block.h, block.w, block.h, style, radius=1.2)
+        lh = line_height(block.size)
+        for k, line in enumerate(block.lines):
+            base = top - TEXT_PAD - (k + 1) * lh + lh * 0.25  # descenders inside the line
+            canvas.text(cx, base, line, block.size, block.font, fill=fill, anchor="middle")
 
     def _draw_labels(self, canvas: Canvas) -> None:
         """The planet names and the card title a theme asks for."""
@@ -341,4 +423,5 @@ def layout_problem(deck: Deck, size_mm: tuple[float, float] = (63.0, 88.0), seed
     return None
 
 
-__all__ = ["CardFront", "Placed", "card_items", "layout_problem"]
+__all__ = ["TEXT_PT", "CardFront", "Placed", "TextBlock", "card_items", "layout_problem",
+           "text_block"]

@@ -33,29 +33,62 @@ def _decoy_comet(canvas: Canvas, cx: float, cy: float, r: float) -> None:
     canvas.circle(cx, cy, r, Style(fill="#8E8EA6"))
 
 
+LABEL_MM = 4.0
+"""Room (mm) for the column letters above a galaxy and the row numbers left of it."""
+LABEL_PT = 7.0
+"""Size of the column letters and row numbers."""
+
+
+def _coords_shown(compact: bool, coords: bool | None) -> bool:
+    return (not compact) if coords is None else coords
+
+
+def _card_size(g: Galaxy, w: float, h: float, label: float, gap: float
+               ) -> tuple[float, float]:
+    """(width, height) of the largest mini cards of the cards' shape that fit w × h."""
+    aspect = 63 / 88
+    ch = max(0.0, min((h - label - (g.rows - 1) * gap) / g.rows,
+                      ((w - label - (g.cols - 1) * gap) / g.cols) / aspect))
+    return ch * aspect, ch
+
+
+def galaxy_size(g: Galaxy, w: float, h: float, *, compact: bool = False,
+                coords: bool | None = None) -> tuple[float, float]:
+    """The (width, height) in mm that :func:`draw_galaxy` gives ``g`` in a box w × h,
+    coordinates included: the largest cards of the cards' shape that fit."""
+    label = LABEL_MM if _coords_shown(compact, coords) else 0.0
+    gap = 0.8 if compact else 1.4
+    cw, ch = _card_size(g, w, h, label, gap)
+    return label + g.cols * cw + (g.cols - 1) * gap, label + g.rows * ch + (g.rows - 1) * gap
+
+
 def draw_galaxy(canvas: Canvas, deck: Deck, g: Galaxy, x: float, y: float, w: float, h: float,
                 *, decoys: str = "none", marked: Collection[Pos] = (), wild: Pos | None = None,
-                wild_letter: str = "W", compact: bool = False) -> None:
+                wild_letter: str = "W", compact: bool = False, coords: bool | None = None,
+                min_pt: float = 6.0) -> None:
     """The galaxy fitted into the box (x, y, w, h) as mini cards (planet discs with glyphs;
-    decoys ``"none"``, ``"stars"`` or ``"all"``), with column letters and row numbers unless
-    ``compact``; the ``marked`` cells are ringed; the Wild token (``wild_letter``) drawn on
-    ``wild``."""
-    label = 0.0 if compact else 4.0
+    decoys ``"none"``, ``"stars"`` or ``"all"``), centred across and from the top; the
+    ``marked`` cells are ringed; the Wild token (``wild_letter``) drawn on ``wild``.
+
+    ``compact`` packs the cards closer and leaves decoys out (answer keys, covers). Column
+    letters and row numbers (:data:`LABEL_PT`) are drawn when ``coords`` is true, by default
+    unless ``compact``: an answer key that names cells ("C3; B4") asks for them. No text is
+    drawn under ``min_pt`` (the Wild token's letter is left out when it would be).
+    """
+    show = _coords_shown(compact, coords)
+    label = LABEL_MM if show else 0.0
     gap = 0.8 if compact else 1.4
-    aspect = 63 / 88
-    ch = min((h - label - (g.rows - 1) * gap) / g.rows,
-             ((w - label - (g.cols - 1) * gap) / g.cols) / aspect)
-    cw = ch * aspect
+    cw, ch = _card_size(g, w, h, label, gap)
     total_w = label + g.cols * cw + (g.cols - 1) * gap
     x0 = x + (w - total_w) / 2 + label
     top = y + h - label
-    if not compact:
+    if show:
         for c in range(g.cols):
-            canvas.text(x0 + c * (cw + gap) + cw / 2, top + 1, chr(65 + c), 7, "bold", MUTED,
-                        "middle")
+            canvas.text(x0 + c * (cw + gap) + cw / 2, top + 1, chr(65 + c), LABEL_PT, "bold",
+                        MUTED, "middle")
         for r in range(g.rows):
-            canvas.text(x0 - 2, top - r * (ch + gap) - ch / 2 - 1, str(r + 1), 7, "bold", MUTED,
-                        "end")
+            canvas.text(x0 - 2, top - r * (ch + gap) - ch / 2 - 1, str(r + 1), LABEL_PT,
+                        "bold", MUTED, "end")
     for pos in g.positions():
         cx = x0 + pos.col * (cw + gap)
         cy = top - (pos.row + 1) * ch - pos.row * gap
@@ -78,12 +111,13 @@ def draw_galaxy(canvas: Canvas, deck: Deck, g: Galaxy, x: float, y: float, w: fl
                 canvas.rect(cx, cy, cw, ch, Style(stroke=HIGHLIGHT, width=1.1), radius=radius)
         if wild == pos:
             wild_token(canvas, cx + cw - min(cw, ch) * 0.16, cy + ch - min(cw, ch) * 0.16,
-                       min(cw, ch) * 0.15, wild_letter)
+                       min(cw, ch) * 0.15, wild_letter, min_pt)
 
 
-def wild_token(canvas: Canvas, cx: float, cy: float, r: float, letter: str) -> None:
+def wild_token(canvas: Canvas, cx: float, cy: float, r: float, letter: str,
+               min_pt: float = 6.0) -> None:
     """The Wild token: a white eight-point burst edged in ink (a shape no planet glyph has),
-    with its letter when that prints at 6 pt or more."""
+    with its letter when that prints at ``min_pt`` (6 pt) or more."""
     pts = []
     for k in range(16):
         a = math.pi / 2 + k * math.pi / 8
@@ -91,7 +125,7 @@ def wild_token(canvas: Canvas, cx: float, cy: float, r: float, letter: str) -> N
         pts.append((cx + rr * math.cos(a), cy + rr * math.sin(a)))
     canvas.polygon(pts, Style(fill="#FFFFFF", stroke=INK, width=0.4))
     size = r * 1.25 / MM_PER_PT
-    if size >= MIN_PT:
+    if size >= max(MIN_PT, min_pt):
         canvas.text(cx, cy - size * MM_PER_PT * 0.36, letter, size, "bold", INK, "middle")
 
 
@@ -177,12 +211,12 @@ def black_hole_disc(canvas: Canvas, cx: float, cy: float, r: float) -> None:
 
 
 def draw_toss(canvas: Canvas, deck: Deck, toss: Toss, x: float, y: float, size: float,
-              title: str, numbers: bool = True) -> None:
+              title: str, numbers: bool = True, min_pt: float = MIN_PT) -> None:
     """The Ship Computer seen from above, ``size`` mm square with ``title`` above it: spaces
     numbered 1–9 (:data:`SPACE_NUMBERS`) in a corner nothing covers, the Destination disc,
     the marbles as planet discs (letter tags when big enough to print at 6 pt) and the Black
     Hole disc in their spaces. Without ``numbers`` (a small copy in an answer key) the pieces
-    get the whole space."""
+    get the whole space. The numbers are never under ``min_pt``."""
     if title:
         canvas.text(x, y + size + 1.5, title, 8, "bold", MUTED)
     cell = size / 3
@@ -196,7 +230,7 @@ def draw_toss(canvas: Canvas, deck: Deck, toss: Toss, x: float, y: float, size: 
         occupants[toss.black_hole].append("hole")
     for planet, space in toss.marbles.items():
         occupants[space].append(planet)
-    label = max(MIN_PT, min(8.0, cell * 0.5 / MM_PER_PT))
+    label = max(MIN_PT, min_pt, min(8.0, cell * 0.5 / MM_PER_PT))
     corner = label * MM_PER_PT * 1.25 if numbers else 0.0  # kept free of pieces
     for space, things in occupants.items():
         sx = x + space.col * cell

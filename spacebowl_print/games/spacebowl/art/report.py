@@ -59,6 +59,7 @@ from spacebowl_print.games.spacebowl.rules.deck_health import (
     Verdict,
     deck_bands,
     deck_warnings,
+    format_distribution,
     structure_warnings,
     verdict,
 )
@@ -180,18 +181,6 @@ def deck_check_warnings(deck: Deck, galaxies: int = CHECK_GALAXIES, seed: int = 
     plays (:func:`~..rules.deck_health.deck_warnings`) and how its pictures print
     (:func:`~.themed.art_warnings`, at ``card_size``). Empty for a deck that is fine."""
     return [*deck_warnings(deck, galaxies, seed), *art_warnings(deck, card_size)]
-
-
-def format_distribution(distribution: Sequence[float]) -> str:
-    """Every count of a solution distribution as text, none cut off:
-    ``"0: 26.7 %, 1: 30.2 %, …, 11: 0.0014 %"`` (shares under 0.1 % keep two significant
-    digits, so a rare count never reads as 0)."""
-    parts = []
-    for k, share in enumerate(distribution):
-        pct = 100 * share
-        text = f"{pct:.1f}" if pct >= 0.1 or pct == 0 else f"{pct:.2g}"
-        parts.append(f"{k}: {text} %")
-    return ", ".join(parts)
 
 
 # -- pages ----------------------------------------------------------------------------------------

@@ -43,14 +43,14 @@ from spacebowl_print.games.spacebowl.rules.scoring import (
 )
 from spacebowl_print.render.api import Canvas, Page, Style
 from spacebowl_print.render.flow import DocStyle, Figure, Frag, document_pages
-from spacebowl_print.render.fonts import fit_size, text_width
+from spacebowl_print.render.fonts import line_height, text_width, wrap
 from spacebowl_print.render.furniture import GREY, INK
 
 RULES_LANGS: tuple[str, ...] = ("en", "fr", "de")
 """Languages with a rule-summary template."""
 
-__all__ = ["RULES_LANGS", "figures", "rules_context", "rules_pages", "rules_text", "signed",
-           "toss_example", "worked_example"]
+__all__ = ["RULES_LANGS", "figures", "rules_context", "rules_pages", "rules_text",
+           "scoring_checks", "signed", "toss_example", "worked_example"]
 
 
 @dataclass(frozen=True)
@@ -123,6 +123,31 @@ def worked_example() -> dict[str, Any]:
     return {"start": dict(_START), "rounds": rounds}
 
 
+# The spec's two worked checks of the scoring table (space-bowl.md, "A round" 3), both found
+# rounds: (a) a Go! caller alone on a valid card, another player alone on another valid
+# card, a player on a wrong card; (b) the doom caller, a player who joined the doom call, a
+# player who kept searching and is alone on a valid card.
+_CHECKS: dict[str, tuple[tuple[str, ...], tuple[_Act, ...]]] = {
+    "a": (("A1", "C1"), (_Act("P1", "A1", go=True), _Act("P2", "C1", concurred=True),
+                         _Act("P3", "E1", concurred=True))),
+    "b": (("A1",), (_Act("P1", doom=True), _Act("P2", red=True), _Act("P3", "A1"))),
+}
+
+
+def scoring_checks() -> dict[str, list[int]]:
+    """The points of each player of the spec's two worked checks, scored by
+    :func:`score_round` (players start on 4, so no floor): ``{"a": [P1, P2, P3], "b": […]}``.
+    """
+    out: dict[str, list[int]] = {}
+    for key, (valid_names, acts) in _CHECKS.items():
+        valid = {_pos(v) for v in valid_names}
+        plays = [Play(a.name, _pos(a.card) if a.card else None, go_caller=a.go,
+                      doom_caller=a.doom, red_button=a.red, used_wild=a.wild) for a in acts]
+        result = score_round(plays, valid, {a.name: START_SCORE for a in acts})
+        out[key] = [result.deltas[a.name] for a in acts]
+    return out
+
+
 # ---------------------------------------------------------------- the toss example
 # A 5×5 galaxy written with planet *indices* (0–5, the deck's planet order), so the example
 # works with any deck. The toss: disc on B2, planets 0 and 2 together on A1, planet 1 on C2.
@@ -190,6 +215,7 @@ def rules_context(deck: Deck, lang: str = "en") -> dict[str, Any]:
               "big_galaxy": 6, "deck": ROUNDS, "countdown": 10, "players_min": 2,
               "players_max": 8, "void": 3},
         "ex": worked_example(),
+        "checks": scoring_checks(),
         "toss": toss,
     }
 
@@ -209,16 +235,24 @@ def rules_text(lang: str, deck: Deck) -> str:
 
 
 def _planet_frag(planets: Sequence[Planet], st: DocStyle) -> Frag:
-    """The deck's planets as a row of small discs with names."""
-    height = 13.0
+    """The deck's planets as a row of small discs with names: a long name is shrunk to 6 pt
+    at most, then wrapped (a deck's names are the user's; no text goes under 6 pt)."""
+    pitch = st.col_w / max(1, len(planets))
+    names = []
+    for p in planets:
+        size = max(6.0, min(6.5, 6.5 * (pitch - 1)
+                            / max(1e-6, text_width(p.name, 6.5, "regular"))))
+        names.append((size, wrap(p.name, pitch - 1, size)))
+    extra = max(len(lines) for _, lines in names) - 1 if names else 0
+    height = 13.0 + extra * line_height(6.0)
 
     def paint(canvas: Canvas, x: float, y: float) -> None:
-        pitch = st.col_w / max(1, len(planets))
-        for i, p in enumerate(planets):
+        for i, (p, (size, lines)) in enumerate(zip(planets, names, strict=True)):
             cx = x + pitch * (i + 0.5)
             draw_planet(canvas, p, cx, y - 4.5, 3.6, st.ink_saver)
-            size = min(6.5, 6.5 * (pitch - 1) / max(1e-6, text_width(p.name, 6.5, "regular")))
-            canvas.text(cx, y - 11.0, p.name, size, "regular", INK, "middle")
+            for k, line in enumerate(lines):
+                canvas.text(cx, y - 11.0 - k * line_height(size), line, size, "regular", INK,
+                            "middle")
 
     return Frag(height, paint, 0.5)
 
@@ -240,15 +274,17 @@ def _toss_frag(deck: Deck, st: DocStyle, captions: Sequence[str]) -> Frag:
     left = 3 * ship_s + 8.0
     card_w = (st.col_w - left - 4.0 - (cols - 1) * _GAP) / cols
     card_h = card_w * 88 / 63
-    head = 4.5
+    titles = [*captions, "", ""]
+    # The toss's title is wrapped over the narrow column, never shrunk (no text under 6 pt).
+    toss_title = wrap(titles[0], left - 2.0, 7.0, "bold")
+    head = 4.5 + max(0, len(toss_title) - 1) * line_height(7.0)
     height = head + 3.5 + rows * (card_h + _GAP) + 1.0
     # The cards under the marble spaces when the box lies on the first valid card: tinted.
     covered = {c["cell"] for c in data["checks"]}
-    titles = [*captions, "", ""]
 
     def paint(canvas: Canvas, x: float, y: float) -> None:
-        canvas.text(x, y - 3.0, titles[0], fit_size(titles[0], left - 2.0, 7.0, "bold"),
-                    "bold", INK, "start")
+        for k, line in enumerate(toss_title):
+            canvas.text(x, y - 3.0 - k * line_height(7.0), line, 7.0, "bold", INK, "start")
         canvas.text(x + left + 4.0, y - 3.0, titles[1], 7.0, "bold", INK, "start")
         # The Ship Computer and the toss.
         top = y - head - 3.5

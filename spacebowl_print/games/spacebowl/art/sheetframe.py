@@ -43,6 +43,7 @@ LABELS: dict[str, dict[str, str]] = {
         "black_hole": "Black Hole",
         "wild": "Wild",
         "captain": "Captain",
+        "captain_token": "Captain",
         "crew": "Crew",
         "ship": "Ship",
         "red_button": "Red Button",
@@ -65,7 +66,7 @@ LABELS: dict[str, dict[str, str]] = {
                        "au-dessus des colonnes et les chiffres à côté des lignes ; collez "
                        "chaque morceau sur la languette du précédent.",
         "cut_5x5": "couper ici pour 5×5",
-        "scoretrack": "Piste de score",
+        "scoretrack": "Piste des scores",
         "start": "DÉPART",
         "end": "FIN",
         "start_help": "Tout le monde commence sur 4.",
@@ -77,6 +78,7 @@ LABELS: dict[str, dict[str, str]] = {
         "black_hole": "Trou noir",
         "wild": "Joker",
         "captain": "Capitaine",
+        "captain_token": "Capitaine",
         "crew": "Équipage",
         "ship": "Vaisseau",
         "red_button": "Bouton rouge",
@@ -89,10 +91,10 @@ LABELS: dict[str, dict[str, str]] = {
                        "de l'autre.",
     },
     "de": {
-        "ship_computer": "Schiffscomputer",
-        "ship_grid": "Schiffscomputer-Raster — {w:g} × {h:g} mm (auf den Boden eurer "
-                     "Schachtel legen)",
-        "tray": "Schiffscomputer-Schale — Boden {w:g} × {h:g} mm, Wände {d:g} mm",
+        "ship_computer": "Schiffscomputer-Box",
+        "ship_grid": "Raster der Schiffscomputer-Box — {w:g} × {h:g} mm (auf den Boden "
+                     "eurer Box legen)",
+        "tray": "Schiffscomputer-Box zum Falten — Boden {w:g} × {h:g} mm, Wände {d:g} mm",
         "tray_help": "Durchgezogene Linien schneiden, gepunktete Linien nach oben falzen, "
                      "jede Lasche innen an die Nachbarwand kleben.",
         "strips": "Koordinatenleisten für die Galaxie",
@@ -100,25 +102,26 @@ LABELS: dict[str, dict[str, str]] = {
                        "Spalten, Zahlen neben die Zeilen legen; jedes Stück auf die Lasche "
                        "des vorigen kleben.",
         "cut_5x5": "hier schneiden für 5×5",
-        "scoretrack": "Punkteleiste",
+        "scoretrack": "Punkteübersicht",
         "start": "START",
         "end": "ENDE",
         "start_help": "Alle beginnen auf 4.",
         "end_help": "Das Spiel endet nach einer Runde, in der jemand 18 erreicht (oder nach "
                     "10 Runden). Punkte über 18 zählen mit.",
         "players": "Crewfarben",
-        "tokens": "Marker",
-        "destination": "Ziel",
-        "black_hole": "Schwarzes Loch",
+        "tokens": "Marker und Plättchen",
+        "destination": "Ziel-Plättchen",
+        "black_hole": "Schwarzes-Loch-Plättchen",
         "wild": "Joker",
-        "captain": "Kapitän",
+        "captain": "Captain",
+        "captain_token": "Captain-Marker",
         "crew": "Crew",
         "ship": "Schiff",
         "red_button": "Roter Knopf",
         "pointer": "Zeiger",
         "score": "Punkte",
         "planets": "Planeten",
-        "learning": "Lernmodus: Scheibe hierher",
+        "learning": "Lernmodus: Ziel-Plättchen hierher",
         "tokens_help": "Durchgezogene Linien schneiden. Jeden Crewstreifen an der gepunkteten "
                        "Linie falzen und Rücken an Rücken kleben: Schiff auf der einen, Roter "
                        "Knopf auf der anderen Seite.",

@@ -13,9 +13,9 @@ import re
 from collections.abc import Sequence
 
 from spacebowl_print.core.languages import check_lang
+from spacebowl_print.games.spacebowl.art.minigalaxy import SPACE_NUMBERS
 from spacebowl_print.games.spacebowl.art.sheetframe import art_pages, draw_planet, label, page_frame
-from spacebowl_print.games.spacebowl.model import Planet, cell_name
-from spacebowl_print.games.spacebowl.model.geometry import Pos
+from spacebowl_print.games.spacebowl.model import Planet
 from spacebowl_print.render.api import Canvas, DrawnPage, Page, Style
 from spacebowl_print.render.fonts import line_height, wrap
 from spacebowl_print.render.furniture import (
@@ -81,11 +81,14 @@ def default_wall(w: float, h: float) -> float:
 # ---------------------------------------------------------------- the grid
 def draw_grid(canvas: Canvas, w: float, h: float, ink_saver: bool, lang: str,
               outline: bool = True) -> None:
-    """The 3×3 grid of spaces filling (0, 0)–(w, h), named A1 (top left) to C3 (bottom right).
+    """The 3×3 grid of spaces filling (0, 0)–(w, h), numbered 1 (top left) to 9 (bottom
+    right) in reading order, as the rule summaries and puzzle pages number them: letters and
+    digits like ``A1`` name galaxy cards only, never a space (space-bowl.md, "Spaces are not
+    cards"; files keep the names A1–C3 of formats.md, :data:`SPACE_NUMBERS` maps them).
 
     Each space is one rectangle of exactly w/3 × h/3 (so a reader of the PDF can measure it);
-    B2 carries the learning-mode place of the Destination disc. ``outline`` draws the outer
-    edge as a cut line (the floor insert); the tray draws its own fold lines there instead.
+    space 5 carries the learning-mode place of the Destination disc. ``outline`` draws the
+    outer edge as a cut line (the floor insert); the tray draws its own fold lines there.
     """
     sw, sh = w / 3, h / 3
     if not ink_saver:
@@ -105,18 +108,25 @@ def draw_grid(canvas: Canvas, w: float, h: float, ink_saver: bool, lang: str,
             canvas.line(0, k * sh, w, k * sh, grid)
     size = max(7.0, min(16.0, min(sw, sh) * 0.28))
     pad = min(sw, sh) * 0.07
-    for r in range(3):
-        for c in range(3):
-            name = cell_name(Pos(r, c))
-            x, top = c * sw, h - r * sh
-            canvas.text(x + pad, top - pad - size * 0.3528 * 0.75, name, size, "bold", GRID_INK,
-                        "start")
-    # Learning mode puts the Destination disc in the centre space.
+    for space, number in SPACE_NUMBERS.items():
+        x, top = space.col * sw, h - space.row * sh
+        canvas.text(x + pad, top - pad - size * 0.3528 * 0.75, str(number), size, "bold",
+                    GRID_INK, "start")
+    # Learning mode puts the Destination disc in the centre space. The note is wrapped, never
+    # shrunk (a small box's space is narrow and no text goes under 6 pt); the dashed circle
+    # gives way to it so both stay inside space 5, and is left out when there is no room.
+    lines = wrap(label(lang, "learning"), sw - 2 * pad, 6.0)
+    lead = line_height(6.0)
     cx, cy = 1.5 * sw, 1.5 * sh
-    rad = min(sw, sh) * 0.24
-    canvas.circle(cx, cy, rad, Style(stroke="#7B3FA0", width=0.4, dash=(1.5, 1.0)))
-    centred_text(canvas, cx, cy - rad - 3.0, label(lang, "learning"), 6.0, "regular", GREY,
-                 max_width=sw - 2 * pad)
+    rad = min(min(sw, sh) * 0.24, sh / 2 - pad - len(lines) * lead - 1.0)
+    if rad >= 2.5:
+        canvas.circle(cx, cy, rad, Style(stroke="#7B3FA0", width=0.4, dash=(1.5, 1.0)))
+        note_y = cy - rad - 1.0 - lead / 2
+    else:
+        note_y = cy + (len(lines) - 1) * lead / 2
+    for line in lines:
+        centred_text(canvas, cx, note_y, line, 6.0, "regular", GREY)
+        note_y -= lead
     if outline:
         canvas.rect(0, 0, w, h, CUT)
 

@@ -85,6 +85,19 @@ def paint_cover(canvas: Canvas, picture: Picture, w: float, h: float) -> None:
     canvas.clip_rect(0, 0, w, h)
     canvas.image(picture, *cover(picture, (0.0, 0.0, w, h)))
 
+def pixels_for(w_mm: float, h_mm: float, dpi: float = PRINT_DPI) -> tuple[int, int]:
+    """The pixels a picture needs to cover a ``w_mm`` × ``h_mm`` place at ``dpi``: the place's
+    own shape (a poker card with bleed, 69 × 94 mm at 300 dpi: 815 × 1111)."""
+    return (math.ceil(round(w_mm / 25.4 * dpi, 6)), math.ceil(round(h_mm / 25.4 * dpi, 6)))
+
+
+def kept_pixels(picture: Picture, w_mm: float, h_mm: float) -> tuple[int, int]:
+    """The part of ``picture`` (in its pixels, centred) that is printed when it covers a
+    ``w_mm`` × ``h_mm`` place: the rest is cut away."""
+    scale = max(w_mm / picture.width, h_mm / picture.height)  # mm per pixel
+    return (round(min(picture.width, w_mm / scale)), round(min(picture.height, h_mm / scale)))
+
+
 def art_warnings(deck: Deck, size_mm: tuple[float, float] = (63.0, 88.0),
                  bleed_mm: float = DEFAULT_BLEED_MM) -> list[str]:
     """One line per theme picture that will not print well at this card size: a raster under
@@ -103,16 +116,22 @@ def art_warnings(deck: Deck, size_mm: tuple[float, float] = (63.0, 88.0),
         seen.add((picture.key, what))
         name = picture.source or what
         dpi = print_dpi(picture, pw, ph)
+        shape = "the card's shape with bleed" if full else "a square"
         if dpi is not None and dpi < PRINT_DPI:
-            need_w = math.ceil(picture.width * PRINT_DPI / dpi)
-            need_h = math.ceil(picture.height * PRINT_DPI / dpi)
+            # the pixels the place needs: its own shape at 300 dpi (not the picture's shape
+            # scaled up, which would keep a wrong shape)
+            need_w, need_h = pixels_for(pw, ph)
             out.append(f"{what}: {name} is {dpi:.0f} dpi at print size ({pw:g}×{ph:g} mm), "
                        f"under {PRINT_DPI:.0f}: it will look soft (use {need_w}×{need_h} "
-                       f"pixels or more)")
-        if full and crop_share(picture, pw, ph) > 0.10:
+                       f"pixels or more, {shape})")
+        share = crop_share(picture, pw, ph)
+        if full and share > 0.10:
+            kept_w, kept_h = kept_pixels(picture, pw, ph)
+            need_w, need_h = pixels_for(pw, ph)
             out.append(f"{what}: {name} is {picture.width:g}×{picture.height:g}, a different "
-                       f"shape from the card ({pw:g}×{ph:g} mm with bleed): "
-                       f"{100 * crop_share(picture, pw, ph):.0f} % of it is cut away")
+                       f"shape from the card ({pw:g}×{ph:g} mm with bleed): {100 * share:.0f} % "
+                       f"of it is cut away, only its middle {kept_w}×{kept_h} is printed "
+                       f"(make it {need_w}×{need_h} pixels, or that shape)")
         if picture.kind == "svg" and svg_has_text(picture.data):
             out.append(f"{what}: {name} sets text, which the PDF would print in a font it "
                        f"cannot embed: convert the text to paths")
@@ -129,5 +148,5 @@ def art_warnings(deck: Deck, size_mm: tuple[float, float] = (63.0, 88.0),
 
 __all__ = [
     "MIN_PT", "NAME_GAP", "NAME_PT", "PILL", "TITLE_PT", "Label", "art_warnings", "draw_label",
-    "make_label", "named_footprint", "paint_cover",
+    "kept_pixels", "make_label", "named_footprint", "paint_cover", "pixels_for",
 ]

@@ -261,7 +261,8 @@ def draw_tokens(canvas: Canvas, width: float, height: float, planets: Sequence[P
     draw_wild(canvas, slots[2] - side / 2, row1, side, planets, ink_saver, lang)
     _caption(canvas, slots[2], row1 - 4.0, label(lang, "wild"), 40)
     draw_captain(canvas, slots[3], cy, DISC_R + 2.0, ink_saver, lang)
-    _caption(canvas, slots[3], row1 - 4.0, label(lang, "captain"), 40)
+    # the word on the token is the role, the caption names the piece ("Captain-Marker")
+    _caption(canvas, slots[3], row1 - 4.0, label(lang, "captain_token"), 40)
     # Row 2: the planets, standing in for marbles.
     row2 = row1 - 10.0 - 2 * DISC_R
     n = max(1, len(planets))

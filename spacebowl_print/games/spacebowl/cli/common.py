@@ -17,22 +17,9 @@ from spacebowl_print.core.cli import (  # noqa: F401  (re-exported for the comma
     reports_input_errors,
     seed_option,
 )
-from spacebowl_print.core.errors import InputError
-from spacebowl_print.core.paths import output_error, shown_path
-from spacebowl_print.core.resources import DEFAULT_DECK, deck_path
-from spacebowl_print.games.spacebowl.model import Deck, parse_deck
-from spacebowl_print.games.spacebowl.puzzles.tiers import TIERS
-from spacebowl_print.games.spacebowl.rules.deck_health import puzzle_refusal
-
-
-def load_deck(name_or_path: str | None) -> Deck:
-    """Load ``--deck`` (a path or a shipped deck name; default ``classic``); any problem with
-    the file, down to an OS error on its path, is an :class:`InputError` naming it."""
-    try:
-        p = deck_path(name_or_path or DEFAULT_DECK)
-    except OSError as err:  # e.g. a name too long to even look up
-        raise output_error(name_or_path or DEFAULT_DECK, err) from None
-    return parse_deck(read_text(p), shown_path(name_or_path or p))
+from spacebowl_print.core.resources import DEFAULT_DECK
+from spacebowl_print.games.spacebowl.model import Deck
+from spacebowl_print.games.spacebowl.model.deck_file import load_deck  # noqa: F401
 
 
 def deck_option(fn: Callable[..., Any]) -> Callable[..., Any]:
@@ -44,9 +31,8 @@ def deck_option(fn: Callable[..., Any]) -> Callable[..., Any]:
 
 
 def load_puzzle_deck(name_or_path: str | None, tiers: Iterable[int]) -> Deck:
-    """:func:`load_deck`, refused in one line (at ``--deck``) when it cannot make puzzles of
-    those tiers: too few cards, or a number of solutions a tier needs that it never gives."""
-    deck = load_deck(name_or_path)
-    if why := puzzle_refusal(deck, {t: TIERS[t] for t in tiers}):
-        raise InputError(why, "deck")
-    return deck
+    """:func:`spacebowl_print.games.spacebowl.puzzles.kind.load_puzzle_deck`, imported when
+    used (the puzzle machinery is heavy; ``solve`` does not need it)."""
+    from spacebowl_print.games.spacebowl.puzzles.kind import load_puzzle_deck as load
+
+    return load(name_or_path, tiers)

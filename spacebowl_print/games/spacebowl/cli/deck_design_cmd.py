@@ -20,7 +20,8 @@ from spacebowl_print.games.spacebowl.cli.common import (
     reports_input_errors,
     seed_option,
 )
-from spacebowl_print.games.spacebowl.model import InputError
+from spacebowl_print.games.spacebowl.model import InputError, parse_deck
+from spacebowl_print.games.spacebowl.model.csvdeck import folders_for, with_theme_of
 from spacebowl_print.games.spacebowl.model.deck_write import deck_to_toml
 from spacebowl_print.games.spacebowl.rules.stats import MAX_GALAXIES
 from spacebowl_print.games.spacebowl.solve import design_deck
@@ -72,7 +73,8 @@ def parse_float_range(text: str, option: str) -> tuple[float, float]:
 @click.option("--max-copies", type=BoundedInt(1, MAX_CARDS), default=2, show_default=True,
               help="Most cards that may show the same set of planets.")
 @click.option("--base", "base", default="classic", show_default=True, metavar="DECK",
-              help="Deck whose planets (names, colours, glyphs) the new deck keeps.")
+              help="Deck whose planets (names, colours, glyphs, art) and theme the new deck "
+                   "keeps.")
 @click.option("--name", type=ShortText(64), default=None,
               help="Deck name (default: the output file's stem).")
 @click.option("--title", type=ShortText(120), default=None,
@@ -101,8 +103,9 @@ def design(cards: int, per_card: str, black_holes: int, target_none: str, target
     if not _NAME.match(deck_name):
         raise InputError(f"must be a file-safe id (a-z, 0-9, _ and -), got {show(deck_name)}; "
                          "use --name", "name")
+    base_deck = load_deck(base)
     result = design_deck(
-        load_deck(base), name=deck_name, title=title, cards=cards,
+        base_deck, name=deck_name, title=title, cards=cards,
         per_card=parse_int_range(per_card, "per_card"), black_holes=black_holes,
         target_none=parse_float_range(target_none, "target_none"),
         target_mean=parse_float_range(target_mean, "target_mean"), max_copies=max_copies,
@@ -115,7 +118,13 @@ def design(cards: int, per_card: str, black_holes: int, target_none: str, target
         command[3:3] = ["--base", base]
     header = (f"Space Bowl deck {deck_name!r}, designed with CP-SAT and verified exactly.\n"
               f"Regenerate: {shlex.join(command)}")
-    write_atomic(output, deck_to_toml(result.deck, header))
+    out_dir = Path(output).parent
+    # the new cards, in the base deck's look: its [theme] and art, paths as seen from -o
+    deck = with_theme_of(result.deck, base_deck, out_dir)
+    text = deck_to_toml(deck, header)
+    with folders_for(Path(output)):
+        parse_deck(text, output, base_dir=out_dir)  # every path still finds its file
+        write_atomic(output, text)
     if not quiet:
         click.echo(result.report())
         click.echo(f"wrote {output}")

@@ -17,14 +17,18 @@ from spacebowl_print.games.spacebowl.model import Deck, parse_deck
 from spacebowl_print.games.spacebowl.model.csvdeck import (
     cards_to_csv,
     deck_name_for,
+    folders_for,
     import_cards,
     parse_cards_csv,
 )
+from spacebowl_print.games.spacebowl.model.deck_read import missing_deck
 
 
 def _read_deck(name_or_path: str) -> tuple[Deck, str]:
     """A deck (path or shipped name) and its text; pictures read from the deck's folder."""
     p = deck_path(name_or_path)
+    if not p.exists() and not p.is_symlink():
+        raise missing_deck(shown_path(name_or_path))
     text = read_text(p)
     return parse_deck(text, shown_path(name_or_path), base_dir=p.parent), text
 
@@ -39,7 +43,8 @@ def _read_deck(name_or_path: str) -> tuple[Deck, str]:
               help="The deck file to write (TOML).")
 @click.option("--name", default=None, help="Deck name (default: the output file's stem).")
 @click.option("--title", default=None,
-              help="Deck title (default: the theme's when the name is the theme's).")
+              help="Deck title, printed on the kit's cover and the card backs (default: the "
+                   "theme's).")
 @reports_input_errors
 def import_command(cards_file: str, theme: str, output: str, name: str | None,
                    title: str | None) -> None:
@@ -47,8 +52,9 @@ def import_command(cards_file: str, theme: str, output: str, name: str | None,
 
     \b
     The header row names the columns: id, planets (required), comets, stars,
-    black_hole (true/false), and optionally title and image (a picture file,
-    relative to the CSV). Errors name the line and the column.
+    black_hole (true/false), and optionally count (copies of the card), title,
+    text (printed on the card) and image (a picture file, relative to the CSV).
+    Errors name the line and the column.
 
     \b
     Example:
@@ -64,12 +70,16 @@ def import_command(cards_file: str, theme: str, output: str, name: str | None,
     csv_path = Path(cards_file)
     cards = parse_cards_csv(read_text(csv_path), shown_path(cards_file), theme_deck.letters,
                             csv_path.parent)
-    result = import_cards(cards, csv_path.parent, theme_deck, theme_text, out, name, title)
-    write_atomic(out, result.toml)
+    with folders_for(out):
+        result = import_cards(cards, csv_path.parent, theme_deck, theme_text, out, name, title)
+        write_atomic(out, result.toml)
     for note in result.notes:
         click.echo(f"note: {note}", err=True)
-    click.echo(f"wrote {output}: {len(result.deck.cards)} cards, planets and theme from "
-               f"{theme_deck.name!r}", err=True)
+    deck = result.deck
+    rows = len(deck.designs)
+    copies = f" ({rows} rows with their counts)" if rows != len(deck.cards) else ""
+    click.echo(f"wrote {output}: {len(deck.cards)} cards{copies}, titled {deck.title!r}; planets "
+               f"and theme from {theme_deck.name!r}", err=True)
 
 
 @click.command("export")
@@ -80,8 +90,9 @@ def import_command(cards_file: str, theme: str, output: str, name: str | None,
 def export_command(deck_file: str, output: str) -> None:
     """Write a deck's cards as a CSV card list (one row a card).
 
-    Columns: id, planets, comets, stars, black_hole, plus title and image when any card
-    has them (image paths rewritten relative to the CSV file). See docs/deck-format.md.
+    Columns: id, planets, comets, stars, black_hole, plus count, title, text and image
+    when any card has them (one row per card and its copies; image paths rewritten
+    relative to the CSV file). See docs/deck-format.md.
     """
     deck, _ = _read_deck(deck_file)
     if output == "-":
@@ -90,4 +101,6 @@ def export_command(deck_file: str, output: str) -> None:
     out = Path(output)
     check_output_file(out)
     write_atomic(out, cards_to_csv(deck, out.parent))
-    click.echo(f"wrote {output}: {len(deck.cards)} cards", err=True)
+    rows = len(deck.designs)
+    click.echo(f"wrote {output}: {len(deck.cards)} cards"
+               + (f" in {rows} rows" if rows != len(deck.cards) else ""), err=True)

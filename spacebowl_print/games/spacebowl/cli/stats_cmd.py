@@ -10,7 +10,6 @@ import click
 
 from spacebowl_print.core.cli import SEED, BoundedInt, ShortText
 from spacebowl_print.core.jsonio import show
-from spacebowl_print.games.spacebowl.art.report import format_distribution
 from spacebowl_print.games.spacebowl.cli.common import (
     load_deck,
     load_json_file,
@@ -19,6 +18,7 @@ from spacebowl_print.games.spacebowl.cli.common import (
     reports_input_errors,
 )
 from spacebowl_print.games.spacebowl.model import Deck, InputError, galaxy_from_json
+from spacebowl_print.games.spacebowl.rules.deck_health import format_distribution
 from spacebowl_print.games.spacebowl.rules.stats import (
     MAX_GALAXIES,
     VARIANTS,

@@ -1,17 +1,20 @@
 """Card lists as CSV (formats.md, "Deck themes and CSV card lists"): one row a card, for decks
 kept in a spreadsheet.
 
-* Columns: ``id,planets,comets,stars,black_hole`` and, when any card uses them, ``title`` and
-  ``image``. Reading accepts them in any order and any letter case; ``id`` and ``planets`` are
-  required, an absent ``comets``/``stars``/``black_hole`` column or an empty cell means 0 /
-  false, as in the TOML; other columns (notes…) are ignored with a warning. A semicolon- or
-  tab-separated file (what spreadsheets write in many locales) is recognised by its header.
+* Columns: ``id,planets,comets,stars,black_hole`` and, when any card uses them, ``count``,
+  ``title``, ``text`` and ``image``. Reading accepts them in any order and any letter case;
+  ``id`` and ``planets`` are required, an absent ``comets``/``stars``/``black_hole``/``count``
+  column or an empty cell means 0 / false / 1, as in the TOML; other columns (notes…) are
+  ignored with a warning. A row with ``count`` N is N identical cards with the ids ``id`` …
+  ``id + N − 1`` (as a ``[[cards]]`` table with ``count``), and exports back as one row. A
+  semicolon- or tab-separated file (what spreadsheets write in many locales) is recognised by
+  its header.
   Planet letters may be lower case; ``black_hole`` is ``true``/``false`` in any case.
 * Every error names the CSV file, its line and the column (number and name).
 * ``image`` paths in the CSV are relative to the CSV file; the deck stores them relative to the
   deck file, so they are rewritten when the two lie in different folders (and kept as written
   when they share one, so an export/import round trip is exact).
-* Everything but the cards comes from a theme deck (:func:`import_cards`): its name, title,
+* Everything but the cards comes from a theme deck (:func:`import_cards`): its title,
   planets, theme and — only when the CSV's cards are exactly the theme's cards, since they
   describe how *those* cards were made — its leading comments, seed and ``[design]`` table.
   Exporting a deck and importing the CSV with that deck as theme gives the deck file back byte
@@ -25,7 +28,8 @@ import dataclasses
 import io
 import os
 import re
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager, suppress
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Protocol
@@ -33,20 +37,34 @@ from typing import Protocol
 from spacebowl_print.core.errors import InputError
 from spacebowl_print.games.spacebowl.model.deck import (
     MAX_CARDS,
+    MAX_COUNT,
     MAX_ID,
     MAX_TITLE,
     NAME_PATTERN,
     Card,
     Deck,
+    Planet,
+    expand,
 )
-from spacebowl_print.games.spacebowl.model.deck_read import parse_deck
+from spacebowl_print.games.spacebowl.model.deck_read import (
+    CardIds,
+    count_problem,
+    parse_deck,
+    text_problem,
+)
 from spacebowl_print.games.spacebowl.model.deck_write import deck_to_toml
-from spacebowl_print.games.spacebowl.model.theme import check_relative_path, load_picture_at
+from spacebowl_print.games.spacebowl.model.theme import (
+    Theme,
+    check_relative_path,
+    load_picture_at,
+)
 
 COLUMNS: tuple[str, ...] = ("id", "planets", "comets", "stars", "black_hole")
 """The columns every exported card list has, in this order."""
-EXTRA_COLUMNS: tuple[str, ...] = ("title", "image")
+EXTRA_COLUMNS: tuple[str, ...] = ("count", "title", "text", "image")
 """Optional per-card columns, written only when some card uses them."""
+_UNUSED: dict[str, object] = {"count": 1, "title": "", "text": "", "image": None}
+"""Each optional column's value on a card that does not use it."""
 REQUIRED: tuple[str, ...] = ("id", "planets")
 
 
@@ -63,20 +81,22 @@ def rebase(rel: str, src_dir: Path, dst_dir: Path) -> str:
 def cards_to_csv(deck: Deck, csv_dir: Path | None = None) -> str:
     """The deck's cards as CSV text (``\\n`` line ends, UTF-8 safe), one row a card in deck
     order. ``image`` paths are rewritten relative to ``csv_dir`` (default: the deck's folder)."""
+    designs = deck.designs  # one row per card table: copies are its count
     extras = [c for c in EXTRA_COLUMNS
-              if any(getattr(card, c) not in ("", None) for card in deck.cards)]
+              if any(getattr(card, c) != _UNUSED[c] for card in designs)]
     buf = io.StringIO()
     out = csv.writer(buf, lineterminator="\n")
     out.writerow([*COLUMNS, *extras])
     base = Path(deck.base_dir or ".")
-    for c in deck.cards:
+    for c in designs:
         row: list[object] = [c.id, c.planets, c.comets, c.stars,
                              "true" if c.black_hole else "false"]
-        if "title" in extras:
-            row.append(c.title)
-        if "image" in extras:
-            row.append("" if c.image is None else
-                       rebase(c.image, base, csv_dir if csv_dir is not None else base))
+        for column in extras:
+            if column == "image":
+                row.append("" if c.image is None else
+                           rebase(c.image, base, csv_dir if csv_dir is not None else base))
+            else:
+                row.append(getattr(c, column))
         out.writerow(row)
     return buf.getvalue()
 
@@ -88,8 +108,9 @@ class CsvCards:
     """Cards read from a CSV file, with the lines they came from and any warnings."""
 
     cards: tuple[Card, ...]
+    """The physical cards: a row with ``count`` N gives N cards."""
     lines: dict[int, int]
-    """card id → CSV line."""
+    """card id → CSV line (every copy's id → its row's line)."""
     warnings: tuple[str, ...] = ()
 
 
@@ -181,6 +202,7 @@ def _read_cards(reader: _Reader, width: int, index: dict[str, int], source: str,
     """The cards of the rows after the header (blank rows skipped), and each card's line."""
     cards: list[Card] = []
     lines: dict[int, int] = {}
+    ids = CardIds()
     while True:
         try:
             row = next(reader)
@@ -195,11 +217,19 @@ def _read_cards(reader: _Reader, width: int, index: dict[str, int], source: str,
         if len(row) > width and any(c.strip() for c in row[width:]):
             raise InputError(f"more cells than the header's {width} columns",
                              f"column {width + 1}", file=source, line=line)
-        if len(cards) >= MAX_CARDS:
+        r = _Row(row, line, index, source)
+        card = _row_card(r, letters, csv_dir)
+        if clash := ids.clash(card):
+            why, other = clash
+            message = (f"id {card.id} is already used on line {lines[other.id]}"
+                       if why == "id used by an earlier card"
+                       else f"{why}, on line {lines[other.id]}")
+            raise r.get("count" if card.count > 1 else "id")[1].error(message)
+        if len(cards) + card.count > MAX_CARDS:
             raise InputError(f"a deck has at most {MAX_CARDS} cards", file=source, line=line)
-        card = _row_card(_Row(row, line, index, source), letters, csv_dir, lines)
-        cards.append(card)
-        lines[card.id] = line
+        for copy in expand(card):
+            cards.append(copy)
+            lines[copy.id] = line
     return cards, lines
 
 
@@ -216,12 +246,10 @@ class _Row:
         return value, _Cell(self.source, self.line, i + 1, name)
 
 
-def _row_card(r: _Row, letters: str, csv_dir: Path | None, lines: dict[int, int]) -> Card:
-    """The card a row describes; ``lines`` (id → line) catches repeated ids."""
+def _row_card(r: _Row, letters: str, csv_dir: Path | None) -> Card:
+    """The card a row describes (its first copy, ``count`` set)."""
     value, cell = r.get("id")
     cid = _int(value, cell, 1, MAX_ID, None)
-    if cid in lines:
-        raise cell.error(f"id {cid} is already used on line {lines[cid]}")
     value, cell = r.get("planets")
     planets = value.replace(" ", "").upper()
     for ch in planets:
@@ -240,6 +268,14 @@ def _row_card(r: _Row, letters: str, csv_dir: Path | None, lines: dict[int, int]
     title, cell = r.get("title")
     if len(title) > MAX_TITLE or "\n" in title:
         raise cell.error(f"must be one line of at most {MAX_TITLE} characters")
+    text, cell = r.get("text")
+    text = text.replace("\r\n", "\n")
+    if problem := text_problem(text):
+        raise cell.error(problem)
+    value, cell = r.get("count")
+    count = _int(value, cell, 1, MAX_COUNT, 1)
+    if problem := count_problem(count, cid):
+        raise cell.error(problem)
     image, cell = r.get("image")
     if image:
         try:
@@ -249,7 +285,7 @@ def _row_card(r: _Row, letters: str, csv_dir: Path | None, lines: dict[int, int]
         except InputError as err:
             raise cell.error(err.message) from None
     ordered = "".join(ch for ch in letters if ch in planets)
-    return Card(cid, ordered, comets, stars, black_hole, title, image or None)
+    return Card(cid, ordered, comets, stars, black_hole, title, image or None, None, text, count)
 
 
 def row_span(row: Sequence[str]) -> int:
@@ -258,6 +294,55 @@ def row_span(row: Sequence[str]) -> int:
 
 
 # -- the deck file -------------------------------------------------------------------------------
+
+@contextmanager
+def folders_for(path: Path) -> Iterator[None]:
+    """Make the missing folders above the file ``path`` for the block, and remove the ones it
+    made again if the block fails: a deck written there is read back from its folder before it
+    is written, and the system cannot follow a ``..`` of its relative paths out of a folder
+    that does not exist yet."""
+    made: list[Path] = []
+    here = path.parent
+    while not here.exists() and here != here.parent:
+        made.append(here)
+        here = here.parent
+    try:
+        for folder in reversed(made):
+            folder.mkdir()
+        yield
+    except BaseException:
+        for folder in made:  # innermost first; only if still empty
+            with suppress(OSError):
+                folder.rmdir()
+        raise
+
+
+def theme_seen_from(deck: Deck, out_dir: Path) -> tuple[tuple[Planet, ...], Theme]:
+    """``deck``'s planets and ``[theme]`` for a deck file written in ``out_dir``: every path
+    (planet images, background, back, font) rewritten relative to that folder, so that a deck
+    made from ``deck`` (imported, designed) keeps its art wherever it is written."""
+    src = Path(deck.base_dir or ".")
+    t = deck.theme
+
+    def moved(rel: str | None) -> str | None:
+        return None if rel is None else rebase(rel, src, out_dir)
+
+    theme = dataclasses.replace(t, background=moved(t.background), back=moved(t.back),
+                                font=moved(t.font))
+    planets = tuple(dataclasses.replace(p, image=moved(p.image)) for p in deck.planets)
+    return planets, theme
+
+
+def with_theme_of(deck: Deck, base: Deck, out_dir: Path) -> Deck:
+    """``deck`` with ``base``'s planets and ``[theme]`` (paths as seen from ``out_dir``, where
+    the deck file will be written) and format 2 when it then needs it."""
+    planets, theme = theme_seen_from(base, out_dir)
+    out = dataclasses.replace(deck, planets=planets, theme=theme,
+                              format=deck.format if deck.format is not None else base.format)
+    if out.uses_format_2 and out.format == 1:
+        out = dataclasses.replace(out, format=2)
+    return out
+
 
 def leading_comments(text: str) -> str:
     """The comment block at the top of a TOML file, exactly as written (blank lines inside it
@@ -299,28 +384,20 @@ def import_cards(cards: CsvCards, csv_dir: Path, theme: Deck, theme_text: str,
     ``theme_text``), to be written at ``out_path``.
 
     The deck is named ``name`` (default: the output file's stem) and titled ``title``
-    (default: the theme's title when the name is the theme's, else made from the name). Paths
+    (default: the theme's title, which a kit prints on its cover and the card backs, like the
+    rest of the theme). Paths
     are rewritten relative to the output's folder. The text is read back through the strict
     deck reader (pictures loaded from the output's folder) before it is returned.
     """
     out_dir = out_path.parent
     deck_name = deck_name_for(out_path, name)
     if title is None:
-        title = theme.title if deck_name == theme.name else deck_name.replace("-", " ").replace(
-            "_", " ").title()
+        title = theme.title
     theme_dir = Path(theme.base_dir or ".")
     new_cards = tuple(dataclasses.replace(c, image=None if c.image is None
                                           else rebase(c.image, csv_dir, out_dir), art=None)
                       for c in cards.cards)
-    t = theme.theme
-    new_theme = dataclasses.replace(
-        t, background=None if t.background is None else rebase(t.background, theme_dir,
-                                                               out_dir),
-        back=None if t.back is None else rebase(t.back, theme_dir, out_dir),
-        font=None if t.font is None else rebase(t.font, theme_dir, out_dir))
-    planets = tuple(dataclasses.replace(p, image=None if p.image is None
-                                        else rebase(p.image, theme_dir, out_dir))
-                    for p in theme.planets)
+    planets, new_theme = theme_seen_from(theme, out_dir)
     notes: list[str] = list(cards.warnings)
     same = new_cards == tuple(dataclasses.replace(
         c, image=None if c.image is None else rebase(c.image, theme_dir, out_dir))

@@ -11,7 +11,7 @@ import itertools
 import re
 from collections import Counter
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from spacebowl_print.games.spacebowl.model.theme import Theme
@@ -32,6 +32,11 @@ MAX_FACT = 160
 """A planet fact is one line of a rule summary or worksheet: at most this many characters."""
 MAX_TITLE = 60
 """A card title (or a deck title) is one line: at most this many characters."""
+MAX_TEXT = 200
+"""A card's free text: at most this many characters (and :data:`MAX_TEXT_LINES` lines)."""
+MAX_TEXT_LINES = 4
+MAX_COUNT = 100
+"""Copies one ``[[cards]]`` table may ask for."""
 MAX_NAME = 32
 """A planet name: at most this many characters."""
 MAX_NAME_MM = 18.0
@@ -42,7 +47,7 @@ in DejaVu Sans Bold lay out on every card at the standard size, 20.3 mm fails on
 NAME_MIN_PT = 6.0
 """The smallest size a planet's name is printed at (nothing printed is smaller)."""
 MAX_CARDS = 1000
-"""Most cards a deck may hold (the standard game uses 56)."""
+"""Most cards a deck may hold, copies counted (the standard game uses 56)."""
 
 
 @dataclass(frozen=True)
@@ -70,7 +75,12 @@ class Planet:
 
 @dataclass(frozen=True)
 class Card:
-    """A constellation card. ``planets`` holds planet letters in the deck's planet order."""
+    """A constellation card. ``planets`` holds planet letters in the deck's planet order.
+
+    A deck's ``cards`` are the physical cards: a ``[[cards]]`` table (or CSV row) with
+    ``count = N`` (format 2) stands for N identical cards with the consecutive ids ``id`` …
+    ``id + N − 1``; each of them carries ``count`` and its ``copy`` number (1 … N), so that the
+    deck writes back as it was read (:func:`expand`)."""
 
     id: int
     planets: str
@@ -83,11 +93,30 @@ class Card:
     """Format 2: this card's own full-bleed front picture (path as written; loaded into
     ``art``), drawn instead of the theme's ``background``."""
     art: Picture | None = field(default=None, compare=False, repr=False)
+    text: str = ""
+    """Format 2: free text printed on the card where the theme places it
+    (``[theme] text_position``; empty: none)."""
+    count: int = 1
+    """Format 2: how many copies the card's table asks for (1: a single card)."""
+    copy: int = 1
+    """Which of those copies this card is (1 … ``count``); its id is the table's + copy − 1."""
 
     @property
     def planet_set(self) -> frozenset[str]:
         """The planets shown, as a set of letters."""
         return frozenset(self.planets)
+
+    @property
+    def design_id(self) -> int:
+        """The id of the table (or CSV row) this card is a copy of: the first copy's id. The
+        copies of a card look alike because their art is laid out from this id."""
+        return self.id - self.copy + 1
+
+
+def expand(card: Card) -> list[Card]:
+    """The physical cards of a ``[[cards]]`` table read as ``card`` (its ``count`` set, copy
+    1): ``count`` cards with ids ``card.id`` … ``card.id + count − 1``."""
+    return [replace(card, id=card.id + k, copy=k + 1) for k in range(card.count)]
 
 
 @dataclass(frozen=True)
@@ -114,7 +143,13 @@ class Deck:
         """Whether the deck uses any field that format 1 does not have."""
         return (not self.theme.empty
                 or any(p.image is not None or p.image_glyph or p.facts for p in self.planets)
-                or any(c.title or c.image is not None for c in self.cards))
+                or any(c.title or c.image is not None or c.text or c.count != 1
+                       for c in self.cards))
+
+    @property
+    def designs(self) -> tuple[Card, ...]:
+        """One card per ``[[cards]]`` table (the first copy of each), in deck order."""
+        return tuple(c for c in self.cards if c.copy == 1)
 
     @property
     def letters(self) -> str:
@@ -165,7 +200,7 @@ def deck_summary(deck: Deck) -> dict[str, Any]:
 
 
 __all__ = [
-    "COLOUR_PATTERN", "GLYPHS", "MAX_CARDS", "MAX_FACT", "MAX_ID", "MAX_NAME", "MAX_NAME_MM",
-    "MAX_TITLE", "NAME_MIN_PT", "NAME_PATTERN",
-    "PLANET_COUNT", "Card", "Deck", "Planet", "deck_summary",
+    "COLOUR_PATTERN", "GLYPHS", "MAX_CARDS", "MAX_COUNT", "MAX_FACT", "MAX_ID", "MAX_NAME",
+    "MAX_NAME_MM", "MAX_TEXT", "MAX_TEXT_LINES", "MAX_TITLE", "NAME_MIN_PT", "NAME_PATTERN",
+    "PLANET_COUNT", "Card", "Deck", "Planet", "deck_summary", "expand",
 ]

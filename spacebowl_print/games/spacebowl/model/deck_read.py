@@ -10,6 +10,7 @@ the deck's file, line and field before anything is printed.
 
 from __future__ import annotations
 
+import tomllib
 from collections.abc import Callable, Iterable, Mapping
 from pathlib import Path
 from typing import Any
@@ -19,14 +20,18 @@ from spacebowl_print.core.errors import InputError, is_printable
 from spacebowl_print.core.jsonio import show
 from spacebowl_print.core.languages import LANGS
 from spacebowl_print.core.locate import toml_position
+from spacebowl_print.core.resources import decks_dir
 from spacebowl_print.games.spacebowl.model.deck import (
     COLOUR_PATTERN,
     GLYPHS,
     MAX_CARDS,
+    MAX_COUNT,
     MAX_FACT,
     MAX_ID,
     MAX_NAME,
     MAX_NAME_MM,
+    MAX_TEXT,
+    MAX_TEXT_LINES,
     MAX_TITLE,
     NAME_MIN_PT,
     NAME_PATTERN,
@@ -34,9 +39,11 @@ from spacebowl_print.games.spacebowl.model.deck import (
     Card,
     Deck,
     Planet,
+    expand,
 )
 from spacebowl_print.games.spacebowl.model.theme import (
     FORMATS,
+    TEXT_POSITIONS,
     THEME_FIELDS,
     Theme,
     at_line,
@@ -171,8 +178,8 @@ def _card(table: object, letters: str, what: str, base: Path | None = None,
     if not 0 < cid <= MAX_ID:
         raise InputError(f"must be a positive integer up to {MAX_ID}, got {cid}", what, "id")
     what = f"card {cid}"  # from here on, errors name the card by its id
-    _check_keys(table, ("id", "planets", "comets", "stars", "black_hole", "title", "image"),
-                ("id", "planets"), what)
+    _check_keys(table, ("id", "planets", "comets", "stars", "black_hole", "title", "text",
+                        "count", "image"), ("id", "planets"), what)
     planets = table["planets"]
     _expect(planets, str, what, "planets")
     for ch in planets:
@@ -193,9 +200,66 @@ def _card(table: object, letters: str, what: str, base: Path | None = None,
     if "\n" in title or len(title) > MAX_TITLE or (title and not title.strip()) \
             or not is_printable(title):
         raise InputError(f"must be one line of at most {MAX_TITLE} characters", what, "title")
+    text = table.get("text", "")
+    _expect(text, str, what, "text")
+    if problem := text_problem(text):
+        raise InputError(problem, what, "text")
+    count = table.get("count", 1)
+    _expect(count, int, what, "count")
+    if problem := count_problem(count, cid):
+        raise InputError(problem, what, "count")
     image, art = _image(table, what, base, line_of)
     ordered = "".join(ch for ch in letters if ch in planets)
-    return Card(cid, ordered, comets, stars, black_hole, title, image, art)
+    return Card(cid, ordered, comets, stars, black_hole, title, image, art, text, count)
+
+
+def text_problem(text: str) -> str | None:
+    """Why ``text`` cannot be a card's free text, or None: at most :data:`MAX_TEXT` characters
+    on at most :data:`MAX_TEXT_LINES` lines, neither starting nor ending with a space or line
+    break (a spreadsheet cell keeps none, so a CSV round trip stays exact)."""
+    if text != text.strip():
+        return "must not start or end with spaces or line breaks"
+    if len(text) > MAX_TEXT or text.count("\n") >= MAX_TEXT_LINES:
+        return f"must be at most {MAX_TEXT} characters on at most {MAX_TEXT_LINES} lines"
+    return None
+
+
+def count_problem(count: int, first_id: int) -> str | None:
+    """Why ``count`` copies starting at id ``first_id`` cannot be, or None."""
+    if not 1 <= count <= MAX_COUNT:
+        return f"must be a whole number from 1 to {MAX_COUNT}, got {count}"
+    if first_id + count - 1 > MAX_ID:
+        return f"{count} copies from id {first_id} pass the largest id, {MAX_ID}"
+    return None
+
+
+class CardIds:
+    """The ids taken so far while cards are read: each physical card's, with the table (or
+    row) that took it, so that a clash names both."""
+
+    def __init__(self) -> None:
+        self.owner: dict[int, Card] = {}
+
+    def clash(self, card: Card) -> tuple[str, Card] | None:
+        """Why the copies of ``card`` (a table as read) cannot take their ids, and the earlier
+        card holding the id; None when they can (their ids are then taken). The reason is
+        "id used by an earlier card" when two single cards share an id."""
+        copies = expand(card)
+        for c in copies:
+            other = self.owner.get(c.id)
+            if other is None:
+                continue
+            if other.count == 1 and card.count == 1:
+                return "id used by an earlier card", other
+            theirs = (f"copy {other.copy} of card {other.design_id} (count = {other.count} "
+                      f"takes ids {other.design_id} to {other.design_id + other.count - 1})"
+                      if other.count > 1 else f"card {other.id}")
+            ours = (f"count = {card.count} takes ids {card.id} to {card.id + card.count - 1}, "
+                    f"but id {c.id}" if card.count > 1 else f"id {c.id}")
+            return f"{ours} is already {theirs}", other
+        for c in copies:
+            self.owner[c.id] = c
+        return None
 
 
 def _theme(table: object, base: Path | None, line_of: LineOf) -> Theme:
@@ -215,6 +279,12 @@ def _theme(table: object, base: Path | None, line_of: LineOf) -> Theme:
                 _expect(value, str, what, key)
                 check_relative_path(value, what, key)
         paths[key] = value
+    position = table.get("text_position", "bottom")
+    with at_line(line_of("text_position")):
+        _expect(position, str, what, "text_position")
+        if position not in TEXT_POSITIONS:
+            raise InputError(f"must be one of {', '.join(TEXT_POSITIONS)}, got {position!r}",
+                             what, "text_position")
     arts: dict[str, Picture | None] = {"background": None, "back": None}
     font_face = None
     if base is not None:
@@ -227,7 +297,7 @@ def _theme(table: object, base: Path | None, line_of: LineOf) -> Theme:
         if font is not None:
             with at_line(line_of("font")):
                 font_face = load_font_at(base, font, what, "font")
-    return Theme(show_names, paths["background"], paths["back"], paths["font"],
+    return Theme(show_names, paths["background"], paths["back"], paths["font"], position,
                  arts["background"], arts["back"], font_face)
 
 
@@ -256,8 +326,9 @@ def deck_from_data(data: Mapping[str, Any], text: str = "",
                 data.get("seed"), dict(data.get("design", {})), theme, fmt,
                 str(base_dir) if base_dir is not None else None)
     if fmt == 1 and deck.uses_format_2:
-        raise InputError("the deck uses format-2 fields (theme, images, facts or card titles) "
-                         "but declares format = 1", "format").at_file("", _line(text, "format"))
+        raise InputError("the deck uses format-2 fields (theme, images, facts, card titles, "
+                         "texts or counts) but declares format = 1", "format").at_file(
+                             "", _line(text, "format"))
     return deck
 
 
@@ -338,22 +409,25 @@ def _planets(raw: object, text: str, base_dir: Path | None) -> list[Planet]:
 
 
 def _cards(raw: object, letters: str, text: str, base_dir: Path | None) -> list[Card]:
-    """The ``[[cards]]`` tables, each id used once."""
+    """The ``[[cards]]`` tables as physical cards (a table with ``count = N`` gives N cards,
+    ids ``id`` … ``id + N − 1``), each id used once."""
     if not isinstance(raw, list):
         raise InputError("must be an array of tables [[cards]]", "cards")
     if len(raw) > MAX_CARDS:
         raise InputError(f"a deck has at most {MAX_CARDS} cards, found {len(raw)}", "cards")
     cards: list[Card] = []
-    seen: set[int] = set()
+    ids = CardIds()
     for i, t in enumerate(raw):
         try:
             c = _card(t, letters, f"cards[{i + 1}]", base_dir, _line_in(text, "cards", i))
-            if c.id in seen:
-                raise InputError("id used by an earlier card", f"card {c.id}", "id")
+            if clash := ids.clash(c):
+                raise InputError(clash[0], f"card {c.id}", "count" if c.count > 1 else "id")
+            if len(cards) + c.count > MAX_CARDS:
+                raise InputError(f"a deck has at most {MAX_CARDS} cards, copies counted",
+                                 f"card {c.id}", "count" if c.count > 1 else "id")
         except InputError as err:
             raise err.at_file("", _line(text, "cards", i)) from None
-        seen.add(c.id)
-        cards.append(c)
+        cards.extend(expand(c))
     return cards
 
 
@@ -384,4 +458,27 @@ def parse_deck(text: str, source: str, base_dir: Path | None = None) -> Deck:
         raise err.at_file(source) from None
 
 
-__all__ = ["LineOf", "deck_from_data", "parse_deck"]
+def shipped_decks() -> list[str]:
+    """The names of the Space Bowl decks shipped with the tool (``classic``…): the ``*.toml``
+    files of the decks folder that are decks of this game (a table of planets), not another
+    game's data kept beside them."""
+    names: list[str] = []
+    for path in sorted(decks_dir().glob("*.toml")):
+        try:
+            data = tomllib.loads(path.read_text(encoding="utf-8"))
+        except (OSError, ValueError):
+            continue
+        if isinstance(data.get("planets"), list) and isinstance(data.get("name"), str):
+            names.append(path.stem)
+    return names
+
+
+def missing_deck(name: str) -> InputError:
+    """The error for a ``--deck`` that is neither a file nor a shipped deck: it names the
+    shipped decks, so that a typo is one look away from its fix."""
+    return InputError("no such deck file, nor a shipped deck of that name (shipped decks: "
+                      f"{', '.join(shipped_decks()) or 'none'})", file=name)
+
+
+__all__ = ["CardIds", "LineOf", "count_problem", "deck_from_data", "missing_deck",
+           "parse_deck", "shipped_decks", "text_problem"]

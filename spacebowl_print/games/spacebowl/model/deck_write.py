@@ -25,8 +25,12 @@ def _planet_data(p: Planet) -> dict[str, Any]:
 def _card_data(c: Card) -> dict[str, Any]:
     out: dict[str, Any] = {"id": c.id, "planets": c.planets, "comets": c.comets,
                            "stars": c.stars, "black_hole": c.black_hole}
+    if c.count != 1:
+        out["count"] = c.count
     if c.title:
         out["title"] = c.title
+    if c.text:
+        out["text"] = c.text
     if c.image is not None:
         out["image"] = c.image
     return out
@@ -48,7 +52,7 @@ def deck_to_data(deck: Deck) -> dict[str, Any]:
     if not deck.theme.empty:
         data["theme"] = deck.theme.to_data()
     data["planets"] = [_planet_data(p) for p in deck.planets]
-    data["cards"] = [_card_data(c) for c in deck.cards]
+    data["cards"] = [_card_data(c) for c in deck.designs]  # one table per card and its copies
     return data
 
 

@@ -19,14 +19,14 @@ from spacebowl_print.core.errors import InputError, is_printable
 from spacebowl_print.core.jsonio import show
 from spacebowl_print.core.resources import deck_path
 from spacebowl_print.render.api import Picture, UserFont
-from spacebowl_print.render.fonts import FontFileError, load_font_file
-from spacebowl_print.render.images import PictureError, load_picture
 
 FORMATS: tuple[int, ...] = (1, 2)
 """Deck format versions this reader knows. 1: planets and cards. 2: adds ``[theme]``, planet
 ``image``/``image_glyph``/``facts`` and card ``title``/``image``."""
 
-THEME_FIELDS: tuple[str, ...] = ("show_names", "background", "back", "font")
+THEME_FIELDS: tuple[str, ...] = ("show_names", "background", "back", "font", "text_position")
+TEXT_POSITIONS: tuple[str, ...] = ("bottom", "top")
+"""Where a card's free ``text`` goes: a band above the card id, or below the title."""
 
 MAX_PATH = 200
 """Longest path a deck may give for a picture or a font."""
@@ -42,6 +42,9 @@ class Theme:
     background: str | None = None
     back: str | None = None
     font: str | None = None
+    text_position: str = "bottom"
+    """Where the cards' free ``text`` is printed: ``bottom`` (above the card id, the default)
+    or ``top`` (under the title)."""
     background_art: Picture | None = field(default=None, compare=False, repr=False)
     back_art: Picture | None = field(default=None, compare=False, repr=False)
     font_face: UserFont | None = field(default=None, compare=False, repr=False)
@@ -50,7 +53,7 @@ class Theme:
     def empty(self) -> bool:
         """True when the deck has no ``[theme]`` worth writing (all defaults)."""
         return (not self.show_names and self.background is None and self.back is None
-                and self.font is None)
+                and self.font is None and self.text_position == "bottom")
 
     def to_data(self) -> dict[str, object]:
         """The ``[theme]`` table as TOML-ready data (only the fields that are set)."""
@@ -61,6 +64,8 @@ class Theme:
             value = getattr(self, key)
             if value is not None:
                 out[key] = value
+        if self.text_position != "bottom":
+            out["text_position"] = self.text_position
         return out
 
 
@@ -88,7 +93,10 @@ def check_relative_path(value: str, what: str, field_: str) -> str:
 
 def load_picture_at(base: Path, rel: str, what: str, field_: str) -> Picture:
     """The picture at ``base / rel``; an :class:`InputError` at (``what``, ``field_``) naming
-    the file and why it cannot be used."""
+    the file and why it cannot be used (Pillow is imported only for a deck that has
+    pictures)."""
+    from spacebowl_print.render.images import PictureError, load_picture
+
     try:
         return load_picture(base / rel)
     except PictureError as err:
@@ -96,7 +104,10 @@ def load_picture_at(base: Path, rel: str, what: str, field_: str) -> Picture:
 
 
 def load_font_at(base: Path, rel: str, what: str, field_: str) -> UserFont:
-    """The font at ``base / rel``, registered for embedding; an :class:`InputError` otherwise."""
+    """The font at ``base / rel``, registered for embedding; an :class:`InputError` otherwise
+    (reportlab is imported only for a deck that has a font)."""
+    from spacebowl_print.render.fonts import FontFileError, load_font_file
+
     try:
         return load_font_file(base / rel)
     except FontFileError as err:

@@ -36,9 +36,10 @@ import numpy as np
 from spacebowl_print.games.spacebowl.model import SPACES, Deck, InputError, Toss
 from spacebowl_print.games.spacebowl.puzzles.item import SpaceBowlPuzzle
 from spacebowl_print.games.spacebowl.puzzles.texts import check_lang
-from spacebowl_print.games.spacebowl.puzzles.tiers import TIERS, TierSpec, tier_for
+from spacebowl_print.games.spacebowl.puzzles.tiers import TIERS, TierSpec
 from spacebowl_print.games.spacebowl.rules import bitboard
 from spacebowl_print.games.spacebowl.solve import BuildRequest, BuildResult, try_build_galaxies
+from spacebowl_print.publish.schedule import Slot, daily_slots
 
 T = TypeVar("T", bound=Hashable)
 
@@ -55,16 +56,6 @@ CPSAT_WORK = 2.0
 """CP-SAT work limit per puzzle (deterministic seconds): over six seeds' years every puzzle
 model was solved or proved infeasible within 0.05; past the limit the puzzle is re-planned
 rather than holding up the booklet."""
-
-
-@dataclass(frozen=True)
-class Slot:
-    """Where a puzzle goes: its number (1-based), tier, id and date."""
-
-    number: int
-    tier: int
-    puzzle_id: str
-    date: dt.date | None = None
 
 
 @dataclass(frozen=True)
@@ -142,6 +133,7 @@ class Generator:
             self.by_size.setdefault(len(c.planets), []).append(i)
         self.seen: set[tuple[Any, ...]] = set()
         self.stats: Counter[str] = Counter()
+        self.art_cache: dict[Any, str] = {}
 
     # ---- planning --------------------------------------------------------------------
 
@@ -284,42 +276,11 @@ class Generator:
         return SpaceBowlPuzzle(slot.puzzle_id, slot.number, slot.tier, result.galaxy,
                                result.toss, result.variants, result.solutions,
                                result.near_misses, plan.question, plan.names, self.deck,
-                               self.lang, slot.date)
+                               self.lang, slot.date, self.art_cache)
 
 
 def daily_puzzles(deck: Deck, start: dt.date, days: int, seed: int, tiers: tuple[int, int],
                   lang: str = "en", advance: Callable[[int], None] = lambda k: None
                   ) -> list[SpaceBowlPuzzle]:
     """One puzzle a day from ``start``, tiers following the weekly ramp within ``tiers``."""
-    slots = []
-    for k in range(days):
-        day = start + dt.timedelta(days=k)
-        slots.append(Slot(k + 1, tier_for(day, *tiers), day.isoformat(), day))
-    return Generator(deck, seed, lang).make_all(slots, advance)
-
-
-def student_sets(deck: Deck, students: int, puzzles: int, seed: int, tier: int | None,
-                 lang: str = "en", advance: Callable[[int], None] = lambda k: None
-                 ) -> list[tuple[str, list[SpaceBowlPuzzle]]]:
-    """Worksheets for a class: ``students`` × ``puzzles``, all distinct, each student with the
-    same tier mix (``tier`` for all, or the ramp 1..5 cycled), identified by a short code."""
-    mix = [tier] * puzzles if tier else [1 + (k % 5) for k in range(puzzles)]
-    codes = _codes(students, seed)
-    slots = [Slot(s * puzzles + k + 1, t, f"{code}-{k + 1}")
-             for s, code in enumerate(codes) for k, t in enumerate(mix)]
-    made = Generator(deck, seed, lang).make_all(slots, advance)
-    return [(code, made[s * puzzles : (s + 1) * puzzles]) for s, code in enumerate(codes)]
-
-
-def _codes(n: int, seed: int) -> list[str]:
-    """``n`` distinct short sheet codes (letters without look-alikes, then digits)."""
-    alphabet = "ACDEFHJKLMNPRTUVWXY"
-    rng = np.random.default_rng([seed, 99])
-    seen: set[str] = set()
-    out: list[str] = []
-    while len(out) < n:
-        code = "".join(rng.choice(list(alphabet), size=2)) + f"{int(rng.integers(10, 100))}"
-        if code not in seen:
-            seen.add(code)
-            out.append(code)
-    return out
+    return Generator(deck, seed, lang).make_all(daily_slots(start, days, tiers), advance)

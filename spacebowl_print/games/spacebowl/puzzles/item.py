@@ -8,7 +8,14 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from spacebowl_print.games.spacebowl.art.minigalaxy import INK, MUTED, draw_galaxy, draw_toss
+from spacebowl_print.games.spacebowl.art.minigalaxy import (
+    INK,
+    LABEL_MM,
+    MUTED,
+    draw_galaxy,
+    draw_toss,
+    galaxy_size,
+)
 from spacebowl_print.games.spacebowl.model import (
     Deck,
     Galaxy,
@@ -23,6 +30,7 @@ from spacebowl_print.games.spacebowl.model import (
 )
 from spacebowl_print.games.spacebowl.puzzles.texts import WORDS
 from spacebowl_print.games.spacebowl.puzzles.tiers import TIERS
+from spacebowl_print.publish.kinds import WebView
 from spacebowl_print.render.api import Canvas, FontName, Style
 from spacebowl_print.render.fonts import line_height, wrap
 
@@ -44,6 +52,8 @@ class SpaceBowlPuzzle:
     deck: Deck = field(repr=False, compare=False)
     lang: str = "en"
     date: dt.date | None = None
+    art_cache: dict[Any, str] = field(default_factory=dict, repr=False, compare=False)
+    """Drawings shared by the puzzles of one run (a web site draws each mini card once)."""
 
     # ---- what the publisher asks -------------------------------------------------------
 
@@ -132,22 +142,72 @@ class SpaceBowlPuzzle:
         answer_lines(canvas, tx, y + 1, tw, min(ty - y - 3, 22.0), words["answer_line"])
 
     def draw_answer(self, canvas: Canvas, x: float, y: float, w: float, h: float) -> None:
-        """The galaxy with the valid cards marked, the toss beside it, and one line of reason
-        per valid card (or why there is none)."""
-        size = 6.5
-        lines = [part for reason in answer_reasons(self)
-                 for part in wrap(reason, w, size)]
-        text_h = len(lines) * line_height(size) + 1
-        toss = min((h - text_h) * 0.8, w * 0.4)
-        draw_galaxy(canvas, self.deck, self.galaxy, x, y + text_h, w - toss - 2, h - text_h,
+        """The answer in the box (x, y, w, h): the galaxy with its column letters and row
+        numbers (the key names cells) and the valid cards ringed, the toss, and the answer
+        (bold) with one reason per valid card (or why there is none), all at
+        :data:`ANSWER_PT` or more. Long reasons wrap and the drawings shrink to make room:
+        the type never does.
+
+        Two arrangements are measured and the one with the larger galaxy drawn: the toss
+        beside the galaxy with the text under both (a wide box), or the galaxy across the
+        whole box with the text and the toss side by side under it (a tall one)."""
+        size = ANSWER_PT
+        reasons = answer_reasons(self)
+        lead = line_height(size)
+        toss = min(w * 0.36, 30.0)
+        # beside: galaxy | toss, then the text at full width
+        wide = _wrapped(reasons, w, size)
+        room = h - len(wide) * lead - 1.5
+        toss_a = max(0.0, min(room - LABEL_MM, toss))
+        beside = galaxy_size(self.galaxy, w - toss_a - 3, room, compact=True, coords=True)
+        # under: the galaxy across, then text | toss
+        narrow = _wrapped(reasons, w - toss - 3, size)
+        row = max(len(narrow) * lead + 1.0, toss)
+        # (the ring of a valid card overhangs its card by half its width: kept inside)
+        under = galaxy_size(self.galaxy, w - 1.2, h - row - 2.0, compact=True, coords=True)
+        if under[0] > beside[0] + 1e-6:
+            gw, gh = under
+            lines, toss_top = narrow, y + h - gh - 2.0
+            toss_x, text_top = x + w - toss, toss_top
+        else:
+            gw, gh = beside
+            lines, toss = wide, toss_a
+            # the toss's top level with the cards' (under the column letters)
+            toss_x, toss_top = x + w - toss, y + h - LABEL_MM
+            text_top = y + h - max(gh, LABEL_MM + toss) - 1.0
+        # across the box the galaxy is centred; beside the toss it keeps to the left edge
+        gx = x + (w - gw) / 2 if lines is narrow else x
+        draw_galaxy(canvas, self.deck, self.galaxy, gx, y + h - gh, gw, gh,
                     marked=[s.cell for s in self.solutions], wild=self.variants.wild,
-                    wild_letter=self.wild_letter, compact=True)
-        draw_toss(canvas, self.deck, self.toss, x + w - toss, y + text_h + 1, toss - 2, "",
-                  numbers=toss >= 30)
-        ty = y + text_h - line_height(size) + 0.5
-        for line in lines:
-            canvas.text(x, ty, line, size, "regular", INK)
+                    wild_letter=self.wild_letter, compact=True, coords=True, min_pt=size)
+        draw_toss(canvas, self.deck, self.toss, toss_x, toss_top - toss, toss, "",
+                  numbers=toss >= 30, min_pt=size)
+        ty = text_top - line_height(size, 0.8)  # the first baseline an ascent under the top
+        for line, font in lines:
+            canvas.text(x, ty, line, size, font, INK)
             ty -= line_height(size)
+
+
+    # ---- the teacher's key and the web ------------------------------------------------
+
+    def short_answer(self) -> str:
+        """The answer in a key cell: the valid cards (with their turns under rotation, "W"
+        when the Wild token is needed), a count first when the question asks for one, or
+        "—"."""
+        cells = []
+        for s in self.solutions:
+            note = "/".join(f"{t}°" for t in s.rotations) if self.variants.rotation else ""
+            cells.append(s.cell.name + (f" {note}" if note else "") + (" W" if s.wild else ""))
+        text = ", ".join(cells) if cells else "—"
+        if self.question == "count":
+            return f"{len(cells)}: {text}" if cells else "0"
+        return text
+
+    def web_view(self) -> WebView:
+        """The galaxy's cards (for picking), the toss, the question and the answer."""
+        from spacebowl_print.games.spacebowl.puzzles.webview import web_view
+
+        return web_view(self)
 
 
 def _question(canvas: Canvas, x: float, top: float, w: float, lines: list[str],
@@ -214,3 +274,16 @@ def answer_text(p: SpaceBowlPuzzle) -> str:
     head = words["solution"] if len(p.solutions) == 1 else words["solutions"].format(
         n=len(p.solutions))
     return f"{head}: {'; '.join(parts)}"
+
+
+ANSWER_PT = 7.0
+"""The answer key's type size: legible in a 365-day book, and never less (issue 16)."""
+
+
+def _wrapped(reasons: list[str], w: float, size: float) -> list[tuple[str, FontName]]:
+    """The answer's lines wrapped to ``w``: the first reason (the answer itself) bold."""
+    lines: list[tuple[str, FontName]] = []
+    for k, reason in enumerate(reasons):
+        font: FontName = "bold" if k == 0 else "regular"
+        lines += [(part, font) for part in wrap(reason, w, size, font)]
+    return lines

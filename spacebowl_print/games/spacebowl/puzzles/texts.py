@@ -7,7 +7,7 @@ from __future__ import annotations
 from spacebowl_print.core.languages import check_lang
 from spacebowl_print.core.templates import french_spacing
 
-__all__ = ["WORDS", "check_lang"]
+__all__ = ["PUBLISHING", "WEB_WORDS", "WORDS", "check_lang"]
 
 WORDS: dict[str, dict[str, str]] = {
     "en": {
@@ -91,13 +91,13 @@ WORDS: dict[str, dict[str, str]] = {
         "answers_by_code": "Réponses par code de fiche",
         "how_title": "Comment résoudre une énigme Space Bowl",
         "how_1": "Regardez le lancer : la boîte à neuf cases, vue de dessus.",
-        "how_2": "Posez la boîte sur la Galaxie de sorte que la case du disque violet soit sur "
+        "how_2": "Posez la boîte sur la Galaxie de sorte que la case du disque mauve soit sur "
                  "une carte. Cette carte est la destination que vous testez.",
         "how_3": "La case de chaque bille tombe alors sur une carte. Cette carte doit montrer "
                  "la planète de la bille (les autres planètes ne comptent pas).",
         "how_4": "Si toutes les billes sont satisfaites, la destination est valide. Testez "
                  "chaque carte : il peut y en avoir plusieurs, ou aucune.",
-        "legend": "Ce que vous voyez", "legend_disc": "Disque Destination (violet, flèche blanche)",
+        "legend": "Ce que vous voyez", "legend_disc": "Disque Destination (mauve, flèche blanche)",
         "legend_hole": "Disque Trou noir (noir, bord blanc)",
         "legend_wild": "Joker : prête à sa carte une planète manquante",
         "example": "Exemple commenté", "example_answer": "Réponse",
@@ -117,14 +117,14 @@ WORDS: dict[str, dict[str, str]] = {
         "solutions": "{n} gültige Ziele", "solution": "1 gültiges Ziel",
         "near": "Beinahe-Treffer",
         "answer_line": "Deine Antwort:",
-        "spaces_note": "Felder 1–9: die Schachtel von oben.",
-        "hole_alone": "Die Scheibe Schwarzes Loch verbietet die Planeten der Murmeln in ihrem "
-                      "Feld; allein ändert sie nichts.",
-        "why_valid": "{cell}: Scheibe auf {cell}{turn}, jede Murmel liegt auf einer Karte mit "
-                     "ihrem Planeten{wild}.",
-        "why_turn": ", Schachtel um {deg}° gedreht",
+        "spaces_note": "Felder 1–9: die Schiffscomputer-Box von oben.",
+        "hole_alone": "Das Schwarzes-Loch-Plättchen verbietet die Planeten der Murmeln in "
+                      "seinem Feld; allein ändert es nichts.",
+        "why_valid": "{cell}: Ziel-Plättchen auf {cell}{turn}, jede Murmel liegt auf einer "
+                     "Karte mit ihrem Planeten{wild}.",
+        "why_turn": ", Box um {deg}° gedreht",
         "why_wild": ", mit Hilfe des Jokers",
-        "why_none": "Keine Karte passt: Wie man die Schachtel auch legt, eine Murmel liegt auf "
+        "why_none": "Keine Karte passt: Wie man die Box auch legt, eine Murmel liegt auf "
                     "einer Karte ohne ihren Planeten oder außerhalb der Galaxie.",
         "why_near": " Am nächsten: {cells} (eine Bedingung verfehlt).",
         "n_puzzles": "{n} Rätsel", "deck_line": "Kartensatz: {title}",
@@ -136,20 +136,78 @@ WORDS: dict[str, dict[str, str]] = {
         "teacher_key": "Lösungsblatt für Lehrkräfte",
         "answers_by_code": "Antworten nach Blatt-Code",
         "how_title": "So löst du ein Space-Bowl-Rätsel",
-        "how_1": "Sieh dir den Wurf an: die Schachtel mit neun Feldern, von oben.",
-        "how_2": "Lege die Schachtel so auf die Galaxie, dass das Feld der lila Scheibe auf "
+        "how_1": "Sieh dir den Wurf an: die Schiffscomputer-Box mit neun Feldern, von oben.",
+        "how_2": "Lege die Box so auf die Galaxie, dass das Feld des lila Ziel-Plättchens auf "
                  "einer Karte liegt. Diese Karte ist das Ziel, das du prüfst.",
         "how_3": "Das Feld jeder Murmel liegt jetzt auf einer Karte. Diese Karte muss den "
                  "Planeten der Murmel zeigen (andere Planeten sind egal).",
         "how_4": "Passen alle Murmeln, ist das Ziel gültig. Prüfe jede Karte: Es kann mehrere "
                  "gültige geben – oder keine.",
-        "legend": "Was du siehst", "legend_disc": "Zielscheibe (lila, weißer Pfeil)",
-        "legend_hole": "Scheibe Schwarzes Loch (schwarz, weißer Rand)",
+        "legend": "Was du siehst", "legend_disc": "Ziel-Plättchen (lila, weißer Pfeil)",
+        "legend_hole": "Schwarzes-Loch-Plättchen (schwarz, weißer Rand)",
         "legend_wild": "Joker: leiht seiner Karte einen fehlenden Planeten",
         "example": "Beispiel", "example_answer": "Antwort",
     },
 }
 
+PUBLISHING: dict[str, dict[str, str]] = {
+    "en": {"puzzles": "Puzzles",
+           "key_legend": "Valid destination cards by column letter and row number; 90°, 180°, "
+                         "270°: the turns of the box that make a card valid (rotation); W: the "
+                         "card needs the Wild token; \"3: …\": how many, when the question asks "
+                         "for a count; —: no valid card."},
+    "fr": {"puzzles": "Énigmes",
+           "key_legend": "Cartes de destination valides, par lettre de colonne et numéro de "
+                         "ligne ; 90°, 180°, 270° : les rotations de la boîte qui rendent la "
+                         "carte valide ; W : il faut le Joker ; « 3 : … » : combien, quand la "
+                         "question demande un nombre ; — : aucune carte valide."},
+    "de": {"puzzles": "Rätsel",
+           "key_legend": "Gültige Zielkarten nach Spaltenbuchstabe und Zeilennummer; 90°, 180°, "
+                         "270°: die Drehungen der Box, die die Karte gültig machen; W: "
+                         "die Karte braucht den Joker; „3: …“: wie viele, wenn die Frage eine "
+                         "Anzahl will; —: keine gültige Karte."},
+}
+"""The words every game gives publishing (the plural of a puzzle, the teacher's key legend)."""
+for _lang, _more in PUBLISHING.items():
+    WORDS[_lang].update(_more)
+
 # French typography: no-break spaces inside « … » and before ! ? ; : so a closing » never
 # wraps alone (the words above are typed with plain spaces).
 WORDS["fr"] = {key: french_spacing(text) for key, text in WORDS["fr"].items()}
+
+WEB_WORDS: dict[str, dict[str, str]] = {
+    "en": {"title": "Space Bowl — puzzle of the day", "none": "No valid card",
+           "check": "Check", "reveal": "Reveal the answer", "reset": "Start again",
+           "right": "Right! That is exactly the engine's answer.",
+           "wrong_pick": "Not yet: {n} picked card(s) not valid.",
+           "missing": "Not yet: {n} valid card(s) still to find.",
+           "wrong_none": "Not yet: there is at least one valid card.",
+           "nothing": "Pick the valid cards, or “No valid card”, then check.",
+           "keyhelp": "Keys: arrows move, Space picks, N none, C check, R reveal.",
+           "previous": "previous day", "next": "next day", "index": "all days",
+           "card": "card", "picked": "picked", "days": "Puzzles of the day"},
+    "fr": {"title": "Space Bowl — l'énigme du jour", "none": "Aucune carte valide",
+           "check": "Vérifier", "reveal": "Voir la solution", "reset": "Recommencer",
+           "right": "Bravo ! C'est exactement la réponse du moteur.",
+           "wrong_pick": "Pas encore : {n} carte(s) choisie(s) non valide(s).",
+           "missing": "Pas encore : il reste {n} carte(s) valide(s) à trouver.",
+           "wrong_none": "Pas encore : il y a au moins une carte valide.",
+           "nothing": "Choisissez les cartes valides, ou « Aucune carte valide », puis vérifiez.",
+           "keyhelp": "Touches : flèches pour se déplacer, Espace pour choisir, N aucune, "
+                   "C vérifier, R solution.",
+           "previous": "jour précédent", "next": "jour suivant", "index": "tous les jours",
+           "card": "carte", "picked": "choisie", "days": "Énigmes du jour"},
+    "de": {"title": "Space Bowl — Rätsel des Tages", "none": "Keine gültige Karte",
+           "check": "Prüfen", "reveal": "Lösung zeigen", "reset": "Neu beginnen",
+           "right": "Richtig! Genau die Antwort des Programms.",
+           "wrong_pick": "Noch nicht: {n} gewählte Karte(n) nicht gültig.",
+           "missing": "Noch nicht: {n} gültige Karte(n) fehlen noch.",
+           "wrong_none": "Noch nicht: Es gibt mindestens eine gültige Karte.",
+           "nothing": "Wähle die gültigen Karten oder „Keine gültige Karte“ und prüfe dann.",
+           "keyhelp": "Tasten: Pfeile bewegen, Leertaste wählt, N keine, C prüfen, R Lösung.",
+           "previous": "voriger Tag", "next": "nächster Tag", "index": "alle Tage",
+           "card": "Karte", "picked": "gewählt", "days": "Rätsel des Tages"},
+}
+"""What the web pages say besides the shared words (the puzzle wording itself comes from
+:data:`WORDS`)."""
+

@@ -1,14 +1,10 @@
-"""The five puzzle tiers, in measurable terms, and the weekly ramp of a daily booklet."""
+"""The five puzzle tiers of Space Bowl, in measurable terms (the weekly ramp of a daily
+booklet is every game's: :mod:`spacebowl_print.publish.schedule`)."""
 
 from __future__ import annotations
 
-import datetime as dt
-import re
 from collections.abc import Mapping
 from dataclasses import dataclass
-
-from spacebowl_print.core.errors import InputError
-from spacebowl_print.core.jsonio import show
 
 
 @dataclass(frozen=True)
@@ -54,24 +50,3 @@ TIERS: dict[int, TierSpec] = {
 }
 """The five tiers. Every variant of the spec appears in tiers 3–5; ≥ 15 % of a week's
 puzzles (tiers 3–5 weighted by the weekly ramp) have no solution: about 24 %."""
-
-WEEK_RAMP = (1, 2, 3, 3, 4, 4, 5)
-"""Tier of Monday … Sunday before ``--tiers`` rescales it: the week ramps up."""
-
-
-def tier_for(day: dt.date, lo: int = 1, hi: int = 5) -> int:
-    """The tier of ``day``: the weekly ramp rescaled into ``lo``..``hi``."""
-    base = WEEK_RAMP[day.weekday()]
-    return lo + round((base - 1) * (hi - lo) / 4)
-
-
-def parse_tier_range(value: str) -> tuple[int, int]:
-    """``"1-5"`` or ``"3"`` → (low, high) within 1..5; an :class:`InputError` at ``tiers``
-    otherwise."""
-    m = re.fullmatch(r"\s*([0-9])\s*(?:-\s*([0-9])\s*)?", value)
-    if not m:
-        raise InputError(f"must look like 1-5, got {show(value)}", "tiers")
-    pair = (int(m.group(1)), int(m.group(2) or m.group(1)))
-    if not 1 <= pair[0] <= pair[1] <= 5:
-        raise InputError(f"tiers run from 1 to 5, low to high; got {show(value)}", "tiers")
-    return pair

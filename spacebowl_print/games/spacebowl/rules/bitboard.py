@@ -77,13 +77,21 @@ def planet_masks(galaxies: Sequence[Galaxy], letters: str
         raise ValueError(f"the bitboard engine handles at most {MAX_GALAXY_CELLS} cards, "
                          f"got {rows * cols}")
     bit = {ch: 1 << i for i, ch in enumerate(letters)}
-    out = np.empty((len(galaxies), rows * cols), dtype=np.int64)
-    for g_i, g in enumerate(galaxies):
+    mask_of: dict[frozenset[str], int] = {}  # a deck has few distinct cards: sum each once
+    flat: list[int] = []
+    for g in galaxies:
         if (g.rows, g.cols) != (rows, cols):
             raise ValueError("all galaxies of a batch must have the same shape")
-        for r, row in enumerate(g.cells):
-            for c, cell in enumerate(row):
-                out[g_i, r * cols + c] = -1 if cell is None else sum(bit[p] for p in cell)
+        for row in g.cells:
+            for cell in row:
+                if cell is None:
+                    flat.append(-1)
+                    continue
+                mask = mask_of.get(cell)
+                if mask is None:
+                    mask = mask_of[cell] = sum(bit[p] for p in cell)
+                flat.append(mask)
+    out = np.array(flat, dtype=np.int64).reshape(len(galaxies), rows * cols)
     return out, rows, cols
 
 
@@ -156,12 +164,22 @@ class Tables:
 
 
 def build_tables(galaxies: Sequence[Galaxy], letters: str, torus: bool = False,
-                 wild: Sequence[Pos | None] | None = None) -> Tables:
+                 wild: Sequence[Pos | None] | None = None, near: bool = True) -> Tables:
     """Build the tables for ``galaxies`` (same shape, planets from ``letters``).
 
-    ``wild`` optionally gives each galaxy's Wild token cell.
+    ``wild`` optionally gives each galaxy's Wild token cell. ``near=False`` skips the
+    near-miss tables (``one`` is then empty: (0, n)), half the work, for callers that only
+    count solutions.
     """
     masks, rows, cols = planet_masks(galaxies, letters)
+    return tables_from_masks(masks, rows, cols, torus, wild, near)
+
+
+def tables_from_masks(masks: npt.NDArray[np.int64], rows: int, cols: int, torus: bool = False,
+                      wild: Sequence[Pos | None] | None = None, near: bool = True) -> Tables:
+    """:func:`build_tables` from the (n, rows*cols) planet masks of :func:`planet_masks`."""
+    if not near and wild is not None and any(w is not None for w in wild):
+        raise ValueError("the Wild token changes the near-miss tables: build them")
     words = words_for(rows * cols)
     n = masks.shape[0] * words  # table columns
     tgt = _targets(rows, cols, torus)
@@ -173,27 +191,30 @@ def build_tables(galaxies: Sequence[Galaxy], letters: str, torus: bool = False,
                      .transpose(1, 0, 2), 0)  # (25, galaxies, cells)
     has = [_columns(_pack((shown >> p) & 1 == 1), words)
            for p in range(N_PLANETS)]  # each (25, n)
-    req = np.empty((N_SET, N_OFF, n), dtype=U64)  # D+o exists and shows all of Q
-    pro = np.empty_like(req)  # D+o exists and shows none of Q
-    req1 = np.empty_like(req)  # D+o exists and lacks exactly one planet of Q
-    pro1 = np.empty_like(req)  # D+o exists and shows exactly one planet of Q
-    req[0], pro[0], req1[0], pro1[0] = exists, exists, 0, 0
+    # Written straight into the final layout (row = (kind, offset, set)), no temporaries.
+    half = N_OFF * N_SET
+    ok = np.empty((N_COLS, n), dtype=U64)
+    req = ok[:half].reshape(N_OFF, N_SET, n)  # D+o exists and shows all of Q
+    pro = ok[half:FACE_UP].reshape(N_OFF, N_SET, n)  # D+o exists and shows none of Q
+    req[:, 0], pro[:, 0] = exists, exists
+    lacks = [~h for h in has]
+    if near:
+        one = np.empty((N_COLS, n), dtype=U64)
+        req1 = one[:half].reshape(N_OFF, N_SET, n)  # D+o exists, lacks one planet of Q
+        pro1 = one[half:FACE_UP].reshape(N_OFF, N_SET, n)  # D+o exists, shows one of Q
+        req1[:, 0], pro1[:, 0] = 0, 0
+        one[FACE_UP] = 0
+    else:
+        one = np.empty((0, n), dtype=U64)
     for q in range(1, N_SET):
         p = q.bit_length() - 1  # build set q from q without its highest planet p
-        b, h = q ^ (1 << p), has[p]
-        req[q] = req[b] & h
-        pro[q] = pro[b] & ~h
-        req1[q] = (req1[b] & h) | (req[b] & ~h)
-        pro1[q] = (pro1[b] & ~h) | (pro[b] & h)
-    ok = np.empty((N_COLS, n), dtype=U64)
-    one = np.empty((N_COLS, n), dtype=U64)
-    half = N_OFF * N_SET
-    ok[:half] = req.transpose(1, 0, 2).reshape(half, n)
-    ok[half:FACE_UP] = pro.transpose(1, 0, 2).reshape(half, n)
-    one[:half] = req1.transpose(1, 0, 2).reshape(half, n)
-    one[half:FACE_UP] = pro1.transpose(1, 0, 2).reshape(half, n)
+        b, h, nh = q ^ (1 << p), has[p], lacks[p]
+        if near:
+            req1[:, q] = (req1[:, b] & h) | (req[:, b] & nh)
+            pro1[:, q] = (pro1[:, b] & nh) | (pro[:, b] & h)
+        np.bitwise_and(req[:, b], h, out=req[:, q])
+        np.bitwise_and(pro[:, b], nh, out=pro[:, q])
     ok[FACE_UP] = _columns(_pack(masks >= 0), words)
-    one[FACE_UP] = 0
     ok_plain = ok
     if wild is not None and any(w is not None for w in wild):
         ok_plain = ok.copy()
@@ -360,6 +381,8 @@ def near_miss_boards(tables: Tables, cols: npt.NDArray[np.int64],
         return flat.reshape(cols.shape[0], tables.words) if pairs is not None else \
             flat.reshape(cols.shape[0], tables.n, tables.words)
     ok, one = tables.ok, tables.one
+    if one.shape[0] == 0:
+        raise ValueError("these tables were built without near misses (near=False)")
     k = cols.shape[-1]
     terms_ok = [_gather(ok, cols[..., j], pairs) for j in range(k)]
     face = ok[FACE_UP] if pairs is None else ok[FACE_UP][pairs][:, None]

@@ -11,7 +11,7 @@ occurs in thousands of samples.
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Protocol
 
@@ -297,4 +297,13 @@ def puzzle_refusal(deck: Deck, tiers: Mapping[int, TierLike], seed: int = 1,
     return None
 
 
-
+def format_distribution(distribution: Sequence[float]) -> str:
+    """Every count of a solution distribution as text, none cut off:
+    ``"0: 26.7 %, 1: 30.2 %, …, 11: 0.0014 %"`` (shares under 0.1 % keep two significant
+    digits, so a rare count never reads as 0)."""
+    parts = []
+    for k, share in enumerate(distribution):
+        pct = 100 * share
+        text = f"{pct:.1f}" if pct >= 0.1 or pct == 0 else f"{pct:.2g}"
+        parts.append(f"{k}: {text} %")
+    return ", ".join(parts)

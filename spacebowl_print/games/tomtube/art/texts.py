@@ -57,8 +57,13 @@ WORDS: dict[str, dict[str, str]] = {
         "your_answer": "Your answer:",
         "moves_word": "moves",
         "moves_n": "{n} moves",
+        "moves_n_one": "1 move",
         "decoys_n": "{n} tempting first moves",
+        "decoys_n_one": "1 tempting first move",
+        "decoys_n_none": "no tempting first move",
         "decoys_answer": "{n} tempting first moves lead home only in more moves.",
+        "decoys_answer_one": "1 tempting first move leads home only in more moves.",
+        "decoys_answer_none": "No first move tempts you off the shortest way home.",
         "drift_free": "drift to {to} (free)",
         "drift_paid": "drift to {to} (1 control)",
         "jump": "space jump to {to} (1 energy)",
@@ -119,8 +124,13 @@ WORDS: dict[str, dict[str, str]] = {
         "your_answer": "Deine Lösung:",
         "moves_word": "Züge",
         "moves_n": "{n} Züge",
+        "moves_n_one": "1 Zug",
         "decoys_n": "{n} verlockende erste Züge",
+        "decoys_n_one": "1 verlockender erster Zug",
+        "decoys_n_none": "kein verlockender erster Zug",
         "decoys_answer": "{n} verlockende erste Züge führen nur mit mehr Zügen nach Hause.",
+        "decoys_answer_one": "1 verlockender erster Zug führt nur mit mehr Zügen nach Hause.",
+        "decoys_answer_none": "Kein erster Zug lockt vom kürzesten Heimweg weg.",
         "drift_free": "Drift nach {to} (kostenlos)",
         "drift_paid": "Drift nach {to} (1 Kontrolle)",
         "jump": "Weltraumsprung nach {to} (1 Energie)",
@@ -133,6 +143,40 @@ WORDS: dict[str, dict[str, str]] = {
     },
 }
 
+PUBLISHING: dict[str, dict[str, str]] = {
+    "en": {"puzzles": "Puzzles", "tiles_line": "Tile set: {name}",
+           "key_legend": "The fewest moves home, then the first move of one shortest line "
+                         "(drift or jump, and where to); every move is in the booklet's "
+                         "answers and manifest.json.",
+           "web_how_1": "A game near its end: no rhomb can be placed any more. One astronaut "
+                        "moves alone; the other stays put and blocks their sphere.",
+           "web_how_2": "Bring the astronaut home holding both solar counters, in as few moves "
+                        "as possible: drift along your own and neutral tubes for free, along "
+                        "every colour for a control counter, or space-jump to a neighbouring "
+                        "knot sphere for an energy counter.",
+           "web_how_3": "A drift passes straight through a complete, empty sphere; a counter "
+                        "stops it and is taken. Reveal the answer to step through one "
+                        "shortest line."},
+    "de": {"puzzles": "Rätsel", "tiles_line": "Plättchensatz: {name}",
+           "key_legend": "Die wenigsten Züge nach Hause, dann der erste Zug eines kürzesten "
+                         "Wegs (Drift oder Sprung, und wohin); alle Züge stehen in den "
+                         "Lösungen des Hefts und in manifest.json.",
+           "web_how_1": "Eine Partie kurz vor dem Ende: Kein Rhombus kann mehr gelegt werden. "
+                        "Ein Astronaut zieht allein; der andere bleibt stehen und sperrt seine "
+                        "Kugel.",
+           "web_how_2": "Bring den Astronauten mit beiden Solarmarkern nach Hause, mit so "
+                        "wenigen Zügen wie möglich: kostenlos entlang eigener und neutraler "
+                        "Röhren driften, für einen Kontrollmarker entlang aller Farben, oder "
+                        "für einen Energiemarker zu einer benachbarten Knotenkugel springen.",
+           "web_how_3": "Eine Drift geht geradeaus durch eine vollständige, leere Kugel; ein "
+                        "Marker hält sie an und wird genommen. „Lösung zeigen“ geht einen "
+                        "kürzesten Weg Zug für Zug durch."},
+}
+"""The words every game gives publishing (the plural of a puzzle, the teacher's key legend,
+the web page's "how to play")."""
+for _lang, _more in PUBLISHING.items():
+    WORDS[_lang].update(_more)
+
 
 def words(lang: str) -> dict[str, str]:
     """The word table of ``lang`` (``en`` or ``de``); an unknown language is an
@@ -140,4 +184,12 @@ def words(lang: str) -> dict[str, str]:
     return WORDS[check_lang(lang, LANGS)]
 
 
-__all__ = ["LANGS", "WORDS", "words"]
+def counted(lang: str, key: str, n: int) -> str:
+    """The text ``key`` of ``lang`` for a count ``n``: its ``_one`` form for 1 and its
+    ``_none`` form for 0 where the table has them (no "1 moves"), else ``key`` with ``n``."""
+    table = words(lang)
+    form = {0: f"{key}_none", 1: f"{key}_one"}.get(n, key)
+    return table.get(form, table[key]).format(n=n)
+
+
+__all__ = ["LANGS", "PUBLISHING", "WORDS", "counted", "words"]

@@ -1,4 +1,4 @@
-"""Tom Tube's "way home" puzzle booklet: the puzzles generated and proved by
-``solve.puzzles`` (``generate`` and the independent ``verify_entry``), drawn on mini boards
-(``item``), set into a booklet with an introduction and an answer key and sealed with its
-``manifest.json`` (``booklet``)."""
+"""Tom Tube's "way home" puzzles, for every publication (booklets, classroom sets, web sites):
+:mod:`.kind` is what the shared publishing commands use, over the tiered generator and the
+independent verifier of ``solve.puzzles``; each puzzle is drawn on a mini board by
+:mod:`.item`."""

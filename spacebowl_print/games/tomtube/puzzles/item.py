@@ -11,12 +11,14 @@ from typing import Any
 
 from spacebowl_print.core.errors import InternalError
 from spacebowl_print.games.tomtube.art.miniboard import BOARD_H, Leg, fit_edge, legs, mini_board
-from spacebowl_print.games.tomtube.art.texts import words
+from spacebowl_print.games.tomtube.art.texts import counted, words
 from spacebowl_print.games.tomtube.art.tubes import INK
 from spacebowl_print.games.tomtube.model.board import BASES, SOLARS, other
 from spacebowl_print.games.tomtube.model.position import Move, Position
 from spacebowl_print.games.tomtube.model.position_read import move_from_json, position_from_json
 from spacebowl_print.games.tomtube.model.tiles import TileSet
+from spacebowl_print.publish.kinds import WebStep, WebView
+from spacebowl_print.publish.site import inline_svg
 from spacebowl_print.render.api import Canvas, Style
 from spacebowl_print.render.fonts import fit_size, line_height, text_width, wrap
 
@@ -58,17 +60,22 @@ class TomTubePuzzle:
 
     @property
     def tier(self) -> int:
-        return tier_of(self.moves, self.decoys)
+        """The tier the generator measured (recorded in the entry), or graded here from the
+        answer's length and the decoys."""
+        recorded = self.entry.get("tier")
+        return recorded if isinstance(recorded, int) else tier_of(self.moves, self.decoys)
 
     @property
     def badges(self) -> Sequence[str]:
         w = words(self.lang)
         return [w["to_move"].format(player=w[self.player]),
-                w["decoys_n"].format(n=self.decoys)]
+                counted(self.lang, "decoys_n", self.decoys)]
 
     def manifest_entry(self) -> dict[str, Any]:
-        """The spec's entry: ``{"id", "position", "answer": {"moves", "line"}}``."""
-        return {"id": self.id, "position": self.entry["position"],
+        """The spec's entry ``{"id", "position", "answer": {"moves", "line"}}`` with the
+        ``tier`` (and whatever else the generator recorded, e.g. ``decoys``)."""
+        return {**self.entry, "id": self.id, "tier": self.tier,
+                "position": self.entry["position"],
                 "answer": {"moves": self.moves, "line": list(self.entry["answer"]["line"])}}
 
     # ---- the puzzle --------------------------------------------------------------------
@@ -156,17 +163,16 @@ class TomTubePuzzle:
         return text + (" — " + ", ".join(extra) if extra else "")
 
     def draw_answer(self, canvas: Canvas, x: float, y: float, w: float, h: float) -> None:
-        wd = words(self.lang)
         text_w = min(48.0, w * 0.38)
         board_w = w - text_w - 3.0
         mini_board(canvas, x, y, board_w, h, self.position, self.tiles, self.ink_saver,
-                   route=self.legs, names=None)
+                   route=self.legs, names=6.0)
         tx = x + board_w + 3.0
         ty = y + h - 4.0
-        head = wd["moves_n"].format(n=self.moves)
+        head = counted(self.lang, "moves_n", self.moves)
         canvas.text(tx, ty, head, fit_size(head, text_w, 10, "bold"), "bold", INK)
         ty -= 5.0
-        size = 6.5
+        size = 7.0
         lh = line_height(size, 1.2)
         for k, leg in enumerate(self.legs, start=1):
             for j, ln in enumerate(wrap(self.step_text(k, leg), text_w - 2.5, size)):
@@ -174,9 +180,46 @@ class TomTubePuzzle:
                 ty -= lh
             ty -= 0.6
         ty -= 1.0
-        for ln in wrap(wd["decoys_answer"].format(n=self.decoys), text_w, size):
+        for ln in wrap(counted(self.lang, "decoys_answer", self.decoys), text_w, size):
             canvas.text(tx, ty, ln, size, "regular", MUTED)
             ty -= lh
+
+    # ---- the teacher's key and the web ----------------------------------------------------
+
+    def short_answer(self) -> str:
+        """The fewest moves and the first move, e.g. "4: drift D5"."""
+        first = self.legs[0].move if self.legs else None
+        head = str(self.moves)
+        if first is None:
+            return head
+        return f"{head}: {first.kind} {first.to}"
+
+    def question(self) -> str:
+        """The question with what the player holds and what the stock has."""
+        wd = words(self.lang)
+        q = wd["question"].format(player=wd[self.player], other=wd[other(self.player)],
+                                  base=BASES[self.player])
+        return "\n".join([q, *self._facts()])
+
+    def web_view(self) -> WebView:
+        """The position; the answer moved through one move at a time, the route so far
+        drawn on the board."""
+        w = 180.0
+        h = fit_edge(w, 1000.0) * BOARD_H
+
+        def board(route: Sequence[Leg]) -> str:
+            def paint(c: Canvas) -> None:
+                mini_board(c, 0, 0, w, h, self.position, self.tiles, self.ink_saver,
+                           route=route, names=6.0)
+            return inline_svg(w, h, paint)
+
+        steps = [WebStep(board(self.legs[:k]), self.step_text(k, leg))
+                 for k, leg in enumerate(self.legs, start=1)]
+        wd = words(self.lang)
+        return WebView(puzzle=board(()), question=self.question(),
+                       answer=wd["moves_n"].format(n=self.moves) + " — " + "; ".join(
+                           self.step_text(k, leg) for k, leg in enumerate(self.legs, start=1)),
+                       steps=steps)
 
 
 __all__ = ["TomTubePuzzle", "tier_of"]

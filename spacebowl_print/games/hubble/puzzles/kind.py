@@ -1,0 +1,183 @@
+"""Hubble's daily solo challenges as every publication uses them (its
+:class:`~spacebowl_print.publish.kinds.PuzzleKind`): the constellation set and pad size as
+their source, a challenge per slot graded into tiers by measured features (each from its own
+seed, so several processes give the same bytes), the par proved by an engine independent of
+the solver's, the teaching page with the full scoring, and the web page's words.
+
+The manifest's header records the whole constellation set (twenty small tables) and its
+digest, so ``spacebowl check`` needs nothing but the manifest.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from spacebowl_print.core.errors import InputError
+from spacebowl_print.core.languages import check_lang
+from spacebowl_print.core.workers import worker_map
+from spacebowl_print.games.hubble.art.padsheet import Marks, draw_pad, fit_pad
+from spacebowl_print.games.hubble.art.texts import LANGS, words
+from spacebowl_print.games.hubble.model.constellations import (
+    ConstellationSet,
+    constellations_from_toml,
+    load_constellation_set,
+    set_to_dict,
+)
+from spacebowl_print.games.hubble.puzzles.item import HubbleDay, par_marks
+from spacebowl_print.games.hubble.puzzles.teach import teach
+from spacebowl_print.games.hubble.solve.choices import PAD_OPTION, SET_OPTION, pad_size_of
+from spacebowl_print.games.hubble.solve.manifest import verify_entry
+from spacebowl_print.games.hubble.solve.tiers import daily_for_tier
+from spacebowl_print.publish.kinds import BoxPainter, Painter, PuzzleItem, RenderContext
+from spacebowl_print.publish.schedule import Slot
+from spacebowl_print.render.api import Box, Canvas, Style
+
+CLASS_EPOCH = dt.date(2001, 1, 1)
+"""Classroom puzzles have codes, not dates; puzzle ``k`` of a set is made as the day
+``CLASS_EPOCH + k`` would be (from the set's own seed, so never the same as a booklet's)."""
+
+
+@dataclass(frozen=True)
+class HubbleSource:
+    """What Hubble's puzzles are made from: the constellation set and the pad size."""
+
+    cset: ConstellationSet
+    cols: int
+    rows: int
+
+
+def set_digest(cset: ConstellationSet) -> str:
+    """SHA-256 of the constellation set's content (names, values, patterns)."""
+    import hashlib
+    import json
+
+    text = json.dumps(set_to_dict(cset), sort_keys=True, ensure_ascii=False,
+                      separators=(",", ":"))
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()
+
+
+def _entry(job: tuple[int, str, str, int, ConstellationSet, int, int]) -> dict[str, Any]:
+    """One slot's challenge and par (a worker's task: it depends on its arguments alone)."""
+    seed, key, day, tier, cset, cols, rows = job
+    entry = daily_for_tier(seed, dt.date.fromisoformat(day), tier, cset, cols, rows)
+    if entry["id"] != key:  # a classroom puzzle: named by its code
+        entry = {**entry, "id": key, "challenge": {**entry["challenge"], "id": key}}
+    return entry
+
+
+class HubblePuzzles:
+    """Hubble's :class:`~spacebowl_print.publish.kinds.PuzzleKind`."""
+
+    options = (PAD_OPTION, SET_OPTION)
+    max_puzzles = 1000
+    """Challenges one run makes at most."""
+    default_days = 7
+    worksheet_per_page = 1
+    web_template = None
+
+    def words(self, lang: str) -> Mapping[str, str]:
+        return words(check_lang(lang, LANGS))
+
+    def load(self, options: Mapping[str, Any], tiers: Sequence[int]) -> HubbleSource:
+        cols, rows = pad_size_of(options)
+        return HubbleSource(load_constellation_set(options.get("constellations")), cols, rows)
+
+    def header(self, source: HubbleSource) -> dict[str, Any]:
+        return {"constellations": {"name": source.cset.name, "sha256": set_digest(source.cset),
+                                   "cards": set_to_dict(source.cset)["constellations"]},
+                "pad": {"cols": source.cols, "rows": source.rows}}
+
+    def generate(self, source: HubbleSource, slots: Sequence[Slot], seed: int,
+                 ctx: RenderContext, jobs: int, advance: Callable[[int], None]
+                 ) -> list[PuzzleItem]:
+        tasks = []
+        for slot in slots:
+            day = slot.date or CLASS_EPOCH + dt.timedelta(days=slot.number)
+            tasks.append((seed, slot.puzzle_id, day.isoformat(), slot.tier, source.cset,
+                          source.cols, source.rows))
+        out: list[PuzzleItem] = []
+        for slot, entry in zip(slots, worker_map(_entry, tasks, jobs), strict=True):
+            out.append(HubbleDay(entry, slot.number, source.cset, ctx.lang, ctx.ink_saver))
+            advance(1)
+        return out
+
+    def verify(self, header: Mapping[str, Any], entry: Mapping[str, Any]) -> str | None:
+        """The par re-proved on the set the header records (its digest checked first); a
+        manifest from before sets were recorded uses the shipped set."""
+        return verify_entry(entry, header_set(header), header)  # header fields checked too
+
+    def teach(self, source: HubbleSource, ctx: RenderContext) -> BoxPainter:
+        return teach(source.cset, ctx.lang, ctx.ink_saver)
+
+    def intro(self, source: HubbleSource, items: Sequence[PuzzleItem], ctx: RenderContext,
+              width: float, height: float) -> list[Painter]:
+        return []
+
+    def describe(self, source: HubbleSource, ctx: RenderContext) -> str:
+        return words(ctx.lang)["describe"].format(name=source.cset.name, cols=source.cols,
+                                                  rows=source.rows)
+
+    def answers_per_page(self, source: HubbleSource, width: float, height: float
+                         ) -> tuple[int, int]:
+        """Pads wider than tall take the page's width, two or three a page; squarer pads
+        go two across on large pages."""
+        small = height < 240
+        if source.cols >= 2 * source.rows:
+            return (1, 2) if small else (1, 3)
+        return (1, 2) if small else (2, 2)
+
+    def cover_art(self, source: HubbleSource, items: Sequence[PuzzleItem], ctx: RenderContext
+                  ) -> BoxPainter:
+        """A finished pad (the par of a Sunday's challenge when there is one) on white."""
+        sample = items[min(len(items) - 1, 6)]
+
+        def art(canvas: Canvas, box: Box) -> None:
+            x, y, w, h = box
+            canvas.rect(x, y, w, h, Style(fill="#FFFFFF"), radius=3)
+            if isinstance(sample, HubbleDay):
+                pad = sample.pad
+                fitted = fit_pad(pad.cols, pad.rows, w - 8, h - 8, 9.0, names=False)
+                marks: Marks = par_marks(sample.score, sample.challenge.constellations)
+                draw_pad(canvas, fitted, x + (w - fitted.width) / 2,
+                         y + (h - fitted.height) / 2, ctx.lang, ctx.ink_saver, pad.cells,
+                         marks)
+
+        return art
+
+    def key_legend(self, ctx: RenderContext) -> str:
+        return words(ctx.lang)["key_legend"]
+
+    def web_howto(self, ctx: RenderContext) -> Sequence[str]:
+        wd = words(ctx.lang)
+        return [wd[f"web_how_{k}"] for k in range(1, 4)]
+
+
+def header_set(header: Mapping[str, Any]) -> ConstellationSet:
+    """The constellation set a manifest's header records, its digest checked; the shipped
+    set when the header records none."""
+    raw = header.get("constellations")
+    if not isinstance(raw, Mapping) or "cards" not in raw:
+        return load_constellation_set(None)
+    cards = raw.get("cards")
+    if not isinstance(cards, list):
+        raise InputError("must be a list of constellation tables", "constellations", "cards")
+    import tomli_w
+
+    name = raw.get("name")
+    cset = constellations_from_toml(
+        tomli_w.dumps({"name": name if isinstance(name, str) else "", "constellations": cards}),
+        "manifest.json")
+    if set_digest(cset) != raw.get("sha256"):
+        raise InputError("the recorded constellation cards do not match their sha256",
+                         "constellations", "sha256")
+    return cset
+
+
+PUZZLES = HubblePuzzles()
+"""The puzzles :data:`spacebowl_print.games.hubble.GAME` names."""
+
+__all__ = ["CLASS_EPOCH", "PUZZLES", "HubblePuzzles", "HubbleSource", "header_set",
+           "set_digest"]

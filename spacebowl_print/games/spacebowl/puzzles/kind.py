@@ -1,0 +1,138 @@
+"""Space Bowl's puzzles as every publication uses them (its
+:class:`~spacebowl_print.publish.kinds.PuzzleKind`): the deck as their source, the generator
+that plans and builds a galaxy per slot, the independent check (the reference engine against
+the bitboard one), the teaching page, the tier table for the booklet's front matter, the
+cover's galaxy, the teacher's key legend and the web page's words.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from typing import Any
+
+from spacebowl_print.core.errors import InputError
+from spacebowl_print.core.languages import check_lang
+from spacebowl_print.core.templates import template_environment
+from spacebowl_print.games.spacebowl.art.minigalaxy import draw_galaxy
+from spacebowl_print.games.spacebowl.art.rules import figures
+from spacebowl_print.games.spacebowl.model import Deck
+from spacebowl_print.games.spacebowl.model.deck_file import DECK_OPTION, load_deck
+from spacebowl_print.games.spacebowl.puzzles.generate import Generator
+from spacebowl_print.games.spacebowl.puzzles.item import SpaceBowlPuzzle
+from spacebowl_print.games.spacebowl.puzzles.teach import teach
+from spacebowl_print.games.spacebowl.puzzles.texts import WEB_WORDS, WORDS
+from spacebowl_print.games.spacebowl.puzzles.tiers import TIERS
+from spacebowl_print.games.spacebowl.puzzles.verify import deck_digest, verify_manifest_entry
+from spacebowl_print.games.spacebowl.rules.deck_health import puzzle_refusal
+from spacebowl_print.publish.kinds import BoxPainter, Painter, PuzzleItem, RenderContext
+from spacebowl_print.publish.schedule import Slot
+from spacebowl_print.render.api import Box, Canvas, Style
+from spacebowl_print.render.flow import column_painters
+
+LANGS = ("en", "fr", "de")
+
+
+def load_puzzle_deck(name_or_path: str | None, tiers: Iterable[int]) -> Deck:
+    """The ``--deck`` deck, refused in one line (at ``deck``) when it cannot make puzzles of
+    those tiers: too few cards, or a number of solutions a tier needs that it never gives."""
+    deck = load_deck(name_or_path)
+    if why := puzzle_refusal(deck, {t: TIERS[t] for t in tiers}):
+        raise InputError(why, "deck")
+    return deck
+
+
+class SpaceBowlPuzzles:
+    """Space Bowl's :class:`~spacebowl_print.publish.kinds.PuzzleKind`."""
+
+    options = (DECK_OPTION,)
+    max_puzzles = 3660
+    """Ten years of daily puzzles: about a minute and a half."""
+    default_days = 365
+    worksheet_per_page = 2
+    web_template = "spacebowl/web-day.html.j2"
+
+    def words(self, lang: str) -> Mapping[str, str]:
+        lang = check_lang(lang, LANGS)
+        return {**WORDS[lang], **WEB_WORDS[lang], "puzzles": WORDS[lang]["puzzles"]}
+
+    def load(self, options: Mapping[str, Any], tiers: Sequence[int]) -> Deck:
+        return load_puzzle_deck(options.get("deck"), tiers)
+
+    def header(self, source: Deck) -> dict[str, Any]:
+        return {"deck": source.name, "deck_sha256": deck_digest(source)}
+
+    def generate(self, source: Deck, slots: Sequence[Slot], seed: int, ctx: RenderContext,
+                 jobs: int, advance: Callable[[int], None]) -> list[PuzzleItem]:
+        """The generator plans every slot from the seed and builds the galaxies in batches
+        (one process: its batches are vectorised already)."""
+        made: list[SpaceBowlPuzzle] = Generator(source, seed, ctx.lang).make_all(slots, advance)
+        return list(made)
+
+    def verify(self, header: Mapping[str, Any], entry: Mapping[str, Any]) -> str | None:
+        return verify_manifest_entry(header, entry)
+
+    def teach(self, source: Deck, ctx: RenderContext) -> BoxPainter:
+        return teach(source, ctx.lang, 1)
+
+    def intro(self, source: Deck, items: Sequence[PuzzleItem], ctx: RenderContext,
+              width: float, height: float) -> list[Painter]:
+        """What the tiers mean (measured over this booklet's puzzles), from
+        ``templates/spacebowl/booklet-<lang>.md.j2``."""
+        puzzles = [p for p in items if isinstance(p, SpaceBowlPuzzle)]
+        return column_painters(intro_text(puzzles, ctx.lang), width, height, figures(source))
+
+    def describe(self, source: Deck, ctx: RenderContext) -> str:
+        return WORDS[ctx.lang]["deck_line"].format(title=source.title)
+
+    def answers_per_page(self, source: Deck, width: float, height: float) -> tuple[int, int]:
+        return (2, 2) if height < 240 else (2, 3)
+
+    def cover_art(self, source: Deck, items: Sequence[PuzzleItem], ctx: RenderContext
+                  ) -> BoxPainter:
+        """A sample galaxy (a Sunday's when there is one) on the night sky."""
+        sample = items[min(len(items) - 1, 6)]
+        galaxy = sample.galaxy if isinstance(sample, SpaceBowlPuzzle) else None
+
+        def art(canvas: Canvas, box: Box) -> None:
+            x, y, w, h = box
+            canvas.rect(x, y, w, h, Style(fill="#1B2347"), radius=3)
+            if galaxy is not None:
+                draw_galaxy(canvas, source, galaxy, x + 4, y + 4, w - 8, h - 8, compact=True)
+
+        return art
+
+    def key_legend(self, ctx: RenderContext) -> str:
+        return WORDS[ctx.lang]["key_legend"]
+
+    def web_howto(self, ctx: RenderContext) -> Sequence[str]:
+        words = WORDS[ctx.lang]
+        return [words[f"how_{k}"] for k in range(1, 5)]
+
+
+def intro_text(puzzles: Sequence[SpaceBowlPuzzle], lang: str) -> str:
+    """The booklet's introduction: how the tiers differ, with this booklet's counts."""
+    rows = []
+    for tier, spec in TIERS.items():
+        mine = [p for p in puzzles if p.tier == tier]
+        rows.append({
+            "tier": tier,
+            "stars": "★" * tier,
+            "marbles": "–".join(str(m) for m in (min(spec.marbles), max(spec.marbles)))
+            if len(set(spec.marbles)) > 1 else str(spec.marbles[0]),
+            "black_hole": round(100 * spec.black_hole),
+            "variants": sorted({v for vs in spec.variants for v in vs}),
+            "solutions": "–".join(str(k) for k in (min(spec.solutions), max(spec.solutions))),
+            "near": (f"{spec.near_misses[0]}–{spec.near_misses[1]}"
+                     if spec.near_misses[1] < 99 else f"≥ {spec.near_misses[0]}"),
+            "decoys": spec.decoys,
+            "learning": spec.learning,
+            "count": len(mine),
+        })
+    template = template_environment().get_template(f"spacebowl/booklet-{lang}.md.j2")
+    return template.render(tiers=rows, words=WORDS[lang])
+
+
+PUZZLES = SpaceBowlPuzzles()
+"""The puzzles :data:`spacebowl_print.games.spacebowl.GAME` names."""
+
+__all__ = ["PUZZLES", "SpaceBowlPuzzles", "intro_text", "load_puzzle_deck"]

@@ -1,0 +1,76 @@
+"""A Space Bowl puzzle on a web page: the galaxy as a grid of cards to pick (each its mini card
+as inline SVG), the toss, the question, and the answer with the engine's reason.
+
+Each distinct mini card is drawn once per run (``SpaceBowlPuzzle.art_cache``): a year of
+pages shows about 9,000 cards but only a few hundred different ones.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from spacebowl_print.games.spacebowl.art.minigalaxy import MINI_H, MINI_W, draw_toss, mini_card
+from spacebowl_print.games.spacebowl.puzzles.item import SpaceBowlPuzzle, answer_reasons
+from spacebowl_print.games.spacebowl.puzzles.texts import WORDS
+from spacebowl_print.games.spacebowl.puzzles.tiers import TIERS
+from spacebowl_print.publish.kinds import WebView
+from spacebowl_print.publish.site import inline_svg
+from spacebowl_print.render.api import Canvas, Style
+
+TOSS_MM = 42.0
+"""The toss drawing's size on the page (it scales with the screen)."""
+
+
+def _face_down() -> str:
+    def back(c: Canvas) -> None:
+        c.rect(0, 0, MINI_W, MINI_H, Style(fill="#3A3A58", stroke="#9A9AB0", width=0.3),
+               radius=MINI_W * 0.09)
+        for k in range(1, 5):
+            c.line(MINI_W * k / 5, 1, MINI_W * k / 5, MINI_H - 1,
+                   Style(stroke="#55557A", width=0.4))
+    return inline_svg(MINI_W, MINI_H, back)
+
+
+def card_svg(p: SpaceBowlPuzzle, row: int, col: int) -> str:
+    """The mini card at (row, col) as inline SVG (a face-down card's hatched back), drawn
+    once per distinct card and decoy level for the whole run."""
+    cell = p.galaxy.cells[row][col]
+    cid = p.galaxy.card_ids[row][col] if p.galaxy.card_ids else None
+    decoys = TIERS[p.tier].decoys if cid is not None else "none"
+    key = ("back",) if cell is None else (cell, cid, decoys)
+    cached = p.art_cache.get(key)
+    if cached is not None:
+        return cached
+    if cell is None:
+        svg = _face_down()
+    else:
+        def paint(c: Canvas) -> None:
+            c.place(mini_card(c, p.deck, cell, cid, decoys), 0, 0)
+        svg = inline_svg(MINI_W, MINI_H, paint)
+    p.art_cache[key] = svg
+    return svg
+
+
+def web_view(p: SpaceBowlPuzzle) -> WebView:
+    """What the day's page shows: ``data`` carries the card grid, the toss drawing and the
+    answer (the cards to pick) for the Space Bowl template's script."""
+    words = WORDS[p.lang]
+    g = p.galaxy
+    cards = [[{"cell": f"{chr(65 + c)}{r + 1}", "svg": card_svg(p, r, c),
+               "wild": p.variants.wild is not None and (r, c) == tuple(p.variants.wild)}
+              for c in range(g.cols)] for r in range(g.rows)]
+    toss = inline_svg(TOSS_MM, TOSS_MM + 5, lambda c: draw_toss(c, p.deck, p.toss, 0, 0,
+                                                                 TOSS_MM, words["toss"]))
+    wild = words["wild_on"].format(cell=p.variants.wild.name) if p.variants.wild else ""
+    data: dict[str, Any] = {
+        "cards": cards, "cols": g.cols, "rows": g.rows, "toss_svg": toss, "wild": wild,
+        "wild_letter": p.wild_letter,
+        "answer": json.dumps([s.cell.name for s in p.solutions]),
+    }
+    reasons = answer_reasons(p)
+    return WebView(puzzle=toss, question=words[p.question], answer=" ".join(reasons),
+                   data=data)
+
+
+__all__ = ["card_svg", "web_view"]

@@ -1,0 +1,184 @@
+"""Tom Tube's "way home" puzzles as every publication uses them (its
+:class:`~spacebowl_print.publish.kinds.PuzzleKind`): the tile set as their source, the tiered
+generator (one puzzle per slot, each from its own seed, so several processes give the same
+bytes), the independent verifier (replay with the reference engine, no shorter line by
+breadth-first search), the teaching page, the cover's board and the web page's words.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any
+
+from spacebowl_print.core.errors import InputError
+from spacebowl_print.core.templates import template_environment
+from spacebowl_print.core.workers import worker_map
+from spacebowl_print.games.tomtube.art.miniboard import mini_board
+from spacebowl_print.games.tomtube.art.rules import figures
+from spacebowl_print.games.tomtube.art.texts import LANGS, words
+from spacebowl_print.games.tomtube.model.position_read import position_from_json
+from spacebowl_print.games.tomtube.model.tiles import CORNERS, TileSet, tiles_from_mapping
+from spacebowl_print.games.tomtube.model.tiles_file import TILES_OPTION, load_tiles
+from spacebowl_print.games.tomtube.puzzles.item import TomTubePuzzle
+from spacebowl_print.games.tomtube.solve.puzzles import decoys, puzzle_for, verify_entry
+from spacebowl_print.publish.kinds import BoxPainter, Painter, PuzzleItem, RenderContext
+from spacebowl_print.publish.schedule import Slot
+from spacebowl_print.render.api import Box, Canvas, Style
+from spacebowl_print.render.flow import column_painters
+
+_HEADING = re.compile(r"^#{2,3} ", re.M)
+
+
+def _entry(job: tuple[TileSet, int, str, int]) -> dict[str, Any]:
+    """One slot's puzzle (a worker's task: it depends on its arguments alone)."""
+    tiles, seed, key, tier = job
+    return puzzle_for(tiles, seed, key, tier)
+
+
+class TomTubePuzzles:
+    """Tom Tube's :class:`~spacebowl_print.publish.kinds.PuzzleKind`."""
+
+    options = (TILES_OPTION,)
+    max_puzzles = 1000
+    """About a minute and a half of generating and proving on two cores."""
+    default_days = 7
+    worksheet_per_page = 1
+    web_template = None
+
+    def words(self, lang: str) -> Mapping[str, str]:
+        w = words(lang)
+        return {**w, "puzzle": w["puzzle"], "puzzles": w["puzzles"]}
+
+    def load(self, options: Mapping[str, Any], tiers: Sequence[int]) -> TileSet:
+        return load_tiles(options.get("tiles"))
+
+    def header(self, source: TileSet) -> dict[str, Any]:
+        """The whole tile set (40 small tables), so that ``spacebowl check`` needs nothing but
+        the manifest."""
+        return {"tiles": tiles_to_mapping(source)}
+
+    def generate(self, source: TileSet, slots: Sequence[Slot], seed: int, ctx: RenderContext,
+                 jobs: int, advance: Callable[[int], None]) -> list[PuzzleItem]:
+        """Each slot's puzzle from (seed, its id, its tier) alone, in ``jobs`` processes."""
+        tasks = [(source, seed, slot.puzzle_id, slot.tier) for slot in slots]
+        out: list[PuzzleItem] = []
+        for slot, entry in zip(slots, worker_map(_entry, tasks, jobs), strict=True):
+            found = entry.get("decoys")
+            if not isinstance(found, int):
+                pos = position_from_json(entry["position"], source)
+                found = decoys(pos, source, int(entry["answer"]["moves"]))
+            out.append(TomTubePuzzle(entry, slot.number, found, source, ctx.lang,
+                                     ctx.ink_saver))
+            advance(1)
+        return out
+
+    def verify(self, header: Mapping[str, Any], entry: Mapping[str, Any]) -> str | None:
+        """The entry re-proved on the tile set the manifest records (the shipped set for a
+        manifest from before tile sets were recorded)."""
+        raw = header.get("tiles")
+        if raw is None:
+            tiles = load_tiles(None)
+        elif isinstance(raw, Mapping):
+            tiles = tiles_from_mapping(raw, "manifest.json")
+        else:
+            raise InputError("must be the tile set's table", "tiles")
+        return verify_entry(dict(entry), tiles)
+
+    def teach(self, source: TileSet, ctx: RenderContext) -> BoxPainter:
+        """How a puzzle works and the key to the drawings (the first sections of the
+        booklet's introduction)."""
+        text = _intro(source, [], ctx.lang)
+        head = _split(text)[0]
+
+        def paint(canvas: Canvas, box: Box) -> None:
+            x, y, w, h = box
+            pages = column_painters(head, w, h, figures(source))
+            canvas.save()
+            canvas.translate(x, y)
+            pages[0](canvas)
+            canvas.restore()
+
+        return paint
+
+    def intro(self, source: TileSet, items: Sequence[PuzzleItem], ctx: RenderContext,
+              width: float, height: float) -> list[Painter]:
+        """The difficulty table of this booklet and how the answers were proved."""
+        puzzles = [p for p in items if isinstance(p, TomTubePuzzle)]
+        rest = _split(_intro(source, puzzles, ctx.lang))[1]
+        return column_painters(rest, width, height, figures(source)) if rest.strip() else []
+
+    def describe(self, source: TileSet, ctx: RenderContext) -> str:
+        return words(ctx.lang)["tiles_line"].format(name=source.name)
+
+    def answers_per_page(self, source: TileSet, width: float, height: float
+                         ) -> tuple[int, int]:
+        return (1, 2) if height < 240 else (1, 3)
+
+    def cover_art(self, source: TileSet, items: Sequence[PuzzleItem], ctx: RenderContext
+                  ) -> BoxPainter:
+        """A puzzle's board (a Sunday's, the hardest of its week, when there is one)."""
+        sample = items[min(len(items) - 1, 6)]
+
+        def art(canvas: Canvas, box: Box) -> None:
+            x, y, w, h = box
+            canvas.rect(x, y, w, h, Style(fill="#FFFFFF"), radius=3)
+            if isinstance(sample, TomTubePuzzle):
+                mini_board(canvas, x + 3, y + 3, w - 6, h - 6, sample.position, source,
+                           ctx.ink_saver, names=None)
+
+        return art
+
+    def key_legend(self, ctx: RenderContext) -> str:
+        return words(ctx.lang)["key_legend"]
+
+    def web_howto(self, ctx: RenderContext) -> Sequence[str]:
+        w = words(ctx.lang)
+        return [w[f"web_how_{k}"] for k in range(1, 4)]
+
+
+def tiles_to_mapping(tiles: TileSet) -> dict[str, Any]:
+    """The tile set as its file's tables (``tiles_from_mapping`` reads it back)."""
+    return {"name": tiles.name,
+            "rhombs": [{"id": t, **{k: (c or "") for k, c in zip(CORNERS, tiles[t].corners,
+                                                                 strict=True)},
+                        "cross": tiles[t].cross} for t in tiles.ids()]}
+
+
+def _intro(tiles: TileSet, puzzles: Sequence[TomTubePuzzle], lang: str) -> str:
+    """The booklet's introduction (``templates/tomtube/booklet-<lang>.md.j2``) with the
+    answer lengths and tiers counted over ``puzzles``."""
+    lengths = sorted({p.moves for p in puzzles})
+    tiers = []
+    for t in range(1, 6):
+        mine = [p for p in puzzles if p.tier == t]
+        if not mine:
+            continue
+        moves = sorted({p.moves for p in mine})
+        dec = [p.decoys for p in mine]
+        tiers.append({"stars": "★" * t, "count": len(mine),
+                      "moves": _span(moves[0], moves[-1]),
+                      "decoys": _span(min(dec), max(dec))})
+    template = template_environment().get_template(f"tomtube/booklet-{lang}.md.j2")
+    return template.render(
+        lengths=[{"moves": n, "count": sum(1 for p in puzzles if p.moves == n)}
+                 for n in lengths], tiers=tiers)
+
+
+def _split(text: str) -> tuple[str, str]:
+    """(how the puzzles work and the key, the rest): the introduction cut before its third
+    heading."""
+    starts = [m.start() for m in _HEADING.finditer(text)]
+    if len(starts) < 3:
+        return text, ""
+    return text[:starts[2]], text[starts[2]:]
+
+
+def _span(lo: int, hi: int) -> str:
+    return str(lo) if lo == hi else f"{lo}–{hi}"
+
+
+PUZZLES = TomTubePuzzles()
+"""The puzzles :data:`spacebowl_print.games.tomtube.GAME` names."""
+
+__all__ = ["LANGS", "PUZZLES", "TomTubePuzzles"]

@@ -1,0 +1,100 @@
+"""The steps every publication of puzzles shares, whatever the game and the medium (book,
+classroom set, web site): make one puzzle per slot, put every answer through the game's
+independent check before anything is written, and describe the run in the manifest.
+
+A :class:`Publisher` holds what one run works with: the game (id and title), its
+:class:`~spacebowl_print.publish.kinds.PuzzleKind`, the loaded source (deck, constellation
+set, tile set), the :class:`~spacebowl_print.publish.kinds.RenderContext` and the seed.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from spacebowl_print import __version__
+from spacebowl_print.core.errors import InputError
+from spacebowl_print.publish.booktexts import book_words
+from spacebowl_print.publish.kinds import PuzzleItem, PuzzleKind, RenderContext
+from spacebowl_print.publish.schedule import Slot
+
+
+class VerificationError(RuntimeError):
+    """An answer disagreed with the game's independent check; nothing was written."""
+
+
+@dataclass(frozen=True)
+class Publisher:
+    """One run's game, material and drawing context (see the module docstring)."""
+
+    game: str
+    title: str
+    kind: PuzzleKind
+    source: Any
+    ctx: RenderContext
+    seed: int
+    jobs: int = 1
+    force: bool = False
+    """Replace an output folder that another command or game wrote."""
+
+    def kind_of(self, command: str) -> str:
+        """What an output folder records it holds: ``"hubble booklet"``."""
+        return f"{self.game} {command}"
+
+    @property
+    def words(self) -> dict[str, str]:
+        """The shared publishing words in the run's language, with the game's title and noun
+        filled in."""
+        return book_words(self.ctx.lang, self.title, self.ctx.words["puzzle"],
+                          self.ctx.words["puzzles"])
+
+    def make(self, slots: Sequence[Slot], advance: Callable[[int], None] = lambda k: None
+             ) -> list[PuzzleItem]:
+        """One puzzle per slot from the game, checked to match the slots (ids in order)."""
+        items = self.kind.generate(self.source, slots, self.seed, self.ctx, self.jobs, advance)
+        if [it.id for it in items] != [s.puzzle_id for s in slots]:
+            raise VerificationError("the game did not make one puzzle per slot, in order")
+        return items
+
+    def header(self, options: Mapping[str, Any]) -> dict[str, Any]:
+        """The manifest's header: the game, the title, what the game records about its
+        source, the seed, the options that shaped the run and the tool's version."""
+        return {"game": self.game, **self.kind.header(self.source), "seed": self.seed,
+                "options": dict(options), "tool": f"spacebowl_print {__version__}"}
+
+    def verified(self, header: Mapping[str, Any], items: Sequence[PuzzleItem]
+                 ) -> list[dict[str, Any]]:
+        """Every item's manifest entry, each re-derived by the game's independent
+        ``verify`` against ``header`` (as ``spacebowl check`` will); raises
+        :class:`VerificationError` naming the first puzzle that disagrees or an id used
+        twice."""
+        entries = []
+        seen: set[str] = set()
+        for item in items:
+            if item.id in seen:
+                raise VerificationError(f"puzzle {item.id}: id used twice")
+            seen.add(item.id)
+            entry = item.manifest_entry()
+            if entry.get("id") != item.id or entry.get("tier") != item.tier:
+                raise VerificationError(f"puzzle {item.id}: its entry does not carry its id "
+                                        "and tier")
+            try:
+                problem = self.kind.verify(header, entry)
+            except InputError as err:
+                problem = str(err)
+            if problem:
+                raise VerificationError(f"puzzle {item.id}: {problem}")
+            entries.append(entry)
+        return entries
+
+
+def manifest(header: Mapping[str, Any], title: str, entries: list[dict[str, Any]]
+             ) -> dict[str, Any]:
+    """The manifest object: ``game`` first, then ``title``, the rest of the header, and the
+    ``puzzles``."""
+    head = dict(header)
+    return {"game": head.pop("game"), "title": title, **head, "puzzles": entries}
+
+
+__all__ = ["Publisher", "VerificationError", "manifest"]

@@ -1,0 +1,103 @@
+"""Which puzzle goes where, for every game: the slots of a dated booklet (one puzzle a day,
+its tier from the weekly ramp) and of a classroom set (a short code per student, the same
+tier mix for everyone), and the ``--tiers`` range. Knows no game rule: a game turns each
+:class:`Slot` into a puzzle of the slot's tier.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+import numpy as np
+
+from spacebowl_print.core.errors import InputError
+from spacebowl_print.core.jsonio import show
+
+WEEK_RAMP = (1, 2, 3, 3, 4, 4, 5)
+"""Tier of Monday … Sunday before ``--tiers`` rescales it: the week ramps up."""
+
+CODE_LETTERS = "ACDEFHJKLMNPRTUVWXY"
+"""Letters of a student's code: none that a child could read as another (no B/8, O/0, I/1,
+G/6, S/5, Z/2, Q)."""
+
+
+@dataclass(frozen=True)
+class Slot:
+    """Where a puzzle goes: its ``number`` (1-based, in print order), ``tier`` (1–5), its id
+    in the manifest (``puzzle_id``: an ISO date in a booklet, ``CODE-k`` in a classroom set)
+    and its ``date`` (None in a classroom set)."""
+
+    number: int
+    tier: int
+    puzzle_id: str
+    date: dt.date | None = None
+
+
+def tier_for(day: dt.date, lo: int = 1, hi: int = 5) -> int:
+    """The tier of ``day``: the weekly ramp (:data:`WEEK_RAMP`) rescaled into ``lo``..``hi``."""
+    base = WEEK_RAMP[day.weekday()]
+    return lo + round((base - 1) * (hi - lo) / 4)
+
+
+def parse_tier_range(value: str) -> tuple[int, int]:
+    """``"1-5"`` or ``"3"`` → (low, high) within 1..5; an :class:`InputError` at ``tiers``
+    otherwise."""
+    m = re.fullmatch(r"\s*([0-9])\s*(?:-\s*([0-9])\s*)?", value)
+    if not m:
+        raise InputError(f"must look like 1-5, got {show(value)}", "tiers")
+    pair = (int(m.group(1)), int(m.group(2) or m.group(1)))
+    if not 1 <= pair[0] <= pair[1] <= 5:
+        raise InputError(f"tiers run from 1 to 5, low to high; got {show(value)}", "tiers")
+    return pair
+
+
+def daily_slots(start: dt.date, days: int, tiers: tuple[int, int]) -> list[Slot]:
+    """One slot a day from ``start``: id the ISO date, tier the day's place in the weekly
+    ramp within ``tiers``; a run past 9999-12-31 is an :class:`InputError` at ``start``."""
+    if days < 1:
+        raise InputError(f"must be at least 1, got {days}", "days")
+    if (dt.date.max - start).days + 1 < days:
+        raise InputError(f"{days} days from {start.isoformat()} run past "
+                         f"{dt.date.max.isoformat()}", "start")
+    out = []
+    for k in range(days):
+        day = start + dt.timedelta(days=k)
+        out.append(Slot(k + 1, tier_for(day, *tiers), day.isoformat(), day))
+    return out
+
+
+def tier_mix(puzzles: int, tier: int | None) -> list[int]:
+    """The tiers of one student's puzzles: ``tier`` for all, or 1, 2, … 5, 1, … in turn."""
+    return [tier] * puzzles if tier else [1 + (k % 5) for k in range(puzzles)]
+
+
+def student_codes(n: int, seed: int) -> list[str]:
+    """``n`` distinct short sheet codes (two letters of :data:`CODE_LETTERS`, two digits),
+    the same for the same ``seed``."""
+    if n > len(CODE_LETTERS) ** 2 * 90:
+        raise InputError(f"at most {len(CODE_LETTERS) ** 2 * 90} students, got {n}",
+                         "students")
+    rng = np.random.default_rng([seed, 99])
+    seen: set[str] = set()
+    out: list[str] = []
+    while len(out) < n:
+        code = "".join(rng.choice(list(CODE_LETTERS), size=2)) + f"{int(rng.integers(10, 100))}"
+        if code not in seen:
+            seen.add(code)
+            out.append(code)
+    return out
+
+
+def class_slots(codes: Sequence[str], puzzles: int, tier: int | None) -> list[Slot]:
+    """Every student's slots, student by student: id ``CODE-k``, the tier mix of
+    :func:`tier_mix` for everyone, numbered across the whole set."""
+    mix = tier_mix(puzzles, tier)
+    return [Slot(s * puzzles + k + 1, t, f"{code}-{k + 1}")
+            for s, code in enumerate(codes) for k, t in enumerate(mix)]
+
+
+__all__ = ["CODE_LETTERS", "WEEK_RAMP", "Slot", "class_slots", "daily_slots",
+           "parse_tier_range", "student_codes", "tier_for", "tier_mix"]

@@ -1,0 +1,108 @@
+"""A daily puzzle web site of any game: one self-contained HTML page a day and an index.
+
+Each page carries everything inline (SVG art, CSS, a small script) and loads nothing from the
+network, so it works from a USB stick or a projector's laptop. A page shows the day's puzzle,
+a short "how to play", and a Reveal button that shows the engine's one-line reason and the
+answer's pictures, stepped through with next/previous (mouse or keys: R, ← →). A game whose
+page does more (Space Bowl: pick cards and check) names its own template, which extends the
+shared one. Every page carries the manifest's seal; the manifest records every page's hash.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from jinja2 import Template
+
+from spacebowl_print import __version__
+from spacebowl_print.core.languages import long_date
+from spacebowl_print.core.templates import html_environment
+from spacebowl_print.publish.booklet import write_sealed
+from spacebowl_print.publish.publication import Publisher, manifest
+from spacebowl_print.publish.schedule import daily_slots
+from spacebowl_print.render.api import Canvas, DrawnPage
+from spacebowl_print.render.svg import num, svg_bytes
+
+MAX_DAYS = 3660
+"""Ten years of daily pages."""
+
+
+@dataclass(frozen=True)
+class SiteRequest:
+    """What a web site lets the user choose: ``days`` pages from ``start``, tiers within
+    ``tiers`` following the weekly ramp."""
+
+    days: int = 7
+    start: dt.date = dt.date(2027, 1, 1)
+    tiers: tuple[int, int] = (1, 5)
+
+    def options(self) -> dict[str, Any]:
+        return {"days": self.days, "start": self.start.isoformat(), "tiers": list(self.tiers),
+                "site": True}
+
+
+@dataclass(frozen=True)
+class SiteReport:
+    """What :func:`build_site` wrote."""
+
+    files: list[Path]
+    pages: int
+
+
+def inline_svg(width: float, height: float, paint: Callable[[Canvas], None]) -> str:
+    """Inline SVG markup (no XML declaration) of a drawing ``width`` × ``height`` mm, through
+    the SVG backend; the fixed physical size is dropped so CSS scales it."""
+    text = svg_bytes(DrawnPage(width, height, paint)).decode("utf-8")
+    text = text.split("?>", 1)[1].strip() if text.startswith("<?xml") else text
+    return text.replace(f'width="{num(width)}mm" ', "", 1).replace(
+        f'height="{num(height)}mm" ', "", 1)
+
+
+def _page_renderer(template: Template, page: Mapping[str, Any]) -> Callable[[str], bytes]:
+    """A day's page, rendered once the seal is known."""
+    return lambda seal: template.render(seal=seal, **page).encode("utf-8")
+
+
+def build_site(publisher: Publisher, req: SiteRequest, out_dir: Path,
+               advance: Callable[[int], None] = lambda k: None) -> SiteReport:
+    """Make ``req.days`` daily puzzles (the same ones a booklet with the same options holds),
+    prove every answer, and write the pages, ``index.html`` and ``manifest.json`` into
+    ``out_dir``, all or nothing."""
+    slots = daily_slots(req.start, req.days, req.tiers)
+    items = publisher.make(slots, advance)
+    header = publisher.header({**req.options(), "lang": publisher.ctx.lang})
+    entries = publisher.verified(header, items)
+    words = {**publisher.words, **publisher.ctx.words}  # a game's own words win
+    title = f"{publisher.title} — {words['days']}"
+    data = manifest(header, title, entries)
+    env = html_environment()
+    day_t = env.get_template(publisher.kind.web_template or "web/day.html.j2")
+    index_t = env.get_template("web/index.html.j2")
+    howto = list(publisher.kind.web_howto(publisher.ctx))
+    lang = publisher.ctx.lang
+    views = [it.web_view() for it in items]  # drawn once, whatever the seal
+    documents: dict[str, Callable[[str], bytes]] = {}
+    for k, it in enumerate(items):
+        date = dt.date.fromisoformat(it.id)
+        page = {"lang": lang, "w": words, "title": title, "date": long_date(date, lang),
+                "id": it.id, "tier": it.tier, "stars": "★" * it.tier,
+                "badges": list(it.badges), "view": views[k], "howto": howto,
+                "open_howto": k == 0, "noun": publisher.ctx.words["puzzle"],
+                "prev": items[k - 1].id if k else None,
+                "next": items[k + 1].id if k + 1 < len(items) else None,
+                "version": __version__}
+        documents[f"{it.id}.html"] = _page_renderer(day_t, page)
+    days = [{"id": it.id, "date": long_date(dt.date.fromisoformat(it.id), lang),
+             "stars": "★" * it.tier, "tier": it.tier} for it in items]
+    documents["index.html"] = lambda seal: index_t.render(
+        lang=lang, w=words, heading=title, game=" ".join(howto[:1]), days=days, seal=seal,
+        version=__version__).encode("utf-8")
+    written = write_sealed(out_dir, data, documents, publisher.kind_of("web"), publisher.force)
+    return SiteReport(written, len(items))
+
+
+__all__ = ["MAX_DAYS", "SiteReport", "SiteRequest", "build_site", "inline_svg"]
