@@ -11,7 +11,9 @@ Promises of :func:`worker_pool` (and so of :func:`worker_map`):
   traceback, none dies holding a lock another one waits for;
 * the parent tears the workers down (``SIGKILL``, then waits for each) whenever the pool is
   left early: an interrupt, an error in a task, a worker that died. So a run that is
-  interrupted ends at once with ``Interrupted`` and its exit status, never hangs;
+  interrupted ends at once with ``Interrupted`` and its exit status, never hangs; and on
+  Linux the kernel ends a worker whose parent is gone however it went (a parent-death
+  signal), so none can outlive the run holding its output pipes open;
 * :meth:`Pool.map` yields results in the order of its inputs (so ``--jobs`` never changes an
   output), reading its inputs only as the workers need them (a stream of tasks stays a
   stream); an exception raised by a task is raised again in the parent, unchanged;
@@ -23,6 +25,7 @@ no lock shared between workers.
 
 from __future__ import annotations
 
+import ctypes
 import multiprocessing
 import os
 import signal
@@ -53,13 +56,34 @@ class _Serial:
         return map(fn, *iterables)
 
 
-def _worker_main(conn: Connection) -> None:
+_PR_SET_PDEATHSIG = 1
+
+
+def _die_with(parent: int) -> None:
+    """Have the kernel end this process when its parent does (Linux ``PR_SET_PDEATHSIG``):
+    however the parent ends, even killed in a step no cleanup covers, no worker outlives it
+    holding the run's output pipes open. Elsewhere a worker still ends when its pipe closes."""
+    with suppress(OSError, AttributeError):
+        libc = ctypes.CDLL(None, use_errno=True)
+        libc.prctl(_PR_SET_PDEATHSIG, signal.SIGKILL, 0, 0, 0)
+    if os.getppid() != parent:  # the parent ended before the request was made
+        os._exit(0)
+
+
+def _worker_main(conn: Connection, parents_ends: list[Connection], parent: int) -> None:
     """A worker's life: signals ignored, then tasks from ``conn`` until told to stop."""
     for sig in _SIGNALS:
         signal.signal(sig, signal.SIG_IGN)
     with suppress(ValueError):  # the parent's wake-up descriptor is not ours to write to
         signal.set_wakeup_fd(-1)
     signal.pthread_sigmask(signal.SIG_UNBLOCK, _SIGNALS)
+    for end in parents_ends:
+        # The fork copied the parent's ends of this worker's pipe and of the earlier
+        # workers' pipes: held here, they would keep a pipe open after the parent is gone,
+        # and a worker would wait for a task for ever instead of seeing the end.
+        with suppress(OSError):
+            end.close()
+    _die_with(parent)
     while True:
         try:
             message = conn.recv()
@@ -91,18 +115,22 @@ class _Processes:
                 stream.flush()
         blocked = signal.pthread_sigmask(signal.SIG_BLOCK, _SIGNALS)
         try:
-            for _ in range(jobs):
-                ours, theirs = ctx.Pipe(duplex=True)
-                process = ctx.Process(target=_worker_main, args=(theirs,), daemon=True)
-                self.workers.append((process, ours))
-                process.start()
-                theirs.close()
+            try:
+                for _ in range(jobs):
+                    ours, theirs = ctx.Pipe(duplex=True)
+                    ends = [*(c for _, c in self.workers), ours]
+                    process = ctx.Process(target=_worker_main,
+                                          args=(theirs, ends, os.getpid()), daemon=True)
+                    self.workers.append((process, ours))
+                    process.start()
+                    theirs.close()
+            finally:
+                # A signal that came meanwhile is acted on now, in the parent (its
+                # KeyboardInterrupt is raised right here).
+                signal.pthread_sigmask(signal.SIG_SETMASK, blocked)
         except BaseException:
-            self.kill()
+            self.kill()  # the workers just made must not outlive the run
             raise
-        finally:
-            # A signal that came meanwhile is acted on now, in the parent.
-            signal.pthread_sigmask(signal.SIG_SETMASK, blocked)
 
     def map(self, fn: Callable[..., Any], *iterables: Iterable[Any]) -> Iterator[Any]:
         if not self.workers:
@@ -187,13 +215,15 @@ def worker_pool(jobs: int, tasks: int | None = None) -> Iterator[Pool]:
     if jobs <= 1 or (tasks is not None and tasks <= 1):
         yield _Serial()
         return
-    pool = _Processes(jobs if tasks is None else min(jobs, tasks))
+    pool: _Processes | None = None
     try:
+        pool = _Processes(jobs if tasks is None else min(jobs, tasks))
         yield pool
+        pool.close()
     except BaseException:
-        pool.kill()
+        if pool is not None:
+            pool.kill()
         raise
-    pool.close()
 
 
 T = TypeVar("T")

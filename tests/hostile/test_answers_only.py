@@ -57,7 +57,7 @@ def test_a_relabelled_tier_fails_check_answers_only_even_resealed(
 def test_hubble_header_fields_are_verified() -> None:
     data = json.loads((DATA / "hubble-entry.json").read_text("utf-8"))
     header = {"constellations": {"name": "hubble-classic", "sha256": "0" * 64},
-              "pad": {"cols": 14, "rows": 4}}
+              "pad": dict(data["challenge"]["pad"])}
     assert "constellations" in (verify_entry(data, header=header) or "")
     from spacebowl_print.games.hubble.model.constellations import (
         load_constellation_set,
