@@ -71,9 +71,11 @@ def signal_table(moments: int, names: list[str] | None, sigs: list[str]) -> int:
             if names and name not in names:
                 continue
             suffix = {"folder": "", "file": ".out", "none": ""}[kind]
-            out = work / f"out{suffix}"
-            old_copy = work / f"old{suffix}"
-            ref = work / f"ref{suffix}"
+            place = work / name.replace(" ", "-")  # each command its own folders (an output
+            place.mkdir()  # folder records which command wrote it, and is its alone)
+            out = place / f"out{suffix}"
+            old_copy = place / f"old{suffix}"
+            ref = place / f"ref{suffix}"
             # both made at OUT itself (a deck design names itself after its file)
             trials.run(_argv(template, out, 1, work), work)
             trials.move(out, old_copy)
@@ -103,6 +105,8 @@ def signal_table(moments: int, names: list[str] | None, sigs: list[str]) -> int:
                           f"{'yes' if outcome.traceback else 'no':3} {len(outcome.temps):5} "
                           f"{outcome.seconds:5.1f}  {outcome.last_line[:60]}"
                           f"{'' if ok else '   <-- NOT CLEAN'}")
+                    if outcome.traceback:
+                        print("        " + outcome.stderr.replace("\n", "\n        "))
                     sys.stdout.flush()
     return bad
 

@@ -27,6 +27,22 @@ def _early(signum: int, frame: object) -> None:
     raise _EarlyInterrupt(signum)
 
 
+def _received() -> int | None:
+    """The signal the core's handlers received, if any."""
+    core = sys.modules.get("spacebowl_print.core.signals")
+    received = getattr(core, "received", None)
+    return received() if received is not None else None
+
+
+def _interrupted(signum: int) -> int:
+    """Say so, and the exit status of a run interrupted by ``signum``."""
+    try:  # noqa: SIM105 - contextlib is not imported this early
+        print("Interrupted", file=sys.stderr)
+    except (OSError, ValueError):
+        pass
+    return 128 + signum
+
+
 def main() -> None:
     """Run the ``spacebowl`` command with the arguments on the command line and exit with
     its status (``spacebowl_print.cli.main`` lists them)."""
@@ -44,11 +60,14 @@ def main() -> None:
 
         code = run()
     except KeyboardInterrupt as err:  # while the command line loaded, or as it reported
-        code = 128 + getattr(err, "signum", signal.SIGINT)
-        try:  # noqa: SIM105 - contextlib is not imported this early
-            print("Interrupted", file=sys.stderr)
-        except (OSError, ValueError):
-            pass
+        code = _interrupted(getattr(err, "signum", signal.SIGINT))
+    except Exception:
+        # A failure right after a signal is the signal's doing: a library's import cut in
+        # half by it ends in an ImportError ("initialization failed"), not in the interrupt.
+        signum = _received()
+        if signum is None:
+            raise
+        code = _interrupted(signum)
     for sig in (signal.SIGINT, signal.SIGTERM, signal.SIGHUP):
         signal.signal(sig, signal.SIG_IGN)  # the work is done: a late signal changes nothing
     if code > 128:

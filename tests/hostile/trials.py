@@ -34,6 +34,7 @@ class Outcome:
     output: str  # "old", "new", "absent", "other"
     temps: tuple[str, ...]
     seconds: float
+    stderr: str = ""  # its last 600 characters, to tell what went wrong
 
     @property
     def clean(self) -> bool:
@@ -129,7 +130,7 @@ def trial(args: Sequence[str], out: Path, cwd: Path, delay: float, sig: int,
               "absent" if not state else "other")
     temps = temps_beside(out) + (("stray-process",) if stray else ())
     return Outcome(code, lines[-1] if lines else "", "Traceback" in err, output, temps,
-                   time.monotonic() - start)
+                   time.monotonic() - start, err[-600:])
 
 
 # --------------------------------------------------------------------------- moments
@@ -227,7 +228,7 @@ def trial_at(args: Sequence[str], out: Path, cwd: Path, moment: str, after: floa
     lines = [ln for ln in err.splitlines() if ln.strip()]
     temps = temps_beside(out) + (("stray-process",) if stray else ())
     return (Outcome(code, lines[-1] if lines else "", "Traceback" in err, "", temps,
-                    time.monotonic() - start), hit)
+                    time.monotonic() - start, err[-600:]), hit)
 
 
 def move(src: Path, dst: Path) -> None:

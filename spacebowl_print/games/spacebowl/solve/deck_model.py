@@ -25,13 +25,18 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from itertools import combinations
+from typing import TYPE_CHECKING
 
 import numpy as np
-from ortools.sat.python import cp_model
 
 from spacebowl_print.core import cpsat
 from spacebowl_print.games.spacebowl.model import InputError
 from spacebowl_print.games.spacebowl.solve.difficulty import Floats, Linear
+
+if TYPE_CHECKING:
+    from ortools.sat.python import cp_model
+else:  # imported with signals held back, so an interrupt meanwhile ends the run cleanly
+    cp_model = cpsat.cp_model()
 
 GALAXY_CELLS = 25  # the exact statistics deal 5×5 galaxies
 MAX_COMETS = 2

@@ -32,14 +32,18 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Literal
+from typing import TYPE_CHECKING, Literal
 
 import numpy as np
 import numpy.typing as npt
-from ortools.sat.python import cp_model
 
 from spacebowl_print.core import cpsat
 from spacebowl_print.games.spacebowl.model import TURNS, InputError, Pos, Toss, turn_space
+
+if TYPE_CHECKING:
+    from ortools.sat.python import cp_model
+else:  # imported with signals held back, so an interrupt meanwhile ends the run cleanly
+    cp_model = cpsat.cp_model()
 
 Lit = cp_model.LiteralT
 """A CP-SAT literal: a Boolean variable or its negation."""

@@ -24,12 +24,16 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass
-
-from ortools.sat.python import cp_model
+from typing import TYPE_CHECKING
 
 from spacebowl_print.core import cpsat
 from spacebowl_print.games.tomtube.model.board import DAVE, NEUTRAL, TOM
 from spacebowl_print.games.tomtube.model.tiles import CORNERS, Tile
+
+if TYPE_CHECKING:
+    from ortools.sat.python import cp_model
+else:  # imported with signals held back, so an interrupt meanwhile ends the run cleanly
+    cp_model = cpsat.cp_model()
 
 SHAPES = ("none", "stub", "straight", "turn", "fork")
 CODE = {None: 0, TOM: 1, DAVE: 2, NEUTRAL: 3}
