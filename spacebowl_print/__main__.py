@@ -1,6 +1,12 @@
 """``python -m spacebowl_print`` runs the ``spacebowl`` command."""
 
-from spacebowl_print.cli.main import main
+import sys
+
+try:
+    from spacebowl_print.entry import main
+except KeyboardInterrupt:  # a Ctrl-C in the few milliseconds this import takes
+    print("Interrupted", file=sys.stderr)
+    sys.exit(130)
 
 if __name__ == "__main__":
     main()

@@ -19,11 +19,17 @@ from typing import Any, NoReturn, ParamSpec, TypeVar
 
 import click
 
+from spacebowl_print.core.documents import load as load_document
+from spacebowl_print.core.documents import loads_bounded_json
+from spacebowl_print.core.errors import MESSAGE_LIMIT as MESSAGE_LIMIT
 from spacebowl_print.core.errors import InputError
+from spacebowl_print.core.errors import capped as capped
 from spacebowl_print.core.folders import check_output_dir
-from spacebowl_print.core.jsonio import loads_json, show
-from spacebowl_print.core.paths import output_error, shown_path
+from spacebowl_print.core.jsonio import show
+from spacebowl_print.core.paths import shown_path
 from spacebowl_print.core.reproducible import source_date_epoch
+from spacebowl_print.core.signals import signals_held
+from spacebowl_print.core.userfiles import DATA_LIMIT, read_user_text
 
 P = ParamSpec("P")
 R = TypeVar("R")
@@ -43,24 +49,16 @@ class LazyGroup(click.Group):
     def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
         if cmd_name in self.lazy:
             module, attr = self.lazy[cmd_name].split(":")
-            command = getattr(importlib.import_module(module), attr)
-            assert isinstance(command, click.Command)
+            # A command's libraries (numpy, reportlab, OR-Tools) load for up to a second: an
+            # interrupt meanwhile is acted on after the import, never inside it, where it
+            # would leave a half-imported module and a traceback.
+            with signals_held():
+                loaded = importlib.import_module(module)
+            command = getattr(loaded, attr)
+            if not isinstance(command, click.Command):
+                raise TypeError(f"{self.lazy[cmd_name]} is not a click command")
             return command
         return super().get_command(ctx, cmd_name)
-
-
-MESSAGE_LIMIT = 200
-"""No error line is longer than this, whatever the input."""
-
-
-def capped(message: str, limit: int = MESSAGE_LIMIT) -> str:
-    """``message`` on one line and at most ``limit`` characters (cut in the middle, so both
-    where the error is and what it is stay readable)."""
-    flat = " ".join(message.split())
-    if len(flat) <= limit:
-        return flat
-    head = (limit - 1) * 2 // 3
-    return f"{flat[:head]}…{flat[len(flat) - (limit - 1 - head):]}"
 
 
 class BadInput(click.ClickException):
@@ -102,27 +100,18 @@ def _as_option(err: InputError) -> InputError:
     return err
 
 
-def read_text(path: str | Path) -> str:
-    """The text of ``path``; a missing or unreadable file (any OS error: ``EACCES``,
-    ``ENOTDIR``, ``ELOOP``, ``ENAMETOOLONG``…) or one that is not UTF-8 is an
-    :class:`InputError` naming the file (its name cut if absurdly long)."""
-    p = Path(path)
-    try:
-        return p.read_text(encoding="utf-8-sig")  # a byte-order mark is harmless
-    except FileNotFoundError:
-        raise InputError("no such file", file=shown_path(path)) from None
-    except UnicodeDecodeError as err:
-        raise InputError(f"not UTF-8 text (byte {err.start})", file=shown_path(path)) from None
-    except OSError as err:
-        raise output_error(path, err) from None
+def read_text(path: str | Path, limit: int = DATA_LIMIT) -> str:
+    """The UTF-8 text of the regular file at ``path`` (at most ``limit`` bytes; a byte-order
+    mark is harmless): anything else, any OS error (``EACCES``, ``ENOTDIR``, ``ELOOP``,
+    ``ENAMETOOLONG``…) or text that is not UTF-8 is an :class:`InputError` naming the file
+    (its name cut if absurdly long). See :mod:`.userfiles`."""
+    return read_user_text(path, limit)
 
 
 def load_json_file(path: str | Path) -> Any:
-    """Decode a JSON file strictly; errors name the file and line."""
-    try:
-        return loads_json(read_text(path))
-    except InputError as err:
-        raise err.at_file(shown_path(path)) from None
+    """Decode a JSON file strictly and within bounds (:mod:`.documents`); errors name the
+    file and line."""
+    return load_document(path, "json").data
 
 
 def quiet_option(fn: Callable[..., Any]) -> Callable[..., Any]:
@@ -263,7 +252,7 @@ def answer_batch(path: str, answer: Callable[[Any], Any], what: str = "case") ->
         try:
             if not raw.strip():  # still answered, so that output line N answers input line N
                 raise InputError(f"empty line (one JSON {what} a line)")
-            result = answer(loads_json(raw))
+            result = answer(loads_bounded_json(raw))
         except InputError as err:
             bad += 1
             err.line = number

@@ -373,9 +373,11 @@ def write_folder(out_dir: str | os.PathLike[str], files: Mapping[str, bytes | st
     ``force`` (never when it holds files spacebowl did not write). Without a kind no marker is
     written and a folder recording one is refused unless forced."""
     if kind is not None:
-        if MARKER in files:
-            raise ValueError(f"{MARKER} is written by write_folder itself")
-        files = {**files, MARKER: marker_json(kind, files)}
+        marker = marker_json(kind, [name for name in files if name != MARKER])
+        given = files.get(MARKER)
+        if given is not None and given not in (marker, marker.encode("utf-8")):
+            raise ValueError(f"{MARKER} given does not record kind {kind!r} and these files")
+        files = {**files, MARKER: marker}  # (given, it may be sealed with a manifest)
     with atomic_dir(out_dir, kind, force) as tmp:
         for name, data in files.items():
             target = tmp / name

@@ -69,8 +69,12 @@ def resolve_target(path: str | os.PathLike[str]) -> Path:
     """The absolute path ``path`` stands for, every symlink followed (a dangling one to where
     it points), so temp files are made on the target's own file system.
 
-    A symlink loop is an :class:`OutputError`.
+    A symlink loop, an empty path and a path with a NUL byte are an :class:`OutputError`.
     """
+    if not os.fspath(path):
+        raise OutputError('""', "an empty path names no file or folder")
+    if "\0" in os.fsdecode(path):
+        raise OutputError(path, "the path holds a NUL byte")
     real = Path(os.path.realpath(path))
     try:
         looped = stat.S_ISLNK(real.lstat().st_mode)  # realpath stops at a link in a loop

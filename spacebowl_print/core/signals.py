@@ -5,8 +5,11 @@ SIGINT, SIGTERM and SIGHUP held back (:func:`signals_held`), so none is cut in h
 
 from __future__ import annotations
 
+import os
 import signal
+import sys
 import threading
+import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from types import FrameType
@@ -25,8 +28,40 @@ _AS_INTERRUPT = (signal.SIGTERM, signal.SIGHUP)
 _HELD = (signal.SIGINT, signal.SIGTERM, signal.SIGHUP)
 
 
+_received: list[int] = []
+
+
+def received() -> int | None:
+    """The last interrupt this process received through the handlers of this module (or
+    None): a failure right after one is the interrupt's doing (an import cut in half makes
+    an ``ImportError`` of it), and is reported as the interrupt."""
+    return _received[-1] if _received else None
+
+
 def _raise_interrupted(signum: int, frame: FrameType | None) -> None:
+    _received.append(signum)
     raise Interrupted(signum)
+
+
+def _raise_keyboard_interrupt(signum: int, frame: FrameType | None) -> None:
+    _received.append(signum)
+    raise KeyboardInterrupt()
+
+
+def _unraisable(info: sys.UnraisableHookArgs) -> None:
+    """An interrupt raised where Python cannot propagate it (a ctypes callback of a library,
+    a ``__del__``) is not printed and lost: the signal is sent again a moment later (from a
+    helper thread, once the callback has returned), and acted on where it can be."""
+    if isinstance(info.exc_value, KeyboardInterrupt):
+        signum = getattr(info.exc_value, "signum", signal.SIGINT)
+
+        def again() -> None:
+            time.sleep(0.01)
+            os.kill(os.getpid(), signum)
+
+        threading.Thread(target=again, name="interrupt-again", daemon=True).start()
+        return
+    sys.__unraisablehook__(info)
 
 
 @contextmanager
@@ -94,4 +129,25 @@ def _deliver(signum: int, handler: Callable[[int, FrameType | None], object] | i
         signal.raise_signal(signum)
 
 
-__all__ = ["Interrupted", "interrupts_as_exceptions", "signals_held"]
+def take_over_interrupts() -> None:
+    """For a whole process (the ``spacebowl`` command's first line): SIGTERM and SIGHUP raise
+    :class:`Interrupted` from now on, where they are still at their default action (a
+    ``nohup``'s ignored SIGHUP stays ignored); SIGINT raises ``KeyboardInterrupt`` as Python
+    makes it; each is remembered (:func:`received`); and one raised where it cannot
+    propagate (a library's callback) is sent again rather than printed and lost. Nothing is
+    restored afterwards (``spacebowl_print.entry`` ignores the three signals once the
+    command's work is done)."""
+    if threading.current_thread() is not threading.main_thread():
+        return
+    for sig in _AS_INTERRUPT:
+        if signal.getsignal(sig) == signal.SIG_DFL:
+            signal.signal(sig, _raise_interrupted)
+    if signal.getsignal(signal.SIGINT) in (signal.SIG_DFL, signal.default_int_handler):
+        signal.signal(signal.SIGINT, _raise_keyboard_interrupt)
+    sys.unraisablehook = _unraisable
+
+
+__all__ = [
+    "Interrupted", "interrupts_as_exceptions", "received", "signals_held",
+    "take_over_interrupts",
+]

@@ -19,10 +19,10 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Literal
 
-from spacebowl_print.core.folders import write_folder
+from spacebowl_print.core.folders import MARKER, marker_json, write_folder
 from spacebowl_print.publish import pod
 from spacebowl_print.publish.kinds import PuzzleItem
-from spacebowl_print.publish.manifest import file_digest, seal_subject
+from spacebowl_print.publish.manifest import seal_subject, sealed
 from spacebowl_print.publish.pod import Binding, Frame, Trim
 from spacebowl_print.render.api import (
     PAPER,
@@ -345,13 +345,19 @@ def write_sealed(out_dir: Path, data: Mapping[str, Any],
                  documents: Mapping[str, Callable[[str], bytes]], kind: str | None = None,
                  force: bool = False) -> list[Path]:
     """Render every document (``name → render(subject)``) sealed with the manifest ``data``
-    (:func:`publish.manifest.seal_subject`), record their hashes in the manifest's ``files``,
-    and write them with ``manifest.json`` into ``out_dir``, all or nothing; ``kind`` (the
-    game and the command) and ``force`` as :func:`core.folders.write_folder` takes them."""
+    (:func:`publish.manifest.seal_subject`), record their hashes and sizes in the manifest's
+    ``files`` and seal it all (:func:`publish.manifest.sealed`), and write them with
+    ``manifest.json`` into ``out_dir``, all or nothing; ``kind`` (the game and the command)
+    and ``force`` as :func:`core.folders.write_folder` takes them. The folder's record of what
+    wrote it (:data:`core.folders.MARKER`) is made here, so that the seal covers it too: every
+    file of the folder is then proved by ``spacebowl check``."""
     subject = seal_subject(data)
     rendered = {name: render(subject) for name, render in documents.items()}
-    sealed = {**data, "files": {name: file_digest(pdf) for name, pdf in rendered.items()}}
-    return write_folder(out_dir, {**rendered, "manifest.json": manifest_json(sealed)},
+    if kind is not None:
+        names = [*rendered, "manifest.json"]
+        rendered[MARKER] = marker_json(kind, names).encode("utf-8")
+    return write_folder(out_dir, {**rendered,
+                                  "manifest.json": manifest_json(sealed(data, rendered))},
                         kind=kind, force=force)
 
 

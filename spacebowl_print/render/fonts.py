@@ -15,16 +15,20 @@ and drawn as such by both backends.
 from __future__ import annotations
 
 import hashlib
+import io
+import logging
 import os
 import re
+import struct
 import threading
 from functools import lru_cache
-from pathlib import Path
 
 from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.ttfonts import TTFError, TTFont
 
+from spacebowl_print.core.errors import InputError
 from spacebowl_print.core.resources import fonts_dir
+from spacebowl_print.core.userfiles import FONT_LIMIT, read_user_bytes
 from spacebowl_print.render.api import MM_PER_PT, Face, FontName, UserFont
 
 FONT_FILES: dict[FontName, tuple[str, str]] = {
@@ -76,36 +80,133 @@ class FontFileError(ValueError):
 
 _user_fonts: dict[str, tuple[UserFont, frozenset[int]]] = {}
 
+_NEEDED = ("head", "hhea", "maxp", "hmtx", "cmap", "name", "post", "loca", "glyf")
+"""The tables the PDF engine reads (and subsets) from a TrueType font."""
+
+_FS_RESTRICTED, _FS_NO_SUBSET, _FS_BITMAP_ONLY = 0x0002, 0x0100, 0x0200
+"""``OS/2.fsType`` bits: restricted-licence embedding, no subsetting, bitmap embedding only."""
+
+
+class _Complaints(logging.Handler):
+    """Collects what fontTools logs while it reads a font (it reports damage it works round,
+    such as cmap ranges past U+10FFFF, as warnings)."""
+
+    def __init__(self) -> None:
+        super().__init__(logging.WARNING)
+        self.seen: list[str] = []
+
+    def emit(self, record: logging.LogRecord) -> None:
+        self.seen.append(record.getMessage())
+
+
+def _check_cmap_ranges(raw: bytes) -> None:
+    """Refuse a character map (the raw ``cmap`` table) with a format 12/13 subtable whose
+    groups are not sorted, disjoint and within Unicode, before any reader expands them: a
+    flipped bit made one range four billion characters long, and reportlab's reader then
+    grew past 4 GB."""
+    def damaged(why: str) -> FontFileError:
+        return FontFileError(f"damaged font file (character map: {why})")
+
+    if len(raw) < 4:
+        raise damaged("too short")
+    (count,) = struct.unpack_from(">H", raw, 2)
+    for k in range(count):
+        if 4 + 8 * k + 8 > len(raw):
+            raise damaged("truncated directory")
+        (offset,) = struct.unpack_from(">L", raw, 4 + 8 * k + 4)
+        if offset + 16 > len(raw):
+            continue  # fontTools reports it
+        (fmt,) = struct.unpack_from(">H", raw, offset)
+        if fmt not in (12, 13):
+            continue
+        (groups,) = struct.unpack_from(">L", raw, offset + 12)
+        if offset + 16 + 12 * groups > len(raw):
+            raise damaged(f"{groups} ranges do not fit in the table")
+        last = -1
+        for g in range(groups):
+            start, end = struct.unpack_from(">LL", raw, offset + 16 + 12 * g)
+            if not last < start <= end <= 0x10FFFF:
+                raise damaged(f"a range U+{start:X}–U+{end:X}")
+            last = end
+
+
+def check_font_data(data: bytes) -> None:
+    """The sanity pass every user font goes through before the PDF engine reads it: fontTools
+    (a well-kept, defensive reader) decodes every table the engine uses, the character map's
+    ranges are checked before anything expands them, and every glyph's header and
+    components are read. Any damage fontTools reports, a missing table, PostScript (CFF)
+    outlines, a font collection, or licence bits that forbid embedding a subset
+    (``fsType`` restricted, no subsetting, bitmap only) raise :class:`FontFileError`."""
+    if data[:4] == b"OTTO":
+        raise FontFileError("OpenType with PostScript (CFF) outlines cannot be embedded by the "
+                            "PDF engine; use a font with TrueType outlines")
+    if data[:4] == b"ttcf":
+        raise FontFileError("a font collection (.ttc); give one font file (.ttf)")
+    if data[:4] not in (b"\x00\x01\x00\x00", b"true"):
+        raise FontFileError("not a usable TrueType/OpenType font (not a font file)")
+    from fontTools.ttLib import TTFont as FontToolsFont
+
+    complaints = _Complaints()
+    log = logging.getLogger("fontTools")
+    log.addHandler(complaints)
+    try:
+        font = FontToolsFont(io.BytesIO(data), lazy=True, recalcBBoxes=False,
+                             recalcTimestamp=False)
+        missing = [tag for tag in _NEEDED if tag not in font]
+        if missing:
+            raise FontFileError(f"not a usable TrueType font (no {'/'.join(missing)} table)")
+        _check_cmap_ranges(font.reader["cmap"])
+        for tag in _NEEDED[:-1]:
+            font[tag]  # decoding is the check
+        for subtable in font["cmap"].tables:
+            subtable.cmap  # noqa: B018
+        glyf = font["glyf"]
+        for name in font.getGlyphOrder():
+            glyf[name]
+        fs_type = font["OS/2"].fsType if "OS/2" in font else 0
+    except FontFileError:
+        raise
+    except Exception as err:  # fontTools raises many types on damaged input; all mean that
+        raise FontFileError(f"damaged font file ({type(err).__name__}: {err})") from None
+    finally:
+        log.removeHandler(complaints)
+    if complaints.seen:
+        raise FontFileError(f"damaged font file ({complaints.seen[0]})")
+    if fs_type & _FS_RESTRICTED:
+        raise FontFileError("its licence forbids embedding (fsType: restricted licence)")
+    if fs_type & (_FS_NO_SUBSET | _FS_BITMAP_ONLY):
+        raise FontFileError("its licence forbids embedding a subset of its outlines "
+                            f"(fsType {fs_type:#06x})")
+
 
 def load_font_file(path: str | os.PathLike[str], fallback: FontName = "regular") -> UserFont:
-    """Register the TrueType/OpenType font at ``path`` for embedding and return it.
+    """Register the TrueType font at ``path`` for embedding and return it.
 
-    The registered name depends only on the file's bytes. Raises :class:`FontFileError` for a
-    missing or unreadable file, a file that is not a font, PostScript-flavoured (CFF) OpenType,
-    which the PDF engine cannot embed, or a font whose licence bits forbid embedding.
+    The file is read once, only if it is a regular file of at most
+    :data:`~spacebowl_print.core.userfiles.FONT_LIMIT` bytes, and goes through
+    :func:`check_font_data` before the PDF engine sees those very bytes. The registered name
+    depends only on the bytes. Raises :class:`FontFileError` for a missing or unreadable
+    file, a FIFO or device, a file too large, one that is not a TrueType font, a damaged one,
+    PostScript-flavoured (CFF) OpenType, which the PDF engine cannot embed, or a font whose
+    licence bits forbid embedding.
     """
-    p = Path(path)
     try:
-        data = p.read_bytes()
-    except FileNotFoundError:
-        raise FontFileError("no such file") from None
-    except IsADirectoryError:
-        raise FontFileError("is a folder, not a font file") from None
-    except OSError as err:
-        raise FontFileError(err.strerror or "cannot be read") from None
+        data = read_user_bytes(path, FONT_LIMIT)
+    except InputError as err:
+        raise FontFileError(err.message) from None
     digest = hashlib.sha256(data).hexdigest()
     name = f"User-{digest[:16]}"
     with _lock:
         if name not in _user_fonts:
-            if data[:4] == b"OTTO":
-                raise FontFileError("OpenType with PostScript (CFF) outlines cannot be embedded "
-                                    "by the PDF engine; use a font with TrueType outlines")
+            check_font_data(data)
+            source = io.BytesIO(data)
+            source.name = f"{name}.ttf"  # reportlab names the embedded file after it
             try:
-                tt = TTFont(name, str(p))
+                tt = TTFont(name, source)
             except TTFError as err:
-                raise FontFileError(f"not a usable TrueType/OpenType font ({err})") from None
+                raise FontFileError(f"not a usable TrueType font ({err})") from None
             except Exception as err:  # a damaged file can fail anywhere in the parser
-                raise FontFileError(f"not a usable TrueType/OpenType font "
+                raise FontFileError(f"not a usable TrueType font "
                                     f"({type(err).__name__}: {err})") from None
             pdfmetrics.registerFont(tt)
             family = tt.face.familyName

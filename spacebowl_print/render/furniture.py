@@ -14,6 +14,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import partial
 
+from spacebowl_print.core.errors import InternalError
 from spacebowl_print.core.languages import check_lang
 from spacebowl_print.render.api import MM_PER_PT, PAPER, Canvas, DrawnPage, FontName, Page, Style
 from spacebowl_print.render.fonts import fit_size, line_height, wrap
@@ -235,7 +236,8 @@ def plan_tiles(art_w: float, art_h: float, room_w: float, room_h: float,
                         _window(h, rows, overlap), overlap)
         if best is None or cols * rows < best.cols * best.rows:
             best = plan
-    assert best is not None
+    if best is None:  # the loop above always runs: a page has at least one tile
+        raise InternalError("no tile plan was made")
     return best
 
 

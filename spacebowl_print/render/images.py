@@ -10,7 +10,9 @@ Promises:
 * Every failure is a :class:`PictureError` (a ``ValueError``) with a one-line reason; callers add
   the file, line and field.
 * SVG is read with svglib (a maintained SVG→reportlab converter), never with a parser of our own;
-  entities are never resolved and nothing is fetched from the network.
+  entities are never resolved and nothing is fetched from the network or the disk. Every raster
+  it embeds counts against :data:`MAX_PIXELS` like a picture file, and its size must be sane.
+* Only a regular file below :data:`~spacebowl_print.core.userfiles.PICTURE_LIMIT` bytes is read.
 * Drawing data is derived deterministically from the bytes: the same picture gives the same PDF
   objects and the same SVG ``data:`` URI every time.
 """
@@ -20,12 +22,18 @@ from __future__ import annotations
 import base64
 import hashlib
 import io
+import math
 import os
+import re
+import threading
+from collections import OrderedDict
 from collections.abc import Callable
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
+from spacebowl_print.core.errors import InputError
+from spacebowl_print.core.userfiles import PICTURE_LIMIT, read_user_bytes
 from spacebowl_print.render.api import Picture, PictureKind
 
 PRINT_DPI = 300.0
@@ -88,18 +96,72 @@ def _svg_root(data: bytes) -> Any:
     return root
 
 
+MAX_SVG_ELEMENTS = 100_000
+"""More elements than this in an SVG picture are refused: each becomes a drawing object in
+memory (a card's art has a few hundred)."""
+
+SVG_SIZE = (0.01, 100_000.0)
+"""An SVG picture's width and height (user units, nominally pixels) must lie in this range,
+and neither may be more than :data:`SVG_ASPECT` times the other: a picture 1e30 wide (or
+a hair thin) cannot be fitted to a card."""
+
+SVG_ASPECT = 1000.0
+
+_DATA_IMAGE = re.compile(r"^data:image/(jpe?g|png);base64")
+_XLINK_HREF = "{http://www.w3.org/1999/xlink}href"
+
+
+def _embedded_pixels(root: Any) -> int:
+    """The pixels of every raster an SVG embeds (``<image href="data:image/png;base64,…">``,
+    the only kind the SVG reader loads), each checked like a picture file of its own; a
+    damaged one is a :class:`PictureError`."""
+    from PIL import Image
+
+    total = 0
+    for count, el in enumerate(root.iter()):
+        if count >= MAX_SVG_ELEMENTS:
+            raise PictureError(f"SVG has more than {MAX_SVG_ELEMENTS:,} elements")
+        if not isinstance(el.tag, str) or el.tag.rsplit("}", 1)[-1] != "image":
+            continue
+        href = el.get(_XLINK_HREF) or el.get("href") or ""
+        m = _DATA_IMAGE.match(href)
+        if not m:
+            continue
+        try:
+            raw = base64.decodebytes(href[m.end() + 1:].encode("ascii"))
+            with Image.open(io.BytesIO(raw)) as im:
+                total += im.width * im.height
+        except (ValueError, OSError, SyntaxError, Image.DecompressionBombError) as err:
+            raise PictureError(f"SVG embeds a picture that cannot be read ({err})") from None
+        if total > MAX_PIXELS:
+            raise PictureError(f"SVG embeds pictures of more than "
+                               f"{MAX_PIXELS // 1_000_000} megapixels in all")
+    return total
+
+
 @lru_cache(maxsize=64)
 def svg_drawing(key: str, data: bytes) -> Any:
-    """The reportlab Drawing svglib makes of an SVG picture (cached by its content key)."""
+    """The reportlab Drawing svglib makes of an SVG picture (cached by its content key).
+
+    Before svglib sees it, the SVG must parse as SVG (no entities, no network), hold at most
+    :data:`MAX_SVG_ELEMENTS` elements, and embed rasters of at most :data:`MAX_PIXELS` in all;
+    afterwards its size must be sane (:data:`SVG_SIZE`, :data:`SVG_ASPECT`)."""
     from svglib.svglib import svg2rlg
 
-    _svg_root(data)  # refuse non-SVG before svglib guesses at it
+    _embedded_pixels(_svg_root(data))  # refuse non-SVG before svglib guesses at it
     try:
         drawing = svg2rlg(io.BytesIO(data))
     except Exception as err:  # svglib raises many types on bad input; all mean the same
         raise PictureError(f"SVG cannot be drawn ({type(err).__name__}: {err})") from None
     if drawing is None or not drawing.width or not drawing.height:
         raise PictureError("SVG has no size (give it width/height or a viewBox)")
+    w, h = float(drawing.width), float(drawing.height)
+    lo, hi = SVG_SIZE
+    if not (math.isfinite(w) and math.isfinite(h) and lo <= w <= hi and lo <= h <= hi):
+        raise PictureError(f"SVG size {w:g}×{h:g} is not sane (each side {lo:g} to {hi:g})")
+    if max(w / h, h / w) > SVG_ASPECT:
+        raise PictureError(f"SVG is {w:g}×{h:g}: one side more than {SVG_ASPECT:g} times "
+                           "the other")
     return drawing
 
 
@@ -131,25 +193,27 @@ _cache: dict[tuple[str, int, int], Picture] = {}
 
 
 def load_picture(path: str | os.PathLike[str]) -> Picture:
-    """Read and check the picture at ``path`` (cached while the file is unchanged).
+    """Read and check the picture at ``path`` (cached while the file is unchanged): a regular
+    file of at most :data:`~spacebowl_print.core.userfiles.PICTURE_LIMIT` bytes.
 
-    Raises :class:`PictureError` for a missing, unreadable or unsupported file.
+    Raises :class:`PictureError` for a missing, unreadable, oversized or unsupported file, a
+    FIFO or a device.
     """
     p = Path(path)
     try:
         st = p.stat()
+        ident = (str(p.resolve()), st.st_mtime_ns, st.st_size)
     except FileNotFoundError:
         raise PictureError("no such file") from None
+    except ValueError:
+        raise PictureError("the path holds a NUL byte") from None
     except OSError as err:
         raise PictureError(err.strerror or "cannot be read") from None
-    if not p.is_file():
-        raise PictureError("is not a file")
-    ident = (str(p.resolve()), st.st_mtime_ns, st.st_size)
     if ident not in _cache:
         try:
-            data = p.read_bytes()
-        except OSError as err:
-            raise PictureError(err.strerror or "cannot be read") from None
+            data = read_user_bytes(p, PICTURE_LIMIT)
+        except InputError as err:
+            raise PictureError(err.message) from None
         _cache[ident] = picture_from_bytes(data, str(path))
     return _cache[ident]
 
@@ -199,8 +263,29 @@ def data_uri(picture: Picture) -> str:
     return f"data:{_MIME[picture.kind]};base64,{base64.b64encode(picture.data).decode('ascii')}"
 
 
-@lru_cache(maxsize=32)
+READER_PIXELS = 128_000_000
+"""Decoded pictures kept for reuse (a theme's background is drawn on every card) hold at most
+this many pixels in all (about 512 MB); the least recently drawn go first."""
+
+_readers: OrderedDict[str, tuple[Any, int]] = OrderedDict()
+_readers_lock = threading.Lock()
+
+
 def _reader(key: str, data: bytes, kind: PictureKind) -> Any:
+    with _readers_lock:
+        if key in _readers:
+            _readers.move_to_end(key)
+            return _readers[key][0]
+    reader, pixels = _decode(data, kind)
+    with _readers_lock:
+        _readers[key] = (reader, pixels)
+        while len(_readers) > 1 and sum(p for _, p in _readers.values()) > READER_PIXELS:
+            _readers.popitem(last=False)
+    return reader
+
+
+def _decode(data: bytes, kind: PictureKind) -> tuple[Any, int]:
+    """A reportlab ``ImageReader`` of a PNG/JPEG and the pixels it holds decoded."""
     from PIL import Image, ImageOps
     from reportlab.lib.utils import ImageReader
 
@@ -209,11 +294,12 @@ def _reader(key: str, data: bytes, kind: PictureKind) -> Any:
         if kind == "jpeg" and im.mode in ("RGB", "L") and not exif_turn:
             # reportlab copies such a JPEG's own bytes into the PDF: no recompression, smallest
             # file, exactly the pixels the user made.
-            return ImageReader(io.BytesIO(data))
+            return ImageReader(io.BytesIO(data)), 0
         im.load()
         upright = ImageOps.exif_transpose(im)
         has_alpha = upright.mode in ("RGBA", "LA", "PA") or "transparency" in upright.info
-        return ImageReader(upright.convert("RGBA" if has_alpha else "RGB"))
+        return (ImageReader(upright.convert("RGBA" if has_alpha else "RGB")),
+                upright.width * upright.height)
 
 
 def raster_reader(picture: Picture) -> Any:

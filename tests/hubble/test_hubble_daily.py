@@ -63,7 +63,7 @@ def test_manifest_has_the_spec_shape(booklet: Path) -> None:
     assert data["game"] == "hubble"
     assert isinstance(data["title"], str) and data["title"]
     assert data["seed"] == 7
-    assert set(data["files"]) == {"booklet.pdf"}
+    assert set(data["files"]) == {"booklet.pdf", "spacebowl-output.json"}  # all sealed
     assert [p["id"] for p in data["puzzles"]] == ["2027-03-01", "2027-03-02"]
     cset = load_constellation_set()
     for entry in data["puzzles"]:

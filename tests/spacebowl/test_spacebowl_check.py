@@ -1,5 +1,6 @@
 """``spacebowl check`` proves a whole booklet: any edit, removal, duplication or swap of a
-puzzle, the header or a PDF is found and named; the untouched booklet passes."""
+puzzle, the header, the file list or a PDF is found and named, so is anything added to the
+folder; the untouched booklet passes. (Every manifest kind and hostile folders: tests/hostile.)"""
 
 from __future__ import annotations
 
@@ -14,6 +15,7 @@ import pytest
 from click.testing import CliRunner
 
 from spacebowl_print.cli.main import cli
+from spacebowl_print.publish.manifest import file_record, seal_of
 
 Mutation = Callable[[dict[str, Any], Path], None]
 
@@ -73,19 +75,39 @@ def _card_ids(data: dict[str, Any], folder: Path) -> None:
     ids[0][0], ids[4][4] = ids[4][4], ids[0][0]
 
 
+def _reseal(data: dict[str, Any], folder: Path) -> None:
+    data["seal"] = seal_of(data)
+
+
+def _rerecord(data: dict[str, Any], folder: Path) -> None:
+    data["files"]["booklet.pdf"] = file_record((folder / "booklet.pdf").read_bytes())
+
+
 CASES: dict[str, tuple[Mutation, str]] = {
-    "removed puzzle": (lambda d, f: d["puzzles"].pop(), "made for another manifest"),
+    "removed puzzle": (lambda d, f: d["puzzles"].pop(), "seal does not match"),
     "no puzzles": (_set("puzzles", []), "lists no puzzles"),
     "duplicated puzzle": (lambda d, f: d["puzzles"].append(copy.deepcopy(d["puzzles"][0])),
                           "id used twice"),
-    "changed id": (_set("puzzles.0.id", "2027-12-31"), "made for another manifest"),
+    "changed id": (_set("puzzles.0.id", "2027-12-31"), "seal does not match"),
     "tier 99": (_set("puzzles.0.tier", 99), "tier must be one of"),
     "tier hard": (_set("puzzles.0.tier", "hard"), "tier must be one of"),
     "changed question": (_set("puzzles.0.question", "any"), ""),
     "swapped answers": (_swap_answers, "answer key says"),
     "card ids": (_card_ids, "card "),
     "edited pdf": (_edit_pdf, "SHA-256 differs"),
-    "changed seed": (_set("seed", 4), "made for another manifest"),
+    "changed seed": (_set("seed", 4), "seal does not match"),
+    "resealed seed": (lambda d, f: (_set("seed", 4)(d, f), _reseal(d, f)),
+                      "made for another manifest"),
+    "edited pdf, record dropped": (lambda d, f: (_edit_pdf(d, f), d["files"].clear(),
+                                                 _reseal(d, f)), "no file hashes"),
+    "edited pdf, record updated": (lambda d, f: (_edit_pdf(d, f), _rerecord(d, f)),
+                                   "seal does not match"),
+    "extra file": (lambda d, f: (f / "answers.pdf").write_bytes(b"%PDF-1.4"),
+                   "not in the manifest's file list"),
+    "pdf replaced by a link": (lambda d, f: ((f / "booklet.pdf").unlink(),
+                                             (f / "booklet.pdf").symlink_to("/dev/zero")),
+                               "symbolic link"),
+    "seal removed": (lambda d, f: d.pop("seal"), "no seal"),
     "pdf removed": (lambda d, f: (f / "booklet.pdf").unlink(), "booklet.pdf"),
     "no file record": (lambda d, f: d.pop("files"), "no file hashes"),
 }
@@ -119,4 +141,4 @@ def test_manifest_records_what_made_it(booklet: Path) -> None:
     assert data["game"] == "spacebowl" and data["seed"] == 3
     assert len(data["deck_sha256"]) == 64 and data["tool"].startswith("spacebowl_print ")
     assert data["options"]["days"] == 8
-    assert set(data["files"]) == {"booklet.pdf"}
+    assert set(data["files"]) == {"booklet.pdf", "spacebowl-output.json"}  # all sealed

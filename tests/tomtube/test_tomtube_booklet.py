@@ -61,7 +61,7 @@ def _in_order(wanted: list[str], got: list[str]) -> bool:
 
 
 def test_manifest_has_the_spec_shape(manifest: dict[str, Any]) -> None:
-    assert _in_order(["game", "title", "seed", "puzzles", "files"], list(manifest))
+    assert _in_order(["game", "title", "seed", "puzzles", "files", "seal"], list(manifest))
     assert manifest["game"] == "tomtube" and manifest["seed"] == 5
     start = date(2027, 1, 1)
     assert [p["id"] for p in manifest["puzzles"]] == [
@@ -115,7 +115,7 @@ def test_a_tampered_booklet_fails_check(booklet: Path, tmp_path: Path, what: str
     (copy / "manifest.json").write_text(json.dumps(data), encoding="utf-8")
     code, out = _check(copy)
     assert code == 1, out
-    assert "puzzle" in out or "booklet.pdf" in out
+    assert "puzzle" in out or "booklet.pdf" in out or "seal does not match" in out
 
 
 def test_answer_routes_are_the_engines(manifest: dict[str, Any]) -> None:

@@ -16,7 +16,7 @@ from typing import Any
 
 from spacebowl_print.games.spacebowl.art import rules, scoretrack, shipcomputer, tokens
 from spacebowl_print.games.spacebowl.art.cardback import CardBack
-from spacebowl_print.games.spacebowl.art.cards import CardFront, card_items
+from spacebowl_print.games.spacebowl.art.cards import CardFront, card_items, layout_problem
 from spacebowl_print.games.spacebowl.art.cardsize import DEFAULT_BLEED_MM, parse_card_size
 from spacebowl_print.games.spacebowl.art.themed import art_warnings
 from spacebowl_print.games.spacebowl.model import Deck, InputError
@@ -229,6 +229,9 @@ def build_spacebowl_kit(deck: Deck, out_dir: str | os.PathLike[str], opts: KitOp
     options that cannot work (bad option values, cards too large for the paper).
     """
     opts.check()
+    problem = layout_problem(deck, opts.card_size, opts.seed)
+    if problem is not None:
+        raise problem
     fronts = card_fronts(deck, opts)
     back = card_back(deck, opts)
     docs = extra_documents(deck, opts) if extras else []

@@ -2,22 +2,24 @@
 (``decks/hubble-constellations.toml``), and the loader of the shipped set.
 
 A card's pattern is a list of axial (q, r) offsets: red stars (all required) and purple
-stars (bonus). Errors name the file, the line of the card's ``[[constellations]]`` table (or of
-the field inside it) and the field.
+stars (bonus). Files are read through the shared bounded reader (:mod:`core.documents`);
+errors name the file, the line of the card's ``[[constellations]]`` table (or of the field
+inside it, :mod:`core.locate`) and the field.
 """
 
 from __future__ import annotations
 
+import hashlib
 import json
-import re
-import tomllib
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from spacebowl_print.core.errors import InputError
+from spacebowl_print.core.documents import load, parse
+from spacebowl_print.core.errors import InputError, InternalError, is_printable
 from spacebowl_print.core.jsonio import show
+from spacebowl_print.core.paths import shown_path
 from spacebowl_print.core.resources import decks_dir
 from spacebowl_print.games.hubble.model.geometry import turn
 
@@ -29,6 +31,8 @@ MAX_OFFSET = 25
 """Offsets reach at most this far: a pattern wider than the largest pad can never be drawn."""
 MAX_STARS = 20
 MAX_POINTS = 999
+MAX_CARDS = 100
+"""Most cards a set may hold (the game's has 20)."""
 
 
 @dataclass(frozen=True)
@@ -57,7 +61,8 @@ def canonical_shape(offsets: Sequence[Offset]) -> tuple[Offset, ...]:
         shape = tuple((q - q0, r - r0) for q, r in cells)
         if best is None or shape < best:
             best = shape
-    assert best is not None
+    if best is None:
+        raise InternalError("a pattern without offsets")
     return best
 
 
@@ -91,19 +96,6 @@ class ConstellationSet:
 
 # --------------------------------------------------------------------------- reading
 
-_HEADER = re.compile(r"\s*\[\[\s*constellations\s*\]\]")
-
-
-def _card_lines(text: str) -> list[tuple[int, dict[str, int]]]:
-    """Per ``[[constellations]]`` table: its 1-based line and the line of each ``key =``."""
-    out: list[tuple[int, dict[str, int]]] = []
-    for number, line in enumerate(text.split("\n"), start=1):
-        if _HEADER.match(line):
-            out.append((number, {}))
-        elif out and (m := re.match(r"\s*([A-Za-z_]+)\s*=", line)):
-            out[-1][1].setdefault(m.group(1), number)
-    return out
-
 
 def _int(raw: object, lo: int, hi: int, *where: str) -> int:
     if not isinstance(raw, int) or isinstance(raw, bool) or not lo <= raw <= hi:
@@ -135,34 +127,32 @@ def _offsets(raw: object, least: int, *where: str) -> tuple[Offset, ...]:
 
 
 def constellations_from_toml(text: str, file: str | None = None) -> ConstellationSet:
-    """Read a constellation set from TOML text (``file`` only names it in errors)."""
-    try:
-        data = tomllib.loads(text)
-    except tomllib.TOMLDecodeError as err:
-        m = re.search(r"at line (\d+)", str(err))
-        msg = re.sub(r"\s*\(at line \d+, column \d+\)", "", str(err)) or "bad TOML"
-        raise InputError(f"not valid TOML: {msg}", file=file,
-                         line=int(m.group(1)) if m else None) from None
-    lines = _card_lines(text)
+    """Read a constellation set from TOML text (``file`` only names it in errors), through
+    the shared bounded reader; errors name the file, the line of the card's table (or of the
+    field inside it) and the field."""
+    return parse(text, "toml", file).read(constellations_from_data)
+
+
+def constellations_from_data(data: object) -> ConstellationSet:
+    """Read an already-decoded constellation set (see :func:`constellations_from_toml`)."""
+    if not isinstance(data, dict):
+        raise InputError(f"must be a table, got {show(data)}")
     for key in data:
         if key not in ("name", "constellations"):
-            raise InputError("unknown key (expected name, constellations)", key, file=file)
+            raise InputError("unknown key (expected name, constellations)", str(key)[:40])
     name = data.get("name")
-    if not isinstance(name, str) or not name.strip():
-        raise InputError(f"must be the set's name, got {show(name)}", "name", file=file)
+    if not isinstance(name, str) or not name.strip() or len(name) > 60:
+        raise InputError(f"must be the set's name (1 to 60 characters), got {show(name)}",
+                         "name")
     raw_cards = data.get("constellations")
     if not isinstance(raw_cards, list) or not raw_cards:
-        raise InputError("needs at least one [[constellations]] table", "constellations",
-                         file=file)
+        raise InputError("needs at least one [[constellations]] table", "constellations")
+    if len(raw_cards) > MAX_CARDS:
+        raise InputError(f"has at most {MAX_CARDS} cards, got {len(raw_cards)}",
+                         "constellations")
     cards: list[Constellation] = []
     for i, raw in enumerate(raw_cards):
-        line, key_lines = lines[i] if i < len(lines) else (None, {})
-        try:
-            cards.append(_card(raw, f"constellations[{i}]", [c.name for c in cards]))
-        except InputError as err:
-            field = err.where[1] if len(err.where) > 1 else ""
-            field = field.split("[")[0]
-            raise err.at_file(file or "", key_lines.get(field, line)) from None
+        cards.append(_card(raw, f"constellations[{i}]", [c.name for c in cards]))
     return ConstellationSet(name, tuple(cards))
 
 
@@ -177,7 +167,7 @@ def _card(raw: object, where: str, taken: Sequence[str]) -> Constellation:
         if key not in raw:
             raise InputError("missing key", where, key)
     name = raw["name"]
-    if not isinstance(name, str) or not name.strip() or len(name) > 40:
+    if not isinstance(name, str) or not name.strip() or len(name) > 40 or not is_printable(name):
         raise InputError(f"must be a name of 1 to 40 characters, got {show(name)}", where,
                          "name")
     if name in taken:
@@ -195,15 +185,11 @@ def _card(raw: object, where: str, taken: Sequence[str]) -> Constellation:
 
 
 def load_constellation_set(path: str | Path | None = None) -> ConstellationSet:
-    """Read the set at ``path``, or the shipped set when ``path`` is ``None``."""
+    """Read the set at ``path`` (a regular file, at most
+    :data:`~spacebowl_print.core.userfiles.DATA_LIMIT` bytes), or the shipped set when
+    ``path`` is ``None``."""
     p = Path(path) if path is not None else shipped_set_path()
-    try:
-        text = p.read_text(encoding="utf-8-sig")
-    except FileNotFoundError:
-        raise InputError("no such file", file=str(p)) from None
-    except (OSError, UnicodeDecodeError) as err:
-        raise InputError(f"cannot be read ({type(err).__name__})", file=str(p)) from None
-    return constellations_from_toml(text, str(p))
+    return load(p, "toml", shown=shown_path(p)).read(constellations_from_data)
 
 
 def shipped_set_path() -> Path:
@@ -231,6 +217,14 @@ def constellations_to_toml(cset: ConstellationSet, header: str = "") -> str:
                 f"red = {_toml_offsets(card.red)}",
                 f"purple = {_toml_offsets(card.purple)}"]
     return "\n".join(out) + "\n"
+
+
+def set_digest(cset: ConstellationSet) -> str:
+    """SHA-256 of the constellation set's content (names, values, patterns): what a daily
+    manifest records, so that ``check`` proves it against the very set it was made with."""
+    text = json.dumps(set_to_dict(cset), sort_keys=True, ensure_ascii=False,
+                      separators=(",", ":"))
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()
 
 
 def set_to_dict(cset: ConstellationSet) -> dict[str, Any]:

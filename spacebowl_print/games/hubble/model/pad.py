@@ -13,7 +13,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from spacebowl_print.core.errors import InputError
+from spacebowl_print.core.errors import InputError, InternalError
 from spacebowl_print.core.jsonio import mapping, only_keys, show
 from spacebowl_print.games.hubble.model.geometry import (
     ICONS,
@@ -25,6 +25,9 @@ from spacebowl_print.games.hubble.model.geometry import (
 )
 
 MAX_FOG = 3
+MAX_PAD_CARDS = 20
+"""Most constellation cards one pad plays for: the whole game's 20 (a name may repeat).
+The best choice of placements is searched card by card, so this also bounds that search."""
 
 
 @dataclass(frozen=True)
@@ -72,6 +75,9 @@ def read_names(raw: object, what: str, known: Sequence[str] | None) -> tuple[str
     twice: the pad then plays for two copies of the card (each star still serves one)."""
     if not isinstance(raw, list):
         raise InputError(f"must be a list of constellation names, got {show(raw)}", what)
+    if len(raw) > MAX_PAD_CARDS:
+        raise InputError(f"a pad plays at most {MAX_PAD_CARDS} constellation cards, got "
+                         f"{len(raw)}", what)
     out: list[str] = []
     for i, name in enumerate(raw):
         where = f"{what}[{i}]"
@@ -116,7 +122,8 @@ def pad_from_json(obj: object, known: Sequence[str] | None = None) -> Pad:
     fog = p.get("fog", 0)
     if not isinstance(fog, int) or isinstance(fog, bool) or not 0 <= fog <= MAX_FOG:
         raise InputError(f"must be a whole number from 0 to {MAX_FOG}, got {show(fog)}", "fog")
-    assert cols is not None
+    if cols is None:  # rows is a non-empty list, so its first row set cols
+        raise InternalError("a pad without columns")
     return Pad(cols, len(rows), "".join(rows), names, fog)
 
 

@@ -109,7 +109,7 @@ class HubblePuzzles:
     def verify(self, header: Mapping[str, Any], entry: Mapping[str, Any]) -> str | None:
         """The par re-proved on the set the header records (its digest checked first); a
         manifest from before sets were recorded uses the shipped set."""
-        return verify_entry(entry, header_set(header))
+        return verify_entry(entry, header_set(header), header)  # header fields checked too
 
     def teach(self, source: HubbleSource, ctx: RenderContext) -> BoxPainter:
         return teach(source.cset, ctx)

@@ -17,6 +17,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from functools import lru_cache
 
+from spacebowl_print.core import cpsat
 from spacebowl_print.games.hubble.model.geometry import ASTEROID, PadGeometry
 from spacebowl_print.games.hubble.rules.cpsat import solve_proved
 
@@ -67,6 +68,7 @@ def packing_cpsat(cells: str, geo: PadGeometry) -> int:
 
 
 def _cpsat(tris: Sequence[tuple[int, ...]]) -> int:
+    cpsat.cp_model()  # imported with signals held back (core.cpsat)
     from ortools.sat.python import cp_model
 
     model = cp_model.CpModel()

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from spacebowl_print.core import cpsat
+
 CPSAT_SEED = 20270104
 
 
@@ -12,13 +14,11 @@ def solve_proved(model: Any, what: str) -> Any:
     """Solve ``model`` (a ``cp_model.CpModel``) and return the solver, to read values from.
     Raises ``RuntimeError`` unless the solver proves its answer optimal; ``what`` names the
     answer in the message."""
-    from ortools.sat.python import cp_model
-
-    solver = cp_model.CpSolver()
+    solver = cpsat.new_solver()
     solver.parameters.num_workers = 1
     solver.parameters.random_seed = CPSAT_SEED
-    status = solver.solve(model)
-    if status != cp_model.OPTIMAL:
+    status = cpsat.solve(solver, model)
+    if status != cpsat.cp_model().OPTIMAL:
         raise RuntimeError(f"CP-SAT did not prove {what} optimal "
                            f"(status {solver.status_name(status)})")
     return solver

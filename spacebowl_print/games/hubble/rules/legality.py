@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Sequence
 
-from spacebowl_print.core.errors import InputError
+from spacebowl_print.core.errors import InputError, InternalError
 from spacebowl_print.games.hubble.model.challenge import Challenge, Fog, Place, PlayLog, Roll, Turn
 from spacebowl_print.games.hubble.model.geometry import (
     BLANK,
@@ -65,7 +65,8 @@ def turn_problem(cells: str | Sequence[str], roll: Roll, turn: Turn, geo: PadGeo
             if icon != BLANK and cells[c] != BLANK:
                 return f"{geo.names[c]} already holds {cells[c]}; {icon} needs an empty cell"
         return None
-    assert isinstance(turn, Fog)
+    if not isinstance(turn, Fog):
+        raise InternalError(f"a turn is a {type(turn).__name__}, neither a placing nor a fog")
     if turn.cell is None:
         return None
     if not isinstance(turn.icon, str) or turn.icon not in DRAWN_ICONS or len(turn.icon) != 1:

@@ -25,6 +25,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 
+from spacebowl_print.core import cpsat
 from spacebowl_print.games.hubble.model.constellations import Constellation
 from spacebowl_print.games.hubble.model.geometry import STAR, PadGeometry, geometry
 from spacebowl_print.games.hubble.rules.cpsat import solve_proved
@@ -146,6 +147,7 @@ def best_cpsat(cells: str, cards: Sequence[Constellation], geo: PadGeometry
                ) -> tuple[int, list[Chosen]]:
     """The stars score and completed cards by CP-SAT. Raises ``RuntimeError`` unless the
     solver proves its answer optimal."""
+    cpsat.cp_model()  # imported with signals held back (core.cpsat)
     from ortools.sat.python import cp_model
 
     options = [_completed(cells, card, geo) for card in cards]

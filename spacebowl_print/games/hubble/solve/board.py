@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
+from spacebowl_print.core.errors import InternalError
 from spacebowl_print.games.hubble.model.geometry import (
     ASTEROID,
     BLANK,
@@ -191,7 +192,8 @@ class Board:
         new = self._new_triangles(asts, changes) if asts else set()
         comets = []
         for cell, icon in changes:
-            assert icon != BLANK and self.cells[cell] == BLANK
+            if icon == BLANK or self.cells[cell] != BLANK:
+                raise InternalError(f"cell {cell}: {icon!r} drawn over {self.cells[cell]!r}")
             self.cells[cell] = icon
             self.empty -= 1
             if icon == GALAXY:

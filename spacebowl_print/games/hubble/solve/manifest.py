@@ -26,6 +26,7 @@ from spacebowl_print.games.hubble.model.challenge import (
 from spacebowl_print.games.hubble.model.constellations import (
     ConstellationSet,
     load_constellation_set,
+    set_digest,
     set_to_dict,
 )
 from spacebowl_print.games.hubble.rules.independent import entry_problem
@@ -45,16 +46,49 @@ def make_entry(challenge: Challenge, cset: ConstellationSet | None = None,
                                           settings))
 
 
-def verify_entry(entry: Mapping[str, Any], cset: ConstellationSet | None = None) -> str | None:
+def verify_header(header: Mapping[str, Any], cset: ConstellationSet) -> str | None:
+    """Why a daily manifest's header does not match what its entries are verified with, or
+    None: its ``constellations`` must give ``cset``'s name and digest (a booklet made with
+    another set, or with this set edited, cannot be proved with this one; the set's cards may
+    be recorded beside them); its ``pad``, when recorded, must be ``{"cols", "rows"}`` of whole
+    numbers."""
+    recorded = header.get("constellations")
+    want = {"name": cset.name, "sha256": set_digest(cset)}
+    got = ({k: recorded.get(k) for k in want} if isinstance(recorded, Mapping) else recorded)
+    if got != want:
+        return (f"constellations: the header records {show(got)[:80]}, the set used to "
+                f"check is {cset.name!r} with digest {want['sha256'][:12]}…")
+    pad = header.get("pad")
+    if pad is not None and (not isinstance(pad, Mapping) or set(pad) != {"cols", "rows"}
+                            or not all(isinstance(v, int) and not isinstance(v, bool)
+                                       for v in pad.values())):
+        return f"pad: must be {{\"cols\", \"rows\"}}, got {show(pad)[:60]}"
+    return None
+
+
+def verify_entry(entry: Mapping[str, Any], cset: ConstellationSet | None = None,
+                 header: Mapping[str, Any] | None = None) -> str | None:
     """``None`` if ``entry`` re-derives exactly, else one line saying what is wrong: a
-    challenge that does not read or break the solo rules, an illegal play, a recorded score
-    or total that the replayed pad does not earn, or a recorded tier (optional) that the
-    challenge, its par and the greedy player's total do not grade as (:mod:`~.tiers`). The
-    par is proved by the second engine
+    header that does not match the set (:func:`verify_header`, when ``header`` is given), a
+    challenge that does not read or break the solo rules, a pad of another size than the
+    header's, an illegal play, a recorded score or total that the replayed pad does not
+    earn, or a recorded tier (optional) that the challenge, its par and the greedy player's
+    total do not grade as (:mod:`~.tiers`). The par is proved by the second engine
     (:func:`~spacebowl_print.games.hubble.rules.independent.entry_problem`), not by the code
     that made it. ``cset`` defaults to the shipped set."""
+    cset = cset or load_constellation_set()
     try:
-        return _verify(entry, cset or load_constellation_set())
+        if header is not None:
+            problem = verify_header(header, cset)
+            if problem:
+                return problem
+        problem = _verify(entry, cset)
+        if problem is None and header is not None and isinstance(header.get("pad"), Mapping):
+            geo = challenge_from_json(entry["challenge"], cset.names).geometry
+            if (geo.cols, geo.rows) != (header["pad"]["cols"], header["pad"]["rows"]):
+                return (f"challenge: a {geo.cols}×{geo.rows} pad, the header records "
+                        f"{header['pad']['cols']}×{header['pad']['rows']}")
+        return problem
     except InputError as err:
         return str(err)
 

@@ -39,6 +39,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
+from spacebowl_print.core.errors import InputError, InternalError
 from spacebowl_print.games.hubble.model.challenge import (
     Challenge,
     Fog,
@@ -80,11 +81,27 @@ TAIL_STARTS = (4, 7, 10, 14, 18)
 """Last resort: replan the last 4, 7, … turns of the greedy player's own log."""
 
 
+MAX_PAR_CELLS = 256
+"""Largest pad (in cells) the par solver takes: measured on this project's 2-core machine
+(``hubble par`` on ``hubble challenge --seed 3 --size WxH``), 8×8 takes 2.1 CPU seconds,
+12×12 17 s, 16×16 95 s, at about 40 MB; the time grows with the cube of the cells, so a
+26×26 pad would take about half an hour. The standard pad is 14×4 (56 cells)."""
+
+PAR_SECONDS_16 = 95.0
+"""The measured time of a 16×16 par, for messages."""
+
+
 def solve_par(challenge: Challenge, cards: Sequence[Constellation],
               settings: ParSettings | None = None) -> ParResult:
     """The par play of ``challenge`` with its dealt ``cards`` (the set's cards named by
     ``challenge.constellations``, in order). Deterministic: the same challenge and settings
     always give the same log."""
+    geo = challenge.geometry
+    if geo.size > MAX_PAR_CELLS:
+        raise InputError(f"the par solver takes pads of at most {MAX_PAR_CELLS} cells (16×16 "
+                         f"takes about {PAR_SECONDS_16:.0f} CPU seconds, and the time grows "
+                         f"with the cube of the cells); this pad is {geo.cols}×{geo.rows}",
+                         "pad")
     settings = settings or ParSettings()
     greedy = greedy_play(challenge)
     floor = score_pad(replay(challenge, greedy), cards).total
@@ -99,7 +116,8 @@ def solve_par(challenge: Challenge, cards: Sequence[Constellation],
     play = PlayLog(challenge.id, tuple(best.turns))
     pad = replay(challenge, play)  # the checker, not the search, has the last word
     score = score_pad(pad, cards)
-    assert score.total == best.total
+    if score.total != best.total:  # the search and the checker must agree
+        raise InternalError(f"par search scored {best.total}, the replayed pad {score.total}")
     return ParResult(play, pad, score, best.label)
 
 

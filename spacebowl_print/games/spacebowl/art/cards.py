@@ -47,7 +47,7 @@ from spacebowl_print.games.spacebowl.art.themed import (
     named_footprint,
     paint_cover,
 )
-from spacebowl_print.games.spacebowl.model import Card, Deck, Planet
+from spacebowl_print.games.spacebowl.model import Card, Deck, InputError, Planet
 from spacebowl_print.publish.items import ArtBox
 from spacebowl_print.publish.kinds import RenderContext
 from spacebowl_print.render.api import MM_PER_PT, Canvas, Face, Picture, Style
@@ -402,4 +402,28 @@ def card_items(deck: Deck, size_mm: tuple[float, float] = (63.0, 88.0),
     return [CardFront(deck, c, size_mm, bleed_mm, seed, ctx) for c in deck.cards]
 
 
-__all__ = ["TEXT_PT", "CardFront", "Placed", "TextBlock", "card_items", "text_block"]
+def layout_problem(deck: Deck, size_mm: tuple[float, float] = (63.0, 88.0), seed: int = 1
+                   ) -> InputError | None:
+    """Why some card of ``deck`` cannot be printed at ``size_mm`` (its planets, their names
+    and its decoys do not fit; its title is wider than the card), as an :class:`InputError`
+    naming the card, or None. ``deck check`` runs it at the standard size, ``kit`` at the
+    size asked for, before anything is drawn."""
+    for front in card_items(deck, size_mm, DEFAULT_BLEED_MM, seed):
+        x0, _, x1, _ = front.safe
+        title = front.title_label
+        if title is not None and title.w > x1 - x0:
+            return InputError(f"is {title.w:.0f} mm wide at {title.size:g} pt: wider than "
+                              f"a {size_mm[0]:g}×{size_mm[1]:g} mm card (shorten it)",
+                              f"card {front.card.id}", "title")
+        try:
+            front.layout  # noqa: B018 - laying out is the check
+        except RuntimeError:
+            names = " and their names" if deck.theme.show_names else ""
+            return InputError(f"its planets{names} do not fit on a {size_mm[0]:g}×"
+                              f"{size_mm[1]:g} mm card (use shorter planet names or larger "
+                              "cards)", f"card {front.card.id}")
+    return None
+
+
+__all__ = ["TEXT_PT", "CardFront", "Placed", "TextBlock", "card_items", "layout_problem",
+           "text_block"]

@@ -8,6 +8,7 @@ from __future__ import annotations
 import math
 from collections.abc import Callable, Sequence
 
+from spacebowl_print.core.errors import InternalError
 from spacebowl_print.games.spacebowl.art.sky import planet_disc
 from spacebowl_print.games.spacebowl.model import Deck
 from spacebowl_print.games.spacebowl.rules.deck_health import Bands
@@ -121,7 +122,8 @@ def heatmap(c: Canvas, deck: Deck, x: float, y: float, size: float,
     cells the cards showing both; darker is more. Planet discs label the rows and columns."""
     freq = comp["planet_frequency"]
     pairs = comp["pair_frequency"]
-    assert isinstance(freq, dict) and isinstance(pairs, dict)
+    if not (isinstance(freq, dict) and isinstance(pairs, dict)):
+        raise InternalError("planet or pair frequencies are not tables")
     letters = deck.letters
     cell = size / (len(letters) + 1)
     top_pair = max(pairs.values(), default=1) or 1

@@ -12,6 +12,7 @@ from __future__ import annotations
 import math
 from collections.abc import Callable, Sequence
 
+from spacebowl_print.core.errors import InternalError
 from spacebowl_print.games.spacebowl.model import GLYPHS
 from spacebowl_print.render.api import Canvas, Style
 
@@ -146,7 +147,8 @@ GLYPH_PATHS: dict[str, Callable[[float, float, float], PathOps]] = {
 }
 """Glyph name → function ``(cx, cy, r) -> path ops``; covers every name of ``GLYPHS``."""
 
-assert set(GLYPH_PATHS) == set(GLYPHS), "every model glyph needs a shape"
+if set(GLYPH_PATHS) != set(GLYPHS):  # every model glyph needs a shape
+    raise InternalError(f"glyph shapes {sorted(GLYPH_PATHS)} differ from {sorted(GLYPHS)}")
 
 
 def draw_glyph(canvas: Canvas, glyph: str, cx: float, cy: float, r: float,

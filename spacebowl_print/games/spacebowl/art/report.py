@@ -24,6 +24,7 @@ from functools import partial
 
 import numpy as np
 
+from spacebowl_print.core.errors import InternalError
 from spacebowl_print.games.spacebowl.art.charts import (
     BAND,
     BAR,
@@ -326,13 +327,15 @@ def _planet_key(c: Canvas, data: ReportData, lx: float, ly: float) -> None:
     """Beside the heat map: each planet with the cards showing it, then the pairs' range."""
     comp = data.composition
     freq = comp["planet_frequency"]
-    assert isinstance(freq, dict)
+    if not isinstance(freq, dict):
+        raise InternalError("planet_frequency is not a table")
     for p in data.deck.planets:
         planet_disc(c, p, lx + 3, ly + 1, 2.6)
         c.text(lx + 8, ly, f"{p.id} {p.name}: {freq[p.id]} cards", 7.5, "regular", INK)
         ly -= 7
     pairs = comp["pair_frequency"]
-    assert isinstance(pairs, dict)
+    if not isinstance(pairs, dict):
+        raise InternalError("pair_frequency is not a table")
     vals = list(pairs.values())
     c.text(lx, ly - 2, f"pairs: {min(vals)} to {max(vals)} cards (spread "
            f"{max(vals) - min(vals)})" if vals else "pairs: none", 7.5, "regular", MUTED)
@@ -346,11 +349,13 @@ def _composition_bars(c: Canvas, data: ReportData, y: float, width: float) -> No
     per_card = comp["planets_per_card"]
     bh = comp["black_hole"]
     decoys = comp["decoys_per_card"]
-    assert isinstance(per_card, dict) and isinstance(bh, dict) and isinstance(decoys, dict)
+    if not (isinstance(per_card, dict) and isinstance(bh, dict) and isinstance(decoys, dict)):
+        raise InternalError("the composition is not made of tables")
     vbars(c, MARGIN, y - 62, third, 62, "Planets per card",
           [(k, float(v), BAR) for k, v in per_card.items()])
     per_planet = bh["per_planet"]
-    assert isinstance(per_planet, dict)
+    if not isinstance(per_planet, dict):
+        raise InternalError("the per-planet counts are not a table")
     vbars(c, MARGIN + third + 6, y - 62, third, 62,
           f"Black holes ({bh['cards']} cards)",
           [(p.id, float(per_planet[p.id]), p.colour) for p in d.planets],

@@ -6,6 +6,8 @@ import json
 
 import click
 
+from spacebowl_print.core.errors import printable
+from spacebowl_print.games.spacebowl.art.cards import layout_problem
 from spacebowl_print.games.spacebowl.art.report import deck_check_warnings
 from spacebowl_print.games.spacebowl.cli.common import LazyGroup, load_deck, reports_input_errors
 from spacebowl_print.games.spacebowl.model.deck import deck_summary
@@ -31,25 +33,30 @@ def check_command(deck_file: str, as_json: bool) -> None:
     the deck is not valid. The deck file: docs/deck-format.md.
     """
     deck = load_deck(deck_file)
+    problem = layout_problem(deck)  # every card must print at the standard size
+    if problem is not None:
+        raise problem.at_file(deck_file)
     s = deck_summary(deck)
     warnings = deck_check_warnings(deck)
     if as_json:
         s["warnings"] = warnings
         click.echo(json.dumps(s))
         return
-    click.echo(f"{deck_file}: valid deck {s['name']!r} ({s['title']}), {s['cards']} cards")
-    click.echo("planets per card: " + ", ".join(f"{k}: {v}" for k, v in
-                                                 s["planets_per_card"].items()))
+    lines = [f"{deck_file}: valid deck {s['name']!r} ({s['title']}), {s['cards']} cards",
+             "planets per card: " + ", ".join(f"{k}: {v}" for k, v in
+                                              s["planets_per_card"].items())]
     freq = s["planet_frequency"]
-    click.echo("planet frequency: " + ", ".join(
+    lines.append("planet frequency: " + ", ".join(
         f"{p.id} {p.name} {freq[p.id]}" for p in deck.planets))
     pf = s["pair_frequency"]
-    click.echo(f"pair frequency:   min {min(pf.values())}, max {max(pf.values())}: "
-               + " ".join(f"{k}{v}" for k, v in pf.items()))
-    click.echo(f"black-hole cards: {s['black_hole_cards']}; decoys: {s['comets']} comets, "
-               f"{s['stars']} stars")
+    lines.append(f"pair frequency:   min {min(pf.values())}, max {max(pf.values())}: "
+                 + " ".join(f"{k}{v}" for k, v in pf.items()))
+    lines.append(f"black-hole cards: {s['black_hole_cards']}; decoys: {s['comets']} comets, "
+                 f"{s['stars']} stars")
     if s["repeated_sets"]:
-        click.echo("repeated planet sets: " + ", ".join(
+        lines.append("repeated planet sets: " + ", ".join(
             f"{k or '(none)'}×{v}" for k, v in s["repeated_sets"].items()))
-    for line in warnings:  # a valid deck that will not play or print well: say so, exit 0
-        click.echo(f"warning: {line}")
+    # a valid deck that will not play or print well: say so, exit 0
+    lines += [f"warning: {line}" for line in warnings]
+    for line in lines:  # deck text shown as typed, terminal controls escaped (core.errors)
+        click.echo(printable(line))

@@ -23,9 +23,10 @@ from spacebowl_print.games.spacebowl.cli.common import (
 from spacebowl_print.games.spacebowl.model import InputError, parse_deck
 from spacebowl_print.games.spacebowl.model.csvdeck import folders_for, with_theme_of
 from spacebowl_print.games.spacebowl.model.deck_write import deck_to_toml
+from spacebowl_print.games.spacebowl.rules.stats import MAX_GALAXIES
 from spacebowl_print.games.spacebowl.solve import design_deck
 
-_NAME = re.compile(r"^[a-z0-9][a-z0-9_-]*$")
+_NAME = re.compile(r"^[a-z0-9][a-z0-9_-]*\Z")
 _DECIMAL = r"\d{1,6}(?:\.\d{0,6})?|\.\d{1,6}"
 MAX_CARDS = 1000
 """The designer's CP-SAT model and its exact verification stay within a minute up to here."""
@@ -78,7 +79,7 @@ def parse_float_range(text: str, option: str) -> tuple[float, float]:
               help="Deck name (default: the output file's stem).")
 @click.option("--title", type=ShortText(120), default=None,
               help="Deck title (default: from the name).")
-@click.option("--galaxies", type=BoundedInt(10, 20_000), default=200, show_default=True,
+@click.option("--galaxies", type=BoundedInt(10, MAX_GALAXIES), default=200, show_default=True,
               help="Dealt galaxies for the exact verification.")
 @seed_option(default=1)
 @click.option("-o", "--output", required=True, type=click.Path(dir_okay=False),

@@ -10,6 +10,7 @@ import time
 
 import click
 
+from spacebowl_print.core.cli import BoundedInt
 from spacebowl_print.core.files import check_output_file
 from spacebowl_print.games.spacebowl.art.report import report_data, report_pages
 from spacebowl_print.games.spacebowl.cli.common import (
@@ -18,7 +19,7 @@ from spacebowl_print.games.spacebowl.cli.common import (
     quiet_option,
     reports_input_errors,
 )
-from spacebowl_print.games.spacebowl.rules.stats import VARIANTS
+from spacebowl_print.games.spacebowl.rules.stats import MAX_GALAXIES, VARIANTS
 from spacebowl_print.render.api import PAPER, PdfOptions
 from spacebowl_print.render.pdf import write_pdf
 
@@ -27,7 +28,7 @@ from spacebowl_print.render.pdf import write_pdf
 @click.argument("deck_file", metavar="DECK")
 @click.option("-o", "--output", type=click.Path(dir_okay=False), default=None,
               help="The PDF to write (required unless --json).")
-@click.option("--galaxies", type=click.IntRange(1, 1_000_000), default=200, show_default=True,
+@click.option("--galaxies", type=BoundedInt(1, MAX_GALAXIES), default=200, show_default=True,
               help="Galaxies dealt for the exact difficulty figures.")
 @click.option("--seed", type=click.IntRange(0, 2**32 - 1), default=1, show_default=True,
               help="Deal seed (the same seed gives the same figures and a byte-identical PDF).")

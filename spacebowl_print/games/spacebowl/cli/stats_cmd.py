@@ -19,11 +19,13 @@ from spacebowl_print.games.spacebowl.cli.common import (
 )
 from spacebowl_print.games.spacebowl.model import Deck, InputError, galaxy_from_json
 from spacebowl_print.games.spacebowl.rules.deck_health import format_distribution
-from spacebowl_print.games.spacebowl.rules.stats import VARIANTS, deck_stats, galaxy_histogram
+from spacebowl_print.games.spacebowl.rules.stats import (
+    MAX_GALAXIES,
+    VARIANTS,
+    deck_stats,
+    galaxy_histogram,
+)
 from spacebowl_print.games.spacebowl.rules.tosses import toss_count
-
-MAX_GALAXIES = 20_000
-"""Deck mode: 20,000 dealt galaxies take about two minutes on two cores."""
 
 
 def _planets(value: str, letters: str) -> str:

@@ -36,6 +36,7 @@ from typing import Protocol
 
 from spacebowl_print.core.errors import InputError
 from spacebowl_print.games.spacebowl.model.deck import (
+    MAX_CARDS,
     MAX_COUNT,
     MAX_ID,
     MAX_TITLE,
@@ -224,6 +225,8 @@ def _read_cards(reader: _Reader, width: int, index: dict[str, int], source: str,
                        if why == "id used by an earlier card"
                        else f"{why}, on line {lines[other.id]}")
             raise r.get("count" if card.count > 1 else "id")[1].error(message)
+        if len(cards) + card.count > MAX_CARDS:
+            raise InputError(f"a deck has at most {MAX_CARDS} cards", file=source, line=line)
         for copy in expand(card):
             cards.append(copy)
             lines[copy.id] = line

@@ -23,20 +23,31 @@ GLYPHS: tuple[str, ...] = (
 )
 """Shapes a planet can carry so that it reads without colour (renderers draw each one)."""
 
-COLOUR_PATTERN = re.compile(r"^#[0-9A-Fa-f]{6}$")
+COLOUR_PATTERN = re.compile(r"^#[0-9A-Fa-f]{6}\Z")
 """A planet colour: ``#RRGGBB``."""
-NAME_PATTERN = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_-]*$")
+NAME_PATTERN = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_-]{0,99}\Z")
 """A deck name: a file-safe id."""
 MAX_ID = 10**9
 MAX_FACT = 160
 """A planet fact is one line of a rule summary or worksheet: at most this many characters."""
 MAX_TITLE = 60
-"""A card title is one line across the card: at most this many characters."""
+"""A card title (or a deck title) is one line: at most this many characters."""
 MAX_TEXT = 200
 """A card's free text: at most this many characters (and :data:`MAX_TEXT_LINES` lines)."""
 MAX_TEXT_LINES = 4
 MAX_COUNT = 100
 """Copies one ``[[cards]]`` table may ask for."""
+MAX_NAME = 32
+"""A planet name: at most this many characters."""
+MAX_NAME_MM = 18.0
+"""With ``show_names``, a planet's name must be at most this wide at :data:`NAME_MIN_PT` in
+the face the cards print it in (measured on the solar-system deck, whose cards carry up to four
+planets and a black hole, every name the same, 40 layout seeds: names 18.7 and 18.9 mm wide
+in DejaVu Sans Bold lay out on every card at the standard size, 20.3 mm fails on one)."""
+NAME_MIN_PT = 6.0
+"""The smallest size a planet's name is printed at (nothing printed is smaller)."""
+MAX_CARDS = 1000
+"""Most cards a deck may hold, copies counted (the standard game uses 56)."""
 
 
 @dataclass(frozen=True)
@@ -189,7 +200,7 @@ def deck_summary(deck: Deck) -> dict[str, Any]:
 
 
 __all__ = [
-    "COLOUR_PATTERN", "GLYPHS", "MAX_COUNT", "MAX_FACT", "MAX_ID", "MAX_TEXT", "MAX_TEXT_LINES",
-    "MAX_TITLE", "NAME_PATTERN", "PLANET_COUNT", "Card", "Deck", "Planet", "deck_summary",
-    "expand",
+    "COLOUR_PATTERN", "GLYPHS", "MAX_CARDS", "MAX_COUNT", "MAX_FACT", "MAX_ID", "MAX_NAME",
+    "MAX_NAME_MM", "MAX_TEXT", "MAX_TEXT_LINES", "MAX_TITLE", "NAME_MIN_PT", "NAME_PATTERN",
+    "PLANET_COUNT", "Card", "Deck", "Planet", "deck_summary", "expand",
 ]

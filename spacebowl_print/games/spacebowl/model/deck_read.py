@@ -10,25 +10,30 @@ the deck's file, line and field before anything is printed.
 
 from __future__ import annotations
 
-import re
 import tomllib
 from collections.abc import Callable, Iterable, Mapping
-from functools import partial
 from pathlib import Path
 from typing import Any
 
-from spacebowl_print.core.errors import InputError
+from spacebowl_print.core.documents import loads_toml
+from spacebowl_print.core.errors import InputError, is_printable
+from spacebowl_print.core.jsonio import show
 from spacebowl_print.core.languages import LANGS
+from spacebowl_print.core.locate import toml_position
 from spacebowl_print.core.resources import decks_dir
 from spacebowl_print.games.spacebowl.model.deck import (
     COLOUR_PATTERN,
     GLYPHS,
+    MAX_CARDS,
     MAX_COUNT,
     MAX_FACT,
     MAX_ID,
+    MAX_NAME,
+    MAX_NAME_MM,
     MAX_TEXT,
     MAX_TEXT_LINES,
     MAX_TITLE,
+    NAME_MIN_PT,
     NAME_PATTERN,
     PLANET_COUNT,
     Card,
@@ -48,58 +53,30 @@ from spacebowl_print.games.spacebowl.model.theme import (
     load_picture_at,
 )
 from spacebowl_print.render.api import Picture
+from spacebowl_print.render.fonts import text_width
 
 
-def _line_of_table(text: str, header: str, index: int) -> int | None:
-    """1-based line of the ``index``-th ``[[header]]`` in ``text`` (None if not found)."""
-    seen = -1
-    pat = re.compile(r"^\s*\[\[\s*" + re.escape(header) + r"\s*\]\]")
-    for n, line in enumerate(text.splitlines(), start=1):
-        if pat.match(line):
-            seen += 1
-            if seen == index:
-                return n
-    return None
+def _line(text: str, *path: str | int) -> int | None:
+    """The line of the field ``path`` in deck TOML ``text`` (the deepest part written: a key
+    not written falls back to its table), by the one position finder of the core."""
+    found = toml_position(text, path)
+    return found.line if found else None
 
 
-def _line_in_table(text: str, header: str, index: int, key: str) -> int | None:
-    """1-based line of ``key = …`` inside the ``index``-th ``[[header]]`` (or inside a
-    sub-table of it such as ``[planets.facts]``); the table's own line if the key is not
-    written there. ``index`` -1 means the single table ``[header]``."""
-    lines = text.splitlines()
-    if index < 0:
-        pat = re.compile(r"^\s*\[\s*" + re.escape(header) + r"\s*\]")
-        start = next((n for n, line in enumerate(lines, 1) if pat.match(line)), None)
-    else:
-        start = _line_of_table(text, header, index)
-    if start is None:
-        return None
-    key_pat = re.compile(r"^\s*" + re.escape(key) + r"\s*=")
-    for n in range(start, len(lines)):
-        line = lines[n].strip()
-        if line.startswith("[[") or (line.startswith("[")
-                                      and not line.startswith(f"[{header}.")):
-            break
-        if key_pat.match(lines[n]):
-            return n + 1
-    return start
+def _line_in(text: str, *table: str | int) -> LineOf:
+    """Where a key of the table ``table`` (``"planets", 2``) is written."""
+    return lambda key: _line(text, *table, key)
 
 
-def _line_of_key(text: str, key: str) -> int | None:
-    pat = re.compile(r"^\s*" + re.escape(key) + r"\s*=")
-    for n, line in enumerate(text.splitlines(), start=1):
-        if line.lstrip().startswith("["):
-            return None  # past the top-level keys
-        if pat.match(line):
-            return n
-    return None
+LineOf = Callable[[str], int | None]
+"""Where a key of the table being read is written (its line), for error messages."""
 
 
 def _expect(value: object, kind: type | tuple[type, ...], what: str, field_: str) -> None:
     ok = isinstance(value, kind) and not (kind is int and isinstance(value, bool))
     if not ok:
         name = kind.__name__ if isinstance(kind, type) else " or ".join(k.__name__ for k in kind)
-        raise InputError(f"must be {_A.get(name, name)}, got {value!r}", what, field_)
+        raise InputError(f"must be {_A.get(name, name)}, got {show(value)}", what, field_)
 
 
 _A = {"int": "an integer", "str": "a string", "bool": "true or false", "dict": "a table"}
@@ -117,8 +94,6 @@ def _check_keys(table: Mapping[str, Any], allowed: Iterable[str], required: Iter
             raise InputError("missing field", what, k)
 
 
-LineOf = Callable[[str], int | None]
-"""Where a key of the table being read is written (its line), for error messages."""
 
 
 def _no_line(key: str) -> int | None:
@@ -127,14 +102,14 @@ def _no_line(key: str) -> int | None:
 
 def _facts(value: object, what: str) -> tuple[tuple[str, str], ...]:
     """A ``facts`` table: one short line per known language code, in ``LANGS`` order."""
-    _expect(value, dict, what, "facts")
-    assert isinstance(value, dict)
+    if not isinstance(value, dict):
+        raise InputError(f"must be a table, got {show(value)}", what, "facts")
     for lang, line in value.items():
         if lang not in LANGS:
             raise InputError(f"unknown language {lang!r} (one of {', '.join(LANGS)})",
                              what, f"facts.{lang}")
         _expect(line, str, what, f"facts.{lang}")
-        if not line.strip() or "\n" in line or len(line) > MAX_FACT:
+        if not line.strip() or "\n" in line or len(line) > MAX_FACT or not is_printable(line):
             raise InputError(f"must be one line of 1 to {MAX_FACT} characters",
                              what, f"facts.{lang}")
     return tuple((lang, value[lang]) for lang in LANGS if lang in value)
@@ -177,6 +152,9 @@ def _planet(table: object, what: str, base: Path | None = None,
         _expect(table[key], str, what, key)
     if not table["name"].strip():
         raise InputError("must not be empty", what, "name")
+    if "\n" in table["name"] or not is_printable(table["name"]) or len(table["name"]) > MAX_NAME:
+        raise InputError(f"must be one line of at most {MAX_NAME} printable characters, got "
+                         f"{show(table['name'])}", what, "name")
     if not COLOUR_PATTERN.match(table["colour"]):
         raise InputError(f"must be a colour like \"#D55E00\", got {table['colour']!r}",
                          what, "colour")
@@ -219,7 +197,8 @@ def _card(table: object, letters: str, what: str, base: Path | None = None,
     _expect(black_hole, bool, what, "black_hole")
     title = table.get("title", "")
     _expect(title, str, what, "title")
-    if "\n" in title or len(title) > MAX_TITLE or (title and not title.strip()):
+    if "\n" in title or len(title) > MAX_TITLE or (title and not title.strip()) \
+            or not is_printable(title):
         raise InputError(f"must be one line of at most {MAX_TITLE} characters", what, "title")
     text = table.get("text", "")
     _expect(text, str, what, "text")
@@ -331,6 +310,8 @@ def deck_from_data(data: Mapping[str, Any], text: str = "",
     None their paths are checked but no file is read.
     Raises :class:`InputError` naming the card or planet id and the field.
     """
+    if not isinstance(data, Mapping):
+        raise InputError(f"a deck is a TOML table, got {show(data)}")
     _check_keys(data, ("format", "name", "title", "planets", "cards", "seed", "design", "theme"),
                 ("name", "title", "planets"), "")
     fmt = _format(data, text)
@@ -339,14 +320,30 @@ def deck_from_data(data: Mapping[str, Any], text: str = "",
     letters = "".join(p.id for p in planets)
     cards = _cards(data.get("cards", []), letters, text, base_dir)  # formats.md: "any number"
     theme = _deck_theme(data, text, base_dir)
+    if theme.show_names:
+        _check_name_widths(planets, theme, text)
     deck = Deck(data["name"], data["title"], tuple(planets), tuple(cards),
                 data.get("seed"), dict(data.get("design", {})), theme, fmt,
                 str(base_dir) if base_dir is not None else None)
     if fmt == 1 and deck.uses_format_2:
         raise InputError("the deck uses format-2 fields (theme, images, facts, card titles, "
                          "texts or counts) but declares format = 1", "format").at_file(
-                             "", _line_of_key(text, "format"))
+                             "", _line(text, "format"))
     return deck
+
+
+def _check_name_widths(planets: Iterable[Planet], theme: Theme, text: str) -> None:
+    """With ``show_names``, every planet's name is printed under its disc, at 6 pt at the
+    least: it must be at most :data:`MAX_NAME_MM` wide there (in the theme's font), or the
+    cards holding four planets and a black hole cannot be laid out."""
+    font = theme.font_face or "bold"  # as the cards print it (art.cards)
+    for k, planet in enumerate(planets):
+        width = text_width(planet.name, NAME_MIN_PT, font)
+        if width > MAX_NAME_MM:
+            raise InputError(
+                f"{width:.0f} mm wide at {NAME_MIN_PT:g} pt, at most {MAX_NAME_MM:g} mm fits "
+                "under a planet on every card (show_names)",
+                f"planet {planet.id}", "name").at_file("", _line(text, "planets", k, "name"))
 
 
 def _format(data: Mapping[str, Any], text: str) -> int | None:
@@ -362,7 +359,7 @@ def _format(data: Mapping[str, Any], text: str) -> int | None:
                     f"{', '.join(map(str, FORMATS))}; a newer spacebowl_print may read it)",
                     "format")
         except InputError as err:
-            raise err.at_file("", _line_of_key(text, "format")) from None
+            raise err.at_file("", _line(text, "format")) from None
     return fmt
 
 
@@ -374,13 +371,17 @@ def _check_top_level(data: Mapping[str, Any], text: str) -> None:
             raise InputError(f"must be a file-safe id (a-z, 0-9, _ and -), got {data['name']!r}",
                              "name")
         _expect(data["title"], str, "", "title")
+        if not data["title"].strip() or len(data["title"]) > MAX_TITLE \
+                or not is_printable(data["title"]):
+            raise InputError(f"must be one line of 1 to {MAX_TITLE} printable characters, got "
+                             f"{show(data['title'])}", "title")
         seed = data.get("seed")
         if seed is not None:
             _expect(seed, int, "", "seed")
         design = data.get("design", {})
         _expect(design, dict, "", "design")
     except InputError as err:
-        raise err.at_file("", _line_of_key(text, err.where[-1] if err.where else "")) from None
+        raise err.at_file("", _line(text, err.where[-1]) if err.where else None) from None
 
 
 def _planets(raw: object, text: str, base_dir: Path | None) -> list[Planet]:
@@ -394,8 +395,7 @@ def _planets(raw: object, text: str, base_dir: Path | None) -> list[Planet]:
     planets: list[Planet] = []
     for i, t in enumerate(raw):
         try:
-            p = _planet(t, f"planets[{i + 1}]", base_dir,
-                        partial(_line_in_table, text, "planets", i))
+            p = _planet(t, f"planets[{i + 1}]", base_dir, _line_in(text, "planets", i))
             for q in planets:
                 for attr in ("id", "colour", "glyph"):
                     if getattr(p, attr) == getattr(q, attr):
@@ -403,7 +403,7 @@ def _planets(raw: object, text: str, base_dir: Path | None) -> list[Planet]:
                             f"same {attr} as planet {q.id} ({getattr(p, attr)!r})",
                             f"planet {p.id}", attr)
         except InputError as err:
-            raise err.at_file("", _line_of_table(text, "planets", i)) from None
+            raise err.at_file("", _line(text, "planets", i)) from None
         planets.append(p)
     return planets
 
@@ -413,16 +413,20 @@ def _cards(raw: object, letters: str, text: str, base_dir: Path | None) -> list[
     ids ``id`` … ``id + N − 1``), each id used once."""
     if not isinstance(raw, list):
         raise InputError("must be an array of tables [[cards]]", "cards")
+    if len(raw) > MAX_CARDS:
+        raise InputError(f"a deck has at most {MAX_CARDS} cards, found {len(raw)}", "cards")
     cards: list[Card] = []
     ids = CardIds()
     for i, t in enumerate(raw):
         try:
-            c = _card(t, letters, f"cards[{i + 1}]", base_dir,
-                      partial(_line_in_table, text, "cards", i))
+            c = _card(t, letters, f"cards[{i + 1}]", base_dir, _line_in(text, "cards", i))
             if clash := ids.clash(c):
                 raise InputError(clash[0], f"card {c.id}", "count" if c.count > 1 else "id")
+            if len(cards) + c.count > MAX_CARDS:
+                raise InputError(f"a deck has at most {MAX_CARDS} cards, copies counted",
+                                 f"card {c.id}", "count" if c.count > 1 else "id")
         except InputError as err:
-            raise err.at_file("", _line_of_table(text, "cards", i)) from None
+            raise err.at_file("", _line(text, "cards", i)) from None
         cards.extend(expand(c))
     return cards
 
@@ -432,9 +436,9 @@ def _deck_theme(data: Mapping[str, Any], text: str, base_dir: Path | None) -> Th
     if "theme" not in data:
         return Theme()
     try:
-        return _theme(data["theme"], base_dir, partial(_line_in_table, text, "theme", -1))
+        return _theme(data["theme"], base_dir, _line_in(text, "theme"))
     except InputError as err:
-        raise err.at_file("", _line_in_table(text, "theme", -1, "")) from None
+        raise err.at_file("", _line(text, "theme")) from None
 
 
 def parse_deck(text: str, source: str, base_dir: Path | None = None) -> Deck:
@@ -444,15 +448,9 @@ def parse_deck(text: str, source: str, base_dir: Path | None = None) -> Deck:
     the deck file ``source`` names (a path or a shipped deck's name).
     """
     try:
-        data = tomllib.loads(text)
-    except tomllib.TOMLDecodeError as err:
-        m = re.search(r"\(at line (\d+), column \d+\)", str(err))
-        msg = re.sub(r"\s*\(at line \d+, column \d+\)", "", str(err))
-        raise InputError(f"not valid TOML: {msg}", file=source,
-                         line=int(m.group(1)) if m else None) from None
-    except (ValueError, RecursionError) as err:  # 5,000-digit numbers, absurd nesting
-        raise InputError(f"TOML too large to read safely ({type(err).__name__})",
-                         file=source) from None
+        data = loads_toml(text)
+    except InputError as err:
+        raise err.at_file(source) from None
     try:
         return deck_from_data(data, text, base_dir if base_dir is not None
                               else base_dir_for(source))

@@ -23,6 +23,9 @@ Cell = frozenset[str] | None
 
 MIN_SIDE = 3
 MAX_COLS = 26
+MAX_ROWS = 26
+"""Galaxies are at most 26 × 26 cards: columns are named A..Z, and both engines (the
+bitboard one of the exact statistics included) handle at most 676 cards."""
 
 
 @dataclass(frozen=True)
@@ -134,6 +137,11 @@ def galaxy_from_json(obj: object, letters: str) -> Galaxy:
     if not isinstance(rows, list) or not rows or not all(isinstance(r, list) for r in rows):
         raise InputError("must be a list of rows, each a list of cards", "cards")
     cols = len(rows[0])
+    # bounded before the cells are read: both engines (and the exact statistics) handle at
+    # most 26 × 26 cards, and a 10,000-row list must not be walked first
+    if cols > MAX_COLS or len(rows) > MAX_ROWS:
+        raise InputError(f"a galaxy has at most {MAX_COLS} columns and {MAX_ROWS} rows, got "
+                         f"{cols}×{len(rows)}", "cards")
     cells: list[tuple[Cell, ...]] = []
     for r, row in enumerate(rows):
         if len(row) != cols:
@@ -141,7 +149,7 @@ def galaxy_from_json(obj: object, letters: str) -> Galaxy:
                              f"cards row {r + 1}")
         out: list[Cell] = []
         for c, s in enumerate(row):
-            where = f"cards {cell_name(Pos(r, c)) if c < MAX_COLS else f'[{r}][{c}]'}"
+            where = f"cards {cell_name(Pos(r, c))}"
             if s is None:
                 out.append(None)
                 continue
@@ -152,13 +160,11 @@ def galaxy_from_json(obj: object, letters: str) -> Galaxy:
                 if ch not in letters:
                     raise InputError(f"unknown planet {ch!r} (planets: {letters})", where)
             if len(set(s)) != len(s):
-                raise InputError(f"planet listed twice in {s!r}", where)
+                raise InputError(f"planet listed twice in {s[:40]!r}", where)
             out.append(frozenset(s))
         cells.append(tuple(out))
     if len(cells) < MIN_SIDE or cols < MIN_SIDE:
         raise InputError(f"a galaxy needs at least 3×3 cards, got {cols}×{len(cells)}", "cards")
-    if cols > MAX_COLS:
-        raise InputError(f"a galaxy has at most {MAX_COLS} columns, got {cols}", "cards")
     ids = None
     if g.get("card_ids") is not None:
         raw = g["card_ids"]

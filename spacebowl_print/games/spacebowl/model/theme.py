@@ -15,7 +15,8 @@ from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path, PurePosixPath, PureWindowsPath
 
-from spacebowl_print.core.errors import InputError
+from spacebowl_print.core.errors import InputError, is_printable
+from spacebowl_print.core.jsonio import show
 from spacebowl_print.core.resources import deck_path
 from spacebowl_print.render.api import Picture, UserFont
 
@@ -26,6 +27,9 @@ FORMATS: tuple[int, ...] = (1, 2)
 THEME_FIELDS: tuple[str, ...] = ("show_names", "background", "back", "font", "text_position")
 TEXT_POSITIONS: tuple[str, ...] = ("bottom", "top")
 """Where a card's free ``text`` goes: a band above the card id, or below the title."""
+
+MAX_PATH = 200
+"""Longest path a deck may give for a picture or a font."""
 
 
 @dataclass(frozen=True)
@@ -77,6 +81,9 @@ def check_relative_path(value: str, what: str, field_: str) -> str:
     otherwise. Absolute paths and ``\\`` would tie the deck to one machine."""
     if not value.strip():
         raise InputError("must not be empty", what, field_)
+    if not is_printable(value) or len(value) > MAX_PATH:
+        raise InputError(f"must be a path of at most {MAX_PATH} printable characters, got "
+                         f"{show(value)}", what, field_)
     if "\\" in value:
         raise InputError(f"write paths with '/', got {value!r}", what, field_)
     if PurePosixPath(value).is_absolute() or PureWindowsPath(value).drive:

@@ -15,6 +15,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from spacebowl_print.core.resources import deck_path
+from spacebowl_print.core.userfiles import is_regular_file, read_user_text
 from spacebowl_print.games.spacebowl.model import (
     CENTRE,
     Deck,
@@ -78,28 +79,56 @@ def verify_entry(entry: Mapping[str, Any], letters: str) -> str | None:
     return _answer_problem(entry, puzzle_from_json(entry, letters, MANIFEST_EXTRA_KEYS))
 
 
+def _variant_names(puzzle: Puzzle) -> frozenset[str]:
+    """The variants a puzzle is played with, named as :data:`TIERS` names them."""
+    g, v = puzzle.galaxy, puzzle.variants
+    names = {"rotation": v.rotation, "torus": v.torus, "wild": v.wild is not None,
+             "void": any(c is None for row in g.cells for c in row),
+             "6x6": (g.rows, g.cols) == (6, 6)}
+    return frozenset(name for name, on in names.items() if on)
+
+
 def _tier_problem(entry: Mapping[str, Any], puzzle: Puzzle) -> str | None:
-    """Why the puzzle breaks its tier's promises (see :data:`TIERS`), or None."""
+    """Why the puzzle breaks one of its tier's promises (see :data:`TIERS`), or None. Every
+    promise a single puzzle can keep is checked: its marbles; the black hole (never, or
+    always, when the tier's share is 0 or 1); the learning mode's centre disc; its variant
+    set, one of the tier's; its galaxy size; its number of solutions, one the tier deals,
+    and with the Wild token at least one solution that needs it; its near misses within the
+    tier's bounds; its question."""
     tier = entry.get("tier")
     if isinstance(tier, bool) or not isinstance(tier, int) or tier not in TIERS:
         return f"tier must be one of {', '.join(map(str, TIERS))}, got {_canon(tier)[:20]}"
     spec = TIERS[tier]
-    allowed = {v for names in spec.variants for v in names}
     g, toss, v = puzzle.galaxy, puzzle.toss, puzzle.variants
+    variants = _variant_names(puzzle)
+    sets = {frozenset(names) for names in spec.variants}
+    solutions = entry.get("solutions")
+    count = len(solutions) if isinstance(solutions, list) else -1
+    near = entry.get("near_misses")
+    near_count = len(near) if isinstance(near, list) else None
+    low, high = spec.near_misses
+    shown_sets = " or ".join("+".join(sorted(s)) or "none" for s in sorted(sets, key=sorted))
     problems = [
         (len(toss.marbles) not in spec.marbles,
          f"{len(toss.marbles)} marbles, tier {tier} tosses {spec.marbles}"),
         (toss.black_hole is not None and spec.black_hole == 0,
          f"a black hole, which tier {tier} never tosses"),
+        (toss.black_hole is None and spec.black_hole == 1,
+         f"no black hole, which tier {tier} always tosses"),
         (spec.learning and toss.destination != CENTRE,
          f"tier {tier} is learning mode: the disc lies in the centre space"),
-        (v.rotation and "rotation" not in allowed, f"rotation, not a tier {tier} variant"),
-        (v.torus and "torus" not in allowed, f"torus, not a tier {tier} variant"),
-        (v.wild is not None and "wild" not in allowed, f"a Wild token, not in tier {tier}"),
-        ((g.rows, g.cols) != (5, 5) and not ((g.rows, g.cols) == (6, 6) and "6x6" in allowed),
-         f"a {g.cols}×{g.rows} galaxy in tier {tier}"),
-        (any(c is None for row in g.cells for c in row) and "void" not in allowed,
-         f"face-down cards, not a tier {tier} variant"),
+        (variants not in sets,
+         f"variants {'+'.join(sorted(variants)) or 'none'}, tier {tier} plays {shown_sets}"),
+        ((g.rows, g.cols) not in ((5, 5), (6, 6)), f"a {g.cols}×{g.rows} galaxy in tier {tier}"),
+        (count not in {k for k, share in spec.solutions.items() if share > 0},
+         f"{count} solution(s), tier {tier} deals "
+         f"{', '.join(str(k) for k, share in spec.solutions.items() if share > 0)}"),
+        (v.wild is not None and not any(isinstance(s, dict) and s.get("wild") is True
+                                         for s in solutions or []),
+         f"a Wild token that no solution needs, which tier {tier} never deals"),
+        (near_count is not None and not low <= near_count <= high,
+         f"{near_count} near misses, tier {tier} has "
+         f"{f'{low} to {high}' if high < 99 else f'at least {low}'}"),
     ]
     for bad, why in problems:
         if bad:
@@ -107,7 +136,7 @@ def _tier_problem(entry: Mapping[str, Any], puzzle: Puzzle) -> str | None:
     question = entry.get("question")
     if question not in (*spec.questions, "find"):
         return f"question {_canon(question)[:20]} is not asked in tier {tier}"
-    if question == "any" and len(entry.get("solutions") or []) > 1:
+    if question == "any" and count > 1:
         return "question 'any' is asked only when there is at most one valid card"
     return None
 
@@ -148,9 +177,9 @@ def verify_puzzle_entry(entry: Mapping[str, Any], deck: Deck) -> str | None:
 @functools.lru_cache(maxsize=8)
 def _deck(name: str) -> Deck:
     path = deck_path(name)
-    if not path.is_file():
+    if not is_regular_file(path):
         raise InputError(f"deck {name[:40]!r} not found (pass --deck FILE)", "deck")
-    return parse_deck(path.read_text(encoding="utf-8-sig"), str(path))
+    return parse_deck(read_user_text(path), str(path))
 
 
 def verify_manifest_entry(header: Mapping[str, Any], entry: Mapping[str, Any]) -> str | None:

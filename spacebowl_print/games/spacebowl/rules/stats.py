@@ -8,13 +8,13 @@ with no solution, the mean number of solutions and their distribution, per varia
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
-from concurrent.futures import Executor, ProcessPoolExecutor
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 
 import numpy as np
 import numpy.typing as npt
 
+from spacebowl_print.core.workers import Pool, worker_pool
 from spacebowl_print.games.spacebowl.model import Deck, Galaxy, InputError
 from spacebowl_print.games.spacebowl.rules.bitboard import (
     Tables,
@@ -32,6 +32,17 @@ VARIANTS: tuple[str, ...] = ("base", "black-hole", "rotation", "torus", "void", 
 """Deck-difficulty variants; each changes one thing from the base game (5×5, no black hole)."""
 
 _CHUNK = 64  # galaxies per batch: big enough for wide numpy ops, small enough for the cache
+
+MAX_GALAXIES = 20_000
+"""Most galaxies the exact statistics deal (``stats``, ``deck report``, ``deck design``),
+measured on this project's 2-core machine (all six variants, one job, whole command): with
+the compiled kernel 20,000 galaxies take 38 CPU seconds at 156 MB (``stats --galaxies
+20000``); with the numpy path (``SPACEBOWL_KERNEL=numpy``, or no numba) 400 take 11 CPU
+seconds, so 20,000 at most about 12 CPU minutes, 6 on two cores. Memory stays flat whatever
+the number: the galaxies are dealt and counted a chunk at a time."""
+
+SECONDS_PER_GALAXY = 0.036
+"""The numpy path's measured cost a galaxy (the slower path), for messages."""
 
 
 def galaxy_histogram(galaxy: Galaxy, letters: str, planets: str, black_hole: bool = False,
@@ -82,25 +93,31 @@ class DeckStats:
                 "variants": {v.variant: v.to_json() for v in self.variants}}
 
 
-def _shuffles(deck: Deck, n: int, seed: int, rows: int, cols: int, void: int
-              ) -> tuple[npt.NDArray[np.intp], npt.NDArray[np.bool_], npt.NDArray[np.int64]]:
-    """The seeded deals behind :func:`deal`: (n, rows*cols) card indices laid row by row,
-    (n, rows*cols) face-down flags, (n, cards) 0/1 cards left over."""
+def _shuffle_chunks(deck: Deck, n: int, seed: int, rows: int, cols: int, void: int,
+                    chunk: int = _CHUNK
+                    ) -> Iterator[tuple[npt.NDArray[np.intp], npt.NDArray[np.bool_],
+                                        npt.NDArray[np.int64]]]:
+    """The seeded deals behind :func:`deal`, ``chunk`` galaxies at a time (the same deals in
+    the same order for any ``chunk``, so memory does not grow with ``n``): (k, rows*cols)
+    card indices laid row by row, (k, rows*cols) face-down flags, (k, cards) 0/1 cards left
+    over."""
     cards = deck.cards
     cells = rows * cols
     if len(cards) <= cells:
         raise InputError(f"a {cols}×{rows} galaxy needs more than {cells} cards, "
                          f"the deck has {len(cards)}", "cards")
     rng = np.random.default_rng(seed)
-    laid = np.empty((n, cells), dtype=np.intp)
-    hidden = np.zeros((n, cells), dtype=bool)
-    for g in range(n):
-        laid[g] = rng.permutation(len(cards))[:cells]
-        if void:
-            hidden[g, rng.choice(cells, size=void, replace=False)] = True
-    left = np.ones((n, len(cards)), dtype=np.int64)
-    np.put_along_axis(left, laid, 0, axis=1)
-    return laid, hidden, left
+    for start in range(0, n, chunk):
+        k = min(chunk, n - start)
+        laid = np.empty((k, cells), dtype=np.intp)
+        hidden = np.zeros((k, cells), dtype=bool)
+        for g in range(k):
+            laid[g] = rng.permutation(len(cards))[:cells]
+            if void:
+                hidden[g, rng.choice(cells, size=void, replace=False)] = True
+        left = np.ones((k, len(cards)), dtype=np.int64)
+        np.put_along_axis(left, laid, 0, axis=1)
+        yield laid, hidden, left
 
 
 def deal(deck: Deck, n: int, seed: int, rows: int = 5, cols: int = 5, void: int = 0
@@ -110,27 +127,43 @@ def deal(deck: Deck, n: int, seed: int, rows: int = 5, cols: int = 5, void: int 
     Returns the galaxies and an (n, cards) 0/1 matrix of the cards left over (the ones that can
     be the top card). ``void`` cards of each galaxy are turned face down.
     """
-    laid, hidden, left = _shuffles(deck, n, seed, rows, cols, void)
+    galaxies: list[Galaxy] = []
+    lefts: list[npt.NDArray[np.int64]] = []
+    for part, left in deal_chunks(deck, n, seed, rows, cols, void, max(n, 1)):
+        galaxies += part
+        lefts.append(left)
+    return galaxies, (np.concatenate(lefts) if lefts else
+                      np.ones((0, len(deck.cards)), dtype=np.int64))
+
+
+def deal_chunks(deck: Deck, n: int, seed: int, rows: int = 5, cols: int = 5, void: int = 0,
+                chunk: int = _CHUNK) -> Iterator[tuple[list[Galaxy], npt.NDArray[np.int64]]]:
+    """:func:`deal`, ``chunk`` galaxies at a time (the same galaxies, in the same order, for
+    any ``chunk``)."""
     shown = [c.planet_set for c in deck.cards]  # made once: a frozenset per card, not per deal
     ids_of = [c.id for c in deck.cards]
-    galaxies: list[Galaxy] = []
-    for order, down in zip(laid.tolist(), hidden.tolist(), strict=True):
-        cells = tuple(tuple(None if down[r * cols + c] else shown[order[r * cols + c]]
-                            for c in range(cols)) for r in range(rows))
-        ids = tuple(tuple(ids_of[order[r * cols + c]] for c in range(cols)) for r in range(rows))
-        galaxies.append(Galaxy(cells, ids))
-    return galaxies, left
+    for laid, hidden, left in _shuffle_chunks(deck, n, seed, rows, cols, void, chunk):
+        galaxies: list[Galaxy] = []
+        for order, down in zip(laid.tolist(), hidden.tolist(), strict=True):
+            cells = tuple(tuple(None if down[r * cols + c] else shown[order[r * cols + c]]
+                                for c in range(cols)) for r in range(rows))
+            ids = tuple(tuple(ids_of[order[r * cols + c]] for c in range(cols))
+                        for r in range(rows))
+            galaxies.append(Galaxy(cells, ids))
+        yield galaxies, left
 
 
-def _dealt_masks(deck: Deck, n: int, seed: int, rows: int = 5, cols: int = 5, void: int = 0
-                 ) -> tuple[npt.NDArray[np.int64], npt.NDArray[np.int64]]:
-    """:func:`deal` as the bitboard engine reads it, without building the galaxies:
-    (n, rows*cols) planet masks (:func:`bitboard.planet_masks`: −1 face down), cards left."""
-    laid, hidden, left = _shuffles(deck, n, seed, rows, cols, void)
+def _dealt_masks(deck: Deck, n: int, seed: int, rows: int = 5, cols: int = 5, void: int = 0,
+                 chunk: int = _CHUNK
+                 ) -> Iterator[tuple[npt.NDArray[np.int64], npt.NDArray[np.int64]]]:
+    """:func:`deal` as the bitboard engine reads it, without building the galaxies, a chunk
+    at a time: (k, rows*cols) planet masks (:func:`bitboard.planet_masks`: −1 face down),
+    cards left."""
     bit = {ch: 1 << i for i, ch in enumerate(deck.letters)}
     card_masks = np.array([sum(bit[p] for p in set(c.planets)) for c in deck.cards],
                           dtype=np.int64)
-    return np.where(hidden, -1, card_masks[laid]), left
+    for laid, hidden, left in _shuffle_chunks(deck, n, seed, rows, cols, void, chunk):
+        yield np.where(hidden, -1, card_masks[laid]), left
 
 
 _Spec = tuple[list[tuple[list[int], bool, int]], npt.NDArray[np.int64], bool]
@@ -179,27 +212,27 @@ def _chunk_figures(specs: Sequence[_Spec], masks: npt.NDArray[np.int64], rows: i
 
 def _chunk_task(args: tuple[Sequence[_Spec], npt.NDArray[np.int64], int, int,
                             npt.NDArray[np.int64], bool, str]
-                ) -> list[tuple[npt.NDArray[np.float64], int]]:
-    return _chunk_figures(*args)
+                ) -> tuple[list[tuple[npt.NDArray[np.float64], int]], int]:
+    return _chunk_figures(*args), len(args[1])
 
 
-def _variants_stats(deck: Deck, names: Sequence[str], masks: npt.NDArray[np.int64],
-                    rows: int, cols: int, left: npt.NDArray[np.int64], torus: bool,
-                    advance: Callable[[int], None], pool: Executor | None, kernel: str
+def _variants_stats(deck: Deck, names: Sequence[str],
+                    dealt: Iterator[tuple[npt.NDArray[np.int64], npt.NDArray[np.int64]]],
+                    n: int, rows: int, cols: int, torus: bool,
+                    advance: Callable[[int], None], pool: Pool | None, kernel: str
                     ) -> list[VariantStats]:
-    """The figures of the variants ``names`` (same deal, same torus flag) over one deal."""
+    """The figures of the variants ``names`` (same deal, same torus flag) over one deal, read
+    a chunk at a time from ``dealt`` (``n`` galaxies in all)."""
     specs = [_spec(deck, v) for v in names]
-    n = masks.shape[0]
-    tasks = [(specs, masks[a : a + _CHUNK], rows, cols, left[a : a + _CHUNK], torus, kernel)
-             for a in range(0, n, _CHUNK)]
+    tasks = ((specs, masks, rows, cols, left, torus, kernel) for masks, left in dealt)
     results = pool.map(_chunk_task, tasks) if pool else map(_chunk_task, tasks)
     totals = [np.zeros(MAX_SOLUTIONS + 1) for _ in names]
     evaluations = [0] * len(names)
-    for task, parts in zip(tasks, results, strict=True):
+    for parts, size in results:
         for i, (part, evals) in enumerate(parts):
             totals[i] += part  # summed in chunk order: the figures do not depend on workers
             evaluations[i] += evals
-        advance(len(task[1]) * len(names))
+        advance(size * len(names))
     out = []
     for v, total, evals in zip(names, totals, evaluations, strict=True):
         dist = total / n
@@ -228,21 +261,34 @@ def planned_evaluations(deck: Deck, galaxies: int, variants: Sequence[str]) -> i
     return galaxies * per_galaxy
 
 
+def check_galaxies(galaxies: int, what: str = "galaxies") -> int:
+    """``galaxies`` if the exact statistics can deal that many in minutes, else an
+    :class:`InputError` at ``what`` naming :data:`MAX_GALAXIES`."""
+    if not 1 <= galaxies <= MAX_GALAXIES:
+        raise InputError(f"must be a whole number from 1 to {MAX_GALAXIES:,} (at most about "
+                         f"{SECONDS_PER_GALAXY * MAX_GALAXIES / 60:.0f} CPU minutes for every "
+                         f"variant), got {galaxies}", what)
+    return galaxies
+
+
 def deck_stats(deck: Deck, galaxies: int, seed: int, variants: Sequence[str] = VARIANTS,
                advance: Callable[[int], None] = lambda k: None, jobs: int = 1) -> DeckStats:
     """Exact difficulty figures of ``deck`` over ``galaxies`` seeded deals, per variant.
 
     ``advance(k)`` is called as galaxies are finished (``k`` at a time), for progress bars.
-    ``jobs`` > 1 spreads chunks of galaxies over worker processes; the figures are the same,
-    as they are with either counting kernel (chosen once here, :func:`rules.kernel.choose`,
-    before any worker starts: workers inherit the loaded compiled code).
+    ``jobs`` > 1 spreads chunks of galaxies over worker processes (:mod:`core.workers`); the
+    figures are the same, as they are with either counting kernel (chosen once here,
+    :func:`rules.kernel.choose`, before any worker starts: workers inherit the loaded
+    compiled code). The galaxies are dealt and counted a chunk at a time (memory does not
+    grow with their number); more than :data:`MAX_GALAXIES` are refused.
     """
+    check_galaxies(galaxies)
     for v in variants:
         if v not in VARIANTS:
             raise InputError(f"unknown variant {v!r} (one of {', '.join(VARIANTS)})", "variants")
     kernel = choose(planned_evaluations(deck, galaxies, variants))
     if jobs > 1 and galaxies > _CHUNK:
-        with ProcessPoolExecutor(jobs) as pool:
+        with worker_pool(jobs) as pool:  # core.workers: an interrupt is the parent's alone
             return _deck_stats(deck, galaxies, seed, variants, advance, pool, kernel)
     return _deck_stats(deck, galaxies, seed, variants, advance, None, kernel)
 
@@ -254,22 +300,20 @@ _DEALS: dict[str, tuple[str, bool]] = {
 
 
 def _deck_stats(deck: Deck, galaxies: int, seed: int, variants: Sequence[str],
-                advance: Callable[[int], None], pool: Executor | None, kernel: str
+                advance: Callable[[int], None], pool: Pool | None, kernel: str
                 ) -> DeckStats:
     seeds = np.random.SeedSequence(seed).spawn(3)
     shapes = {"base": (0, 5, 5, 0), "void": (1, 5, 5, 3), "6x6": (2, 6, 6, 0)}
     groups: dict[tuple[str, bool], list[str]] = {}
     for v in variants:
         groups.setdefault(_DEALS[v], []).append(v)
-    dealt: dict[str, tuple[npt.NDArray[np.int64], npt.NDArray[np.int64]]] = {}
     figures: dict[str, VariantStats] = {}
     for (kind, torus), names in groups.items():
         i, rows, cols, void = shapes[kind]
-        if kind not in dealt:
-            dealt[kind] = _dealt_masks(deck, galaxies, int(seeds[i].generate_state(1)[0]),
-                                       rows, cols, void)
-        masks, left = dealt[kind]
-        for figure in _variants_stats(deck, names, masks, rows, cols, left, torus, advance,
-                                      pool, kernel):
+        # dealt again for each group (the same deal: the same seed), a chunk at a time
+        dealt = _dealt_masks(deck, galaxies, int(seeds[i].generate_state(1)[0]), rows, cols,
+                             void)
+        for figure in _variants_stats(deck, names, dealt, galaxies, rows, cols, torus,
+                                      advance, pool, kernel):
             figures[figure.variant] = figure
     return DeckStats(deck.name, galaxies, seed, tuple(figures[v] for v in variants))

@@ -25,12 +25,18 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from itertools import combinations
+from typing import TYPE_CHECKING
 
 import numpy as np
-from ortools.sat.python import cp_model
 
+from spacebowl_print.core import cpsat
 from spacebowl_print.games.spacebowl.model import InputError
 from spacebowl_print.games.spacebowl.solve.difficulty import Floats, Linear
+
+if TYPE_CHECKING:
+    from ortools.sat.python import cp_model
+else:  # imported with signals held back, so an interrupt meanwhile ends the run cleanly
+    cp_model = cpsat.cp_model()
 
 GALAXY_CELLS = 25  # the exact statistics deal 5×5 galaxies
 MAX_COMETS = 2
@@ -288,7 +294,7 @@ class _DeckModel:
 
 def _solver(seed: int) -> cp_model.CpSolver:
     """One worker, a fixed seed, a deterministic work limit: the same deck on every run."""
-    solver = cp_model.CpSolver()
+    solver = cpsat.new_solver()
     solver.parameters.num_workers = 1
     solver.parameters.random_seed = seed % (2**31)
     solver.parameters.max_deterministic_time = _DETERMINISTIC_SECONDS
@@ -307,7 +313,7 @@ def _minimal_core(m: cp_model.CpModel, group: dict[str, cp_model.IntVar], core: 
         trial = [h for h in keep if h != g]
         m.clear_assumptions()
         m.add_assumptions([group[h] for h in trial])
-        if _solver(seed).solve(m) == cp_model.INFEASIBLE:
+        if cpsat.solve(_solver(seed), m) == cp_model.INFEASIBLE:
             keep = trial
     return keep
 
@@ -335,7 +341,7 @@ def solve_deck(spec: DeckSpec, goal: Goal, prefs: Preferences, seed: int) -> Sol
     # The seeded rewards only break ties: stop once no solution can be better by a repeated
     # set or 0.0002 of share-none deviation (proving more costs seconds and buys nothing).
     solver.parameters.absolute_gap_limit = _DEVIATION_WEIGHT * _DUPLICATE_COST - 1
-    status = solver.solve(model.m)
+    status = cpsat.solve(solver, model.m)
     if status == cp_model.INFEASIBLE:
         core = set(solver.sufficient_assumptions_for_infeasibility())
         raise _conflict(spec, _minimal_core(model.m, model.group, core, seed))

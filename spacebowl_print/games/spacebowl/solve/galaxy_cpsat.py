@@ -32,13 +32,18 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Literal
+from typing import TYPE_CHECKING, Literal
 
 import numpy as np
 import numpy.typing as npt
-from ortools.sat.python import cp_model
 
+from spacebowl_print.core import cpsat
 from spacebowl_print.games.spacebowl.model import TURNS, InputError, Pos, Toss, turn_space
+
+if TYPE_CHECKING:
+    from ortools.sat.python import cp_model
+else:  # imported with signals held back, so an interrupt meanwhile ends the run cleanly
+    cp_model = cpsat.cp_model()
 
 Lit = cp_model.LiteralT
 """A CP-SAT literal: a Boolean variable or its negation."""
@@ -364,7 +369,7 @@ class _Model:
 
 def _solver(target: Target, seed: int, work_limit: float) -> cp_model.CpSolver:
     """One worker, a fixed seed and a deterministic work limit: reproducible results."""
-    solver = cp_model.CpSolver()
+    solver = cpsat.new_solver()
     solver.parameters.num_workers = 1
     solver.parameters.random_seed = seed % (2**31)
     solver.parameters.max_deterministic_time = work_limit
@@ -411,7 +416,7 @@ def solve_layout(layout: Layout, target: Target, masks: npt.NDArray[np.int64],
     if hint is not None:
         model.hint(hint)
     solver = _solver(target, seed, work_limit)
-    status = solver.solve(model.m)
+    status = cpsat.solve(solver, model.m)
     if status not in (cp_model.OPTIMAL, cp_model.FEASIBLE):
         raise _unsolved(status, solver.status_name(status), target)
     return model.read(solver)

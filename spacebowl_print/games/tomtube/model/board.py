@@ -22,6 +22,8 @@ import math
 from dataclasses import dataclass
 from functools import cache
 
+from spacebowl_print.core.errors import InternalError
+
 ROWS = "ABCDEFGHI"
 SIDE = 4
 SQRT3 = math.sqrt(3.0)
@@ -206,7 +208,9 @@ class Board:
             ki = self.knot_index[name]
             tris = self.knot_triangles[ki]
             inside = tuple(n for n in self.neighbours[ki] if not self.knots[n].rim)
-            assert len(tris) == 3 and len(inside) == 2
+            if len(tris) != 3 or len(inside) != 2:
+                raise InternalError(f"module {name}: {len(tris)} triangles, {len(inside)} "
+                                    "inner neighbours (the board geometry is broken)")
             modules.append(Module(ki, name, owner, kind, (tris[0], tris[1], tris[2]),
                                   (inside[0], inside[1])))
         self.modules: tuple[Module, ...] = tuple(sorted(modules, key=lambda m: m.knot))

@@ -242,7 +242,7 @@ def _counters(raw: object, complete: set[int], crosses: set[str]) -> dict[str, s
     counters: dict[str, str] = {}
     for name, kind in mapping(raw, "counters").items():
         where = f"counters.{name}"
-        if kind not in TOTALS:
+        if not isinstance(kind, str) or kind not in TOTALS:
             raise InputError(f"must be energy, control, alien or solar, got {show(kind)}",
                              where)
         if name in MODULES:

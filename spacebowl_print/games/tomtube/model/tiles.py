@@ -8,12 +8,11 @@ which may show an energy cross.
 
 from __future__ import annotations
 
-import re
-import tomllib
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from spacebowl_print.core.documents import parse
 from spacebowl_print.core.errors import InputError
 from spacebowl_print.core.jsonio import show
 from spacebowl_print.games.tomtube.model.board import COLOURS
@@ -55,55 +54,49 @@ class TileSet:
         return sorted(self.tiles)
 
 
-def _line_of(text: str, index: int, key: str | None) -> int | None:
-    """The line of ``key`` in the ``index``-th ``[[rhombs]]`` table (or of the table header)."""
-    lines = text.split("\n")
-    headers = [i for i, ln in enumerate(lines) if re.match(r"\s*\[\[\s*rhombs\s*\]\]", ln)]
-    if index >= len(headers):
-        return None
-    start = headers[index]
-    if key is None:
-        return start + 1
-    for i in range(start + 1, len(lines)):
-        if re.match(r"\s*\[", lines[i]):
-            break
-        if re.match(rf"\s*{re.escape(key)}\s*=", lines[i]):
-            return i + 1
-    return start + 1
-
-
 def tiles_from_toml(text: str, file: str = "tiles.toml") -> TileSet:
     """Read a tile set strictly: ``[[rhombs]]`` tables with exactly ``id`` (unique, 1..40),
     ``s1``, ``b1``, ``s2``, ``b2`` (a colour or ``""``) and ``cross`` (bool). Other top-level
-    keys are ignored. Errors name the file, line and field."""
+    keys are ignored. The text goes through the shared bounded reader
+    (:mod:`core.documents`); errors name the file, line and field."""
+    doc = parse(text, "toml", file)
     try:
-        data = tomllib.loads(text)
-    except tomllib.TOMLDecodeError as err:
-        m = re.search(r"line (\d+)", str(err))
-        raise InputError(f"not valid TOML: {str(err).split(' (at')[0]}", file=file,
-                         line=int(m.group(1)) if m else None) from None
-    return tiles_from_mapping(data, file, text)
+        return tiles_from_mapping(doc.data, file)
+    except InputError as err:
+        # rhombs[N] is 1-based in messages, the table index 0-based in the file
+        path: list[str | int] = ["rhombs"]
+        if len(err.where) > 0 and err.where[0].startswith("rhombs["):
+            path.append(int(err.where[0][7:-1]) - 1)
+            path += err.where[1:]
+        raise doc.locate(err, path) from None
 
 
 def tiles_from_mapping(data: Mapping[str, Any], file: str = "tiles.toml",
                        text: str = "") -> TileSet:
-    """Read an already-decoded tile set (see :func:`tiles_from_toml`)."""
+    """Read an already-decoded tile set (see :func:`tiles_from_toml`; ``text`` is not used,
+    kept for callers that pass it)."""
+    if not isinstance(data, Mapping):
+        raise InputError(f"must be a table, got {show(data)}", file=file)
     raw = data.get("rhombs")
     if not isinstance(raw, list) or not raw:
         raise InputError("missing [[rhombs]] tables", "rhombs", file=file)
+    if len(raw) > MAX_TILES:
+        raise InputError(f"at most {MAX_TILES} [[rhombs]] tables, got {len(raw)}", "rhombs",
+                         file=file)
     tiles: dict[int, Tile] = {}
     seen_ids: dict[int, int] = {}
     for i, entry in enumerate(raw):
         where = f"rhombs[{i + 1}]"
 
-        def fail(msg: str, key: str | None, i: int = i, where: str = where) -> InputError:
-            return InputError(msg, where, key or "", file=file, line=_line_of(text, i, key))
+        def fail(msg: str, key: str | None, where: str = where) -> InputError:
+            return InputError(msg, where, key or "", file=file)
 
         if not isinstance(entry, dict):
             raise fail("must be a table", None)
         for k in entry:
             if k not in ("id", *CORNERS, "cross"):
-                raise fail(f"unknown key (expected id, {', '.join(CORNERS)}, cross)", k)
+                raise fail(f"unknown key (expected id, {', '.join(CORNERS)}, cross)",
+                           str(k)[:40])
         for k in ("id", *CORNERS, "cross"):
             if k not in entry:
                 raise fail("missing key", k)
@@ -116,7 +109,7 @@ def tiles_from_mapping(data: Mapping[str, Any], file: str = "tiles.toml",
         corners: list[str | None] = []
         for k in CORNERS:
             v = entry[k]
-            if v not in ("", *COLOURS):
+            if not isinstance(v, str) or v not in ("", *COLOURS):
                 raise fail(f"must be \"tom\", \"dave\", \"neutral\" or \"\", got {show(v)}", k)
             corners.append(v or None)
         if not isinstance(entry["cross"], bool):

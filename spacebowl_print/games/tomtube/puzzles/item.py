@@ -9,6 +9,7 @@ from dataclasses import dataclass, field
 from functools import cached_property
 from typing import Any
 
+from spacebowl_print.core.errors import InternalError
 from spacebowl_print.games.tomtube.art.miniboard import BOARD_H, Leg, fit_edge, legs, mini_board
 from spacebowl_print.games.tomtube.art.texts import counted, words
 from spacebowl_print.games.tomtube.art.tubes import INK
@@ -84,7 +85,8 @@ class TomTubePuzzle:
         out = []
         for raw in self.entry["answer"]["line"]:
             mv = move_from_json(raw)
-            assert isinstance(mv, Move)
+            if not isinstance(mv, Move):
+                raise InternalError(f"an answer line holds a {type(mv).__name__}, not a move")
             out.append(mv)
         return tuple(out)
 

@@ -14,6 +14,7 @@ from collections import defaultdict
 from collections.abc import Collection
 from functools import cache
 
+from spacebowl_print.core.errors import InternalError
 from spacebowl_print.games.tomtube.model.board import MODULES, board
 from spacebowl_print.games.tomtube.model.position import Move, Position
 from spacebowl_print.games.tomtube.model.tiles import TileSet
@@ -176,7 +177,8 @@ def trails_end(sc: Scene, player: str, me: str, them: str | None, colours: froze
                 if j not in used and sc.pieces[j][2] in colours:
                     leave(p, j, used)
             return
-        assert name is not None
+        if name is None:
+            raise InternalError("a sphere without a name")
         if name in MODULES and MODULES[name][0] != player:
             return
         if p != start:

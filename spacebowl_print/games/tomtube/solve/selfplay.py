@@ -29,6 +29,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from spacebowl_print.core.errors import InternalError
+from spacebowl_print.core.workers import worker_pool
 from spacebowl_print.games.tomtube.model.board import (
     BASES,
     MODULES,
@@ -253,7 +255,8 @@ class Game:
             value = (mine - theirs + 0.1 * reach + SAFE_PLACEMENT * safe, self.rng.random())
             if best is None or value > best:
                 best, chosen = value, pl
-        assert chosen is not None
+        if chosen is None:
+            raise InternalError("no placement was chosen among the candidates")
         return chosen
 
     def phase_one_turn(self) -> None:
@@ -395,10 +398,8 @@ def self_play(tiles: TileSet, games: int, seed: int, workers: int = 1,
     jobs = [(tiles, seed * 1_000_003 + i, candidates) for i in range(games)]
     if workers <= 1:
         return [_one(j) for j in jobs]
-    import multiprocessing
-
-    with multiprocessing.get_context("fork").Pool(workers) as pool:
-        return pool.map(_one, jobs, chunksize=4)
+    with worker_pool(workers, len(jobs)) as pool:  # core.workers: interrupts are ours alone
+        return list(pool.map(_one, jobs))
 
 
 def summarise(results: Sequence[GameResult]) -> dict[str, Any]:

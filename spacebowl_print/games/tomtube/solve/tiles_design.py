@@ -24,11 +24,16 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
-from ortools.sat.python import cp_model
-
+from spacebowl_print.core import cpsat
 from spacebowl_print.games.tomtube.model.board import DAVE, NEUTRAL, TOM
 from spacebowl_print.games.tomtube.model.tiles import CORNERS, Tile
+
+if TYPE_CHECKING:
+    from ortools.sat.python import cp_model
+else:  # imported with signals held back, so an interrupt meanwhile ends the run cleanly
+    cp_model = cpsat.cp_model()
 
 SHAPES = ("none", "stub", "straight", "turn", "fork")
 CODE = {None: 0, TOM: 1, DAVE: 2, NEUTRAL: 3}
@@ -109,11 +114,11 @@ def design(params: DesignParams) -> list[Tile]:
     weights = [[[rng.randrange(10) for _c in range(4)] for _k in range(4)] for _t in range(n)]
     m.maximize(sum(weights[t][k][c] * x[t][k][c] for t in range(n) for k in range(4)
                    for c in range(4)) + sum(rng.randrange(10) * cross[t] for t in range(n)))
-    solver = cp_model.CpSolver()
+    solver = cpsat.new_solver()
     solver.parameters.num_workers = 1
     solver.parameters.random_seed = params.seed
     solver.parameters.max_deterministic_time = params.budget
-    status = solver.solve(m)
+    status = cpsat.solve(solver, m)
     if status not in (cp_model.OPTIMAL, cp_model.FEASIBLE):
         raise RuntimeError("no tile set satisfies the design constraints")
     tiles = []

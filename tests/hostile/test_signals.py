@@ -1,0 +1,179 @@
+"""Signals obeyed in every process (issue 19, item 2): each long command is started as a real
+process in its own process group and sent SIGINT, SIGTERM or SIGHUP *to the whole group* (as a
+terminal's Ctrl-C or ``kill -- -PGID`` does, so worker processes get it too) at a few
+well-chosen moments: its first line, while OR-Tools is loaded and solving, while a pool's
+workers run, while the output is written. Every run must end with ``Interrupted`` and exit
+status 128 + N, or finish (status 0) with its complete new output; the old output must then be
+exactly as it was, no temp and no process left, no traceback, no hang.
+
+``benchmarks/fuzz.py --signals`` sends every signal at many more moments of every command."""
+
+from __future__ import annotations
+
+import json
+import signal
+from pathlib import Path
+
+import pytest
+from hostile import trials
+
+from spacebowl_print.cli.main import run
+from spacebowl_print.core.folders import MARKER, marker_json
+
+OLD = '{"old": true}\n'
+
+# (command, output kind, moment, extra seconds, signal)
+TRIALS = [
+    ("booklet", "folder", "first line", 0.0, signal.SIGINT),
+    ("booklet", "folder", "ortools loaded", 0.4, signal.SIGINT),
+    ("booklet", "folder", "ortools loaded", 0.8, signal.SIGTERM),
+    ("booklet", "folder", "writing", 0.0, signal.SIGHUP),
+    ("hubble daily", "folder", "workers running", 0.3, signal.SIGTERM),
+    ("hubble daily", "folder", "workers running", 1.0, signal.SIGINT),
+    ("stats", "none", "workers running", 0.3, signal.SIGHUP),
+    ("stats", "none", "workers running", 0.8, signal.SIGINT),
+    ("deck design", "file", "ortools loaded", 0.5, signal.SIGINT),
+    ("tomtube puzzles", "folder", "first line", 0.6, signal.SIGTERM),
+    # every other long command, as its command line loads, and the kit while it writes
+    ("classroom", "folder", "first line", 0.2, signal.SIGHUP),
+    ("web", "folder", "first line", 0.2, signal.SIGINT),
+    ("kit", "folder", "writing", 0.0, signal.SIGTERM),
+    ("hubble kit", "folder", "first line", 0.1, signal.SIGINT),
+    ("tomtube kit", "folder", "first line", 0.1, signal.SIGHUP),
+    ("galaxy build", "file", "first line", 0.3, signal.SIGTERM),
+    ("deck report", "file", "first line", 0.3, signal.SIGINT),
+    ("hubble par", "none", "first line", 0.3, signal.SIGHUP),
+]
+
+COMMANDS = {
+    "booklet": ["booklet", "--days", "3", "--seed", "4", "-q"],
+    "hubble daily": ["hubble", "daily", "--days", "2", "--jobs", "2", "--seed", "4"],
+    "stats": ["stats", "--galaxies", "600", "--jobs", "2", "--variants", "base", "-q"],
+    "deck design": ["deck", "design", "--seed", "4", "-q"],
+    "tomtube puzzles": ["tomtube", "puzzles", "--count", "2", "--seed", "4"],
+    "classroom": ["classroom", "--students", "2", "--puzzles", "1", "--seed", "4", "-q"],
+    "web": ["web", "--days", "2", "--seed", "4", "-q"],
+    "kit": ["kit", "--lang", "en", "--seed", "4", "-q"],
+    "hubble kit": ["hubble", "kit", "--seed", "4"],
+    "tomtube kit": ["tomtube", "kit", "--seed", "4"],
+    "galaxy build": ["galaxy", "build", "--toss", "TOSS", "-k", "1", "--seed", "4", "-q"],
+    "deck report": ["deck", "report", "classic", "--galaxies", "80", "--seed", "4", "-q"],
+    "hubble par": ["hubble", "par", "CHALLENGE"],
+}
+
+TOSS = '{"destination": "B2", "marbles": {"R": "A1", "G": "B2"}, "black_hole": null}\n'
+CHALLENGE = Path(__file__).parent / "data" / "hubble-entry.json"
+
+
+# What each folder command records it wrote (core.folders.MARKER): an earlier output of the
+# same kind is replaced without --force.
+KINDS = {"booklet": "spacebowl booklet", "classroom": "spacebowl classroom",
+         "web": "spacebowl web", "kit": "spacebowl kit", "hubble kit": "hubble kit",
+         "tomtube kit": "tomtube kit", "hubble daily": "hubble booklet",
+         "tomtube puzzles": "tomtube booklet"}
+
+
+def _old_output(out: Path, kind: str, command: str = "") -> None:
+    if kind == "folder":
+        out.mkdir()
+        (out / "manifest.json").write_text(OLD, "utf-8")
+        (out / MARKER).write_text(marker_json(KINDS[command], ["manifest.json"]), "utf-8")
+    elif kind == "file":
+        out.write_text("# an old deck\n", "utf-8")
+
+
+def _is_old(out: Path, kind: str) -> bool:
+    if kind == "folder":
+        return sorted(p.name for p in out.iterdir()) == sorted(["manifest.json", MARKER]) and \
+            (out / "manifest.json").read_text("utf-8") == OLD
+    return out.read_text("utf-8") == "# an old deck\n"
+
+
+def _is_complete_new(out: Path, kind: str) -> bool:
+    if kind == "folder":
+        if _is_old(out, kind):
+            return False
+        if (out / "cut-guide.json").is_file():  # a kit: its index and its all-in-one PDF
+            return (out / "kit.pdf").is_file() and (out / "kit.pdf").stat().st_size > 0
+        data = json.loads((out / "manifest.json").read_text("utf-8"))
+        return data.get("seed") == 4 and run(["check", str(out / "manifest.json")]) == 0
+    text = out.read_bytes()
+    return text != b"# an old deck\n" and len(text) > 200
+
+
+@pytest.mark.parametrize(("command", "kind", "moment", "after", "sig"), TRIALS,
+                         ids=[f"{c}-{m}+{a}s-{signal.Signals(s).name}"
+                              for c, _, m, a, s in TRIALS])
+def test_a_signal_to_the_group_stops_the_run_cleanly(tmp_path: Path, command: str, kind: str,
+                                                     moment: str, after: float,
+                                                     sig: int) -> None:
+    out = tmp_path / ("out.toml" if kind == "file" else "out")
+    _old_output(out, kind, command)
+    (tmp_path / "toss.json").write_text(TOSS, "utf-8")
+    challenge = json.loads(CHALLENGE.read_text("utf-8"))["challenge"]
+    (tmp_path / "challenge.json").write_text(json.dumps(challenge), "utf-8")
+    files = {"TOSS": str(tmp_path / "toss.json"), "CHALLENGE": str(tmp_path / "challenge.json")}
+    args = [*(files.get(a, a) for a in COMMANDS[command]),
+            *(["-o", str(out)] if kind != "none" else [])]
+    outcome, hit = trials.trial_at(args, out, tmp_path, moment, after, sig)
+    assert outcome.code is not None, "hung"
+    assert not outcome.traceback and not outcome.temps, outcome
+    if outcome.code == 0:  # it finished before the signal came: the new output, whole
+        assert kind == "none" or _is_complete_new(out, kind), outcome
+        return
+    assert hit != "finished first", outcome
+    assert outcome.code == 128 + sig and outcome.last_line == "Interrupted", outcome
+    if kind != "none":
+        assert _is_old(out, kind) or _is_complete_new(out, kind), outcome
+
+
+# -- a CP-SAT solve, precisely --------------------------------------------------------------------
+
+SOLVE = r"""
+import os, random, signal, sys, threading, time
+from spacebowl_print.core import cpsat
+from spacebowl_print.core.signals import Interrupted, take_over_interrupts
+
+take_over_interrupts()
+cp = cpsat.cp_model()
+rng = random.Random(1)
+
+def hard():
+    m = cp.CpModel()
+    x = [m.new_int_var(0, 50, "") for _ in range(300)]
+    for _ in range(400):
+        idx = rng.sample(range(300), 8)
+        m.add(sum(rng.randint(1, 9) * x[i] for i in idx) <= rng.randint(50, 300))
+    m.maximize(sum(rng.randint(1, 20) * v for v in x))
+    return m
+
+easy = cp.CpModel()
+easy.new_bool_var("b")
+cpsat.solve(cpsat.new_solver(), easy)           # a finished solve must leave SIGINT ours
+sig = getattr(signal, sys.argv[1])
+solver = cpsat.new_solver()
+solver.parameters.num_workers = 1
+solver.parameters.max_time_in_seconds = 30.0
+threading.Timer(0.5, os.kill, (os.getpid(), sig)).start()
+start = time.monotonic()
+try:
+    status = cpsat.solve(solver, hard())
+    print("RETURNED", solver.status_name(status), flush=True)
+except KeyboardInterrupt as err:
+    print(type(err).__name__, f"{time.monotonic() - start:.1f}", flush=True)
+"""
+
+
+@pytest.mark.parametrize("sig", ["SIGINT", "SIGTERM"])
+def test_a_signal_during_a_solve_stops_it_and_raises(sig: str) -> None:
+    """The solve is cut short and raises (never returns what the cut search found), at once,
+    even after an earlier solve; OR-Tools' own SIGINT handling never takes over."""
+    import subprocess
+    import sys
+
+    done = subprocess.run([sys.executable, "-c", SOLVE, sig], capture_output=True, text=True,
+                          timeout=60)
+    assert done.returncode == 0, done.stderr
+    name, seconds = done.stdout.split()
+    assert name == ("KeyboardInterrupt" if sig == "SIGINT" else "Interrupted")
+    assert float(seconds) < 5.0  # stopped, not run to its 30 s limit

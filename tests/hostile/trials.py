@@ -1,0 +1,253 @@
+"""Signal trials: run a real ``spacebowl`` process in its own process group, send a signal to
+the whole group at a chosen moment, and record how the run ended (exit status, last stderr
+line, traceback or not, hang or not) and what the output is afterwards (the old one, the
+complete new one, or something else), and whether a temp was left behind.
+
+Used by ``tests/hostile/test_signals.py`` (a few well-chosen moments per command) and by
+``benchmarks/fuzz.py`` (many moments)."""
+
+from __future__ import annotations
+
+import contextlib
+import hashlib
+import os
+import shutil
+import signal
+import subprocess
+import sys
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+HANG_SECONDS = 90.0
+"""A run still alive this long after the signal counts as hung (and is killed)."""
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """How one trial ended."""
+
+    code: int | None  # None: hung (killed after HANG_SECONDS)
+    last_line: str
+    traceback: bool
+    output: str  # "old", "new", "absent", "other"
+    temps: tuple[str, ...]
+    seconds: float
+    stderr: str = ""  # its last 600 characters, to tell what went wrong
+
+    @property
+    def clean(self) -> bool:
+        """The promise of docs/errors.md: finished (0) with the new output, or interrupted
+        (128+N, "Interrupted") with the old or new one; no traceback, no temp, no hang."""
+        if self.code is None or self.traceback or self.temps:
+            return False
+        if self.code == 0:
+            return self.output == "new"
+        return self.code > 128 and self.last_line == "Interrupted" and \
+            self.output in ("old", "new", "absent")
+
+
+def digest(path: Path) -> str:
+    """A digest of a file, or of a folder's names and contents ("" when nothing is there)."""
+    if not path.exists():
+        return ""
+    h = hashlib.sha256()
+    if path.is_file():
+        h.update(path.read_bytes())
+        return h.hexdigest()
+    for p in sorted(path.rglob("*")):
+        h.update(str(p.relative_to(path)).encode())
+        if p.is_file():
+            h.update(p.read_bytes())
+    return h.hexdigest()
+
+
+def temps_beside(out: Path) -> tuple[str, ...]:
+    """Names of our temps left beside (or inside) ``out``."""
+    found = [p.name for p in out.parent.iterdir() if ".sb-tmp-" in p.name or ".sb-old-" in p.name]
+    if out.is_dir():
+        found += [p.name for p in out.iterdir() if ".sb-" in p.name]
+    return tuple(sorted(found))
+
+
+def spacebowl_argv(args: Sequence[str]) -> list[str]:
+    """The command line of a ``spacebowl`` run with this interpreter."""
+    return [sys.executable, "-m", "spacebowl_print", *args]
+
+
+def run(args: Sequence[str], cwd: Path, timeout: float = 600.0) -> subprocess.CompletedProcess[str]:
+    """One uninterrupted run."""
+    return subprocess.run(spacebowl_argv(args), cwd=cwd, capture_output=True, text=True,
+                          timeout=timeout, env=_env())
+
+
+def _env() -> dict[str, str]:
+    env = dict(os.environ)
+    env.pop("SOURCE_DATE_EPOCH", None)
+    return env
+
+
+def _default_sigint() -> None:
+    # A child of a non-interactive shell may start with SIGINT ignored; a terminal's
+    # Ctrl-C reaches a process whose SIGINT is at its default.
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
+def trial(args: Sequence[str], out: Path, cwd: Path, delay: float, sig: int,
+          old: str, new: str) -> Outcome:
+    """Start ``spacebowl ARGS`` (writing ``out``), send ``sig`` to its process group after
+    ``delay`` seconds, and report how it ended. ``old``/``new``: digests of the output before
+    the run and of a complete run's output."""
+    start = time.monotonic()
+    proc = subprocess.Popen(spacebowl_argv(args), cwd=cwd, stdout=subprocess.PIPE,
+                            stderr=subprocess.PIPE, start_new_session=True,
+                            preexec_fn=_default_sigint, env=_env())
+    try:
+        proc.wait(delay)
+    except subprocess.TimeoutExpired:
+        with contextlib.suppress(ProcessLookupError):
+            os.killpg(proc.pid, sig)
+    try:
+        _, err_bytes = proc.communicate(timeout=HANG_SECONDS)
+        code: int | None = proc.returncode
+    except subprocess.TimeoutExpired:
+        os.killpg(proc.pid, signal.SIGKILL)
+        _, err_bytes = proc.communicate()
+        code = None
+    # stray workers of the group (they must not outlive the run)
+    try:
+        os.killpg(proc.pid, 0)
+        time.sleep(0.5)
+        os.killpg(proc.pid, signal.SIGKILL)
+        stray = True
+    except (ProcessLookupError, PermissionError):
+        stray = False
+    err = err_bytes.decode("utf-8", "replace")
+    lines = [ln for ln in err.splitlines() if ln.strip()]
+    state = digest(out)
+    output = ("old" if state == old else "new" if state == new else
+              "absent" if not state else "other")
+    temps = temps_beside(out) + (("stray-process",) if stray else ())
+    return Outcome(code, lines[-1] if lines else "", "Traceback" in err, output, temps,
+                   time.monotonic() - start, err[-600:])
+
+
+# --------------------------------------------------------------------------- moments
+# A moment is found by watching the process (/proc), not by the clock, so that a trial hits
+# the same phase of the run however loaded the machine is.
+
+
+def _status(pid: int) -> str:
+    try:
+        return Path(f"/proc/{pid}/status").read_text()
+    except OSError:
+        return ""
+
+
+def took_over(pid: int) -> bool:
+    """The command's first line ran: it catches SIGTERM (``SigCgt`` in /proc)."""
+    mask = next((int(line.split()[1], 16) for line in _status(pid).splitlines()
+                 if line.startswith("SigCgt:")), 0)
+    return bool(mask >> (signal.SIGTERM - 1) & 1)
+
+
+def loaded(pid: int, library: str) -> bool:
+    """A shared library whose path holds ``library`` is loaded (OR-Tools: a solve is near)."""
+    try:
+        return library in Path(f"/proc/{pid}/maps").read_text()
+    except OSError:
+        return False
+
+
+def children(pid: int) -> list[int]:
+    """The processes whose parent is ``pid`` (the workers of a pool)."""
+    out = []
+    for entry in os.listdir("/proc"):
+        if entry.isdigit():
+            try:
+                stat = Path(f"/proc/{entry}/stat").read_text()
+            except OSError:
+                continue
+            if int(stat.rsplit(")", 1)[1].split()[1]) == pid:
+                out.append(int(entry))
+    return out
+
+
+MOMENTS = ("first line", "ortools loaded", "workers running", "writing")
+"""The phases a trial can wait for (then, optionally, a little more time)."""
+
+
+def _reached(moment: str, pid: int, out: Path) -> bool:
+    if moment == "first line":
+        return took_over(pid)
+    if moment == "ortools loaded":
+        return loaded(pid, "ortools")
+    if moment == "workers running":
+        return bool(children(pid))
+    if moment == "writing":
+        return bool(temps_beside(out))
+    raise ValueError(moment)
+
+
+def trial_at(args: Sequence[str], out: Path, cwd: Path, moment: str, after: float, sig: int,
+             limit: float = 120.0) -> tuple[Outcome, str]:
+    """Start ``spacebowl ARGS``, wait for ``moment`` (then ``after`` seconds more), send
+    ``sig`` to its whole process group, and report how it ended; also what the moment was
+    (``"finished first"`` if the run ended before it came)."""
+    start = time.monotonic()
+    proc = subprocess.Popen(spacebowl_argv(args), cwd=cwd, stdout=subprocess.PIPE,
+                            stderr=subprocess.PIPE, start_new_session=True,
+                            preexec_fn=_default_sigint, env=_env())
+    hit = "finished first"
+    while proc.poll() is None and time.monotonic() - start < limit:
+        if _reached(moment, proc.pid, out):
+            hit = moment
+            break
+        time.sleep(0.002)
+    if hit != "finished first":
+        if after:
+            time.sleep(after)
+        with contextlib.suppress(ProcessLookupError):
+            os.killpg(proc.pid, sig)
+    try:
+        _, err_bytes = proc.communicate(timeout=HANG_SECONDS)
+        code: int | None = proc.returncode
+    except subprocess.TimeoutExpired:
+        os.killpg(proc.pid, signal.SIGKILL)
+        _, err_bytes = proc.communicate()
+        code = None
+    try:
+        os.killpg(proc.pid, 0)
+        time.sleep(0.5)
+        os.killpg(proc.pid, signal.SIGKILL)
+        stray = True
+    except (ProcessLookupError, PermissionError):
+        stray = False
+    err = err_bytes.decode("utf-8", "replace")
+    lines = [ln for ln in err.splitlines() if ln.strip()]
+    temps = temps_beside(out) + (("stray-process",) if stray else ())
+    return (Outcome(code, lines[-1] if lines else "", "Traceback" in err, "", temps,
+                    time.monotonic() - start, err[-600:]), hit)
+
+
+def move(src: Path, dst: Path) -> None:
+    """Move an output (file or folder) from ``src`` to ``dst`` (replacing it), if any."""
+    if dst.is_dir():
+        shutil.rmtree(dst)
+    elif dst.exists():
+        dst.unlink()
+    if src.exists():
+        src.rename(dst)
+
+
+def reset(out: Path, old_copy: Path) -> None:
+    """Put the old output back at ``out``."""
+    if out.is_dir():
+        shutil.rmtree(out)
+    elif out.exists():
+        out.unlink()
+    if old_copy.is_dir():
+        shutil.copytree(old_copy, out)
+    elif old_copy.exists():
+        shutil.copy2(old_copy, out)
