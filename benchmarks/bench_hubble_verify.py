@@ -5,7 +5,7 @@ Run::
 
     python benchmarks/bench_hubble_verify.py [--days 10] [--repeat 3] [--seed 7]
 
-Solves ``--days`` pars on the standard 14 × 4 pad and on 8 × 8 (not timed: that is the par
+Solves ``--days`` pars on the standard pad (6 × 8) and on 8 × 8 (not timed: that is the par
 solver's work), then times, ``--repeat`` times over all entries: the second engine's proof
 (``rules.independent.entry_problem``), the main engine's replay and score, and
 ``verify_entry`` as the pre-write gate and ``spacebowl check`` run it (strict reading plus the
@@ -26,7 +26,11 @@ from spacebowl_print.games.hubble.model.constellations import load_constellation
 from spacebowl_print.games.hubble.rules.independent import entry_problem
 from spacebowl_print.games.hubble.rules.legality import replay
 from spacebowl_print.games.hubble.rules.scoring import score_pad, score_to_json
-from spacebowl_print.games.hubble.solve.challenges import generate_challenge
+from spacebowl_print.games.hubble.solve.challenges import (
+    STANDARD_COLS,
+    STANDARD_ROWS,
+    generate_challenge,
+)
 from spacebowl_print.games.hubble.solve.manifest import make_entry, verify_entry
 
 
@@ -49,7 +53,7 @@ def main() -> None:
         ("second engine proof", lambda e: entry_problem(e, data)),
         ("verify_entry (gate and check)", lambda e: verify_entry(e, cset)),
     ]
-    for cols, rows in ((14, 4), (8, 8)):
+    for cols, rows in ((STANDARD_COLS, STANDARD_ROWS), (8, 8)):
         t0 = time.process_time()
         entries = [make_entry(generate_challenge(args.seed, f"d{i}", cset.names, cols, rows),
                               cset) for i in range(args.days)]

@@ -42,7 +42,7 @@ from spacebowl_print.publish.classroom import (
     build_classroom,
 )
 from spacebowl_print.publish.items import LayoutError
-from spacebowl_print.publish.kinds import Option, RenderContext
+from spacebowl_print.publish.kinds import KitKind, Option, RenderContext
 from spacebowl_print.publish.kit import build_kit
 from spacebowl_print.publish.pod import TRIMS_IN
 from spacebowl_print.publish.publication import Publisher, VerificationError
@@ -227,17 +227,17 @@ def kit_command(game: Game, name: str = "kit") -> click.Command:
         click.option("--tts", is_flag=True,
                      help="Also Tabletop Simulator deck sheets and backs (tts/)."),
         *_common(game, "kit", lang_multi=True)]
-    return click.command(name, help=_kit_help(game), short_help=SUMMARIES["kit"])(
+    return click.command(name, help=_kit_help(game, kind), short_help=SUMMARIES["kit"])(
         _apply(run, options))
 
 
-def _kit_help(game: Game) -> str:
+def _kit_help(game: Game, kind: KitKind) -> str:
     return (f"The {game.title} print-and-play kit, written into FOLDER.\n\n"
-            "\b\nFOLDER/kit.pdf          everything, in print order, behind a cover page\n"
-            "FOLDER/cards.pdf or tiles.pdf   the pieces, crop marks, backs for long-edge duplex\n"
-            "FOLDER/cut-guide.json   every piece's trim box (and die-cut outline)\n"
-            "FOLDER/svg/             each piece as an SVG at its real size\n"
-            "plus the game's boards, pads or sheets and a rule summary per language.\n\n"
+            "\b\nkit.pdf              everything, in print order, behind a cover page\n"
+            f"{kind.contents.rstrip()}\n"
+            "cut-guide.json       every piece's trim box (and die-cut outline)\n"
+            "cut-lines-NN.svg     each sheet's cut lines, for cutting machines\n"
+            "svg/                 each piece as an SVG at its real size\n\n"
             f"The game and its pieces: {_docs(game)}; printing and cutting: docs/printing.md.")
 
 

@@ -173,8 +173,8 @@ def replace_problem(folder: Path, kind: str | None, force: bool) -> str | None:
                     "folder (choose a new or empty one)")
         if kind is None or force:
             return None
-        return ("holds an earlier spacebowl output that does not record what wrote it: add "
-                "--force to replace it, or choose another folder")
+        return ("holds an earlier output that does not record what wrote it: add --force "
+                "to replace it")
     there, files = marker
     unlisted = _unlisted_entry(folder, files)
     if unlisted is not None:

@@ -228,6 +228,10 @@ class KitKind(Protocol):
     options: Sequence[Option]
     """The game's own kit options (e.g. ``--deck``, ``--players``)."""
 
+    contents: str
+    """The game's own files in the kit folder, one ``NAME  what it holds`` a line, as the
+    kit command's ``--help`` lists them (the shared files are listed around them)."""
+
     def parts(self, options: Mapping[str, Any], langs: Sequence[str], ctx: RenderContext,
               seed: int) -> KitParts:
         """The kit's parts for the game's own option values, the languages (the first labels

@@ -167,7 +167,7 @@ def test_classroom_one_pad_per_student_and_a_teacher_key(classroom: Path) -> Non
     data = _manifest(classroom)
     assert data["game"] == "hubble" and len(data["puzzles"]) == 1
     assert len(data["students"]) == 3
-    assert set(data["files"]) == {"worksheets.pdf", "teacher-key.pdf"}
+    assert set(data["files"]) == {"worksheets.pdf", "teacher-key.pdf", "spacebowl-output.json"}
     sheets = pypdf.PdfReader(classroom / "worksheets.pdf")
     # the teaching page and its back, then each student's pad on a sheet of their own
     assert len(sheets.pages) == 2 + 3 * 2

@@ -47,6 +47,7 @@ class NoughtsKit:
 
     papers = ("a4", "letter")
     options: tuple[Any, ...] = ()
+    contents = "board.pdf            the board"
 
     def parts(self, options: Mapping[str, Any], langs: Sequence[str], ctx: RenderContext,
               seed: int) -> KitParts:

@@ -129,6 +129,11 @@ class HubbleKit:
     card sheets, a pad per player, the paper dice and the rule summaries."""
 
     papers = PAPERS
+    contents = ("cards.pdf            the constellation cards, crop marks, backs for "
+                "long-edge duplex\n"
+                "pads.pdf             the scoring pads, one a player\n"
+                "dice.pdf             the paper dice to fold and glue\n"
+                "rules-LANG.pdf       the rule summary in each --lang")
     options = (
         Option("players", "--players", "Pads to print (one a page, one a player a game).",
                default=4, kind="int", bounds=(1, MAX_PLAYERS)),

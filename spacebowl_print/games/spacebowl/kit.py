@@ -253,6 +253,11 @@ class SpaceBowlKit:
     summaries."""
 
     papers = PAPERS
+    contents = ("cards.pdf            the deck's cards, crop marks, backs for long-edge duplex\n"
+                "ship-computer.pdf    the Ship Computer, sized to --box\n"
+                "scoretrack.pdf       the score track\n"
+                "tokens.pdf           the tokens to cut out\n"
+                "rules-LANG.pdf       the rule summary in each --lang")
     options = (
         DECK_OPTION,
         Option("card_size", "--card-size", "poker (63x88 mm), bridge (2.25x3.5 in: 57.15x88.9 "

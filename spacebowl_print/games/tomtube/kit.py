@@ -155,6 +155,13 @@ class TomTubeKit:
 
     papers = PAPERS
     options = (TILES_OPTION,)
+    contents = (f"tiles.pdf            40 rhombs and 18 triangles ({EDGE_MM:g} mm edges), "
+                "die-cut, backs\n"
+                f"board.pdf            the board ({EDGE_MM:g} mm edges), tiled with glue margins "
+                "or on A3\n"
+                "counters.pdf         energy, control, alien and solar counters\n"
+                "astronauts.pdf       the astronauts as fold-over standees\n"
+                "rules-LANG.pdf       the rule summary in each --lang")
 
     def parts(self, options: Mapping[str, Any], langs: Sequence[str], ctx: RenderContext,
               seed: int) -> KitParts:
