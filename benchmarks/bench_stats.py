@@ -60,7 +60,7 @@ def kernels(n: int) -> None:
     compared = differ = 0
     for variant in VARIANTS:
         rows, cols, void, torus, rotation, black_hole = SETUPS[variant]
-        masks, _ = _dealt_masks(deck, n, 2026, rows, cols, void)
+        masks = np.concatenate([m for m, _ in _dealt_masks(deck, n, 2026, rows, cols, void)])
         tables = bitboard.tables_from_masks(masks, rows, cols, torus, near=False)
         evals = 0
         slow_s = fast_s = 0.0

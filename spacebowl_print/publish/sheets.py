@@ -309,6 +309,12 @@ def edge_warnings(plans: Sequence[SheetPlan],
     bleed, bleed_sides = _near(arts, limit)
     edges = "edges" if " and " in (trim_sides or bleed_sides) else "edge"
     plural = naming.plural
+    if min(trims) < -EPS:  # e.g. backs shifted by a back offset past the paper
+        _, off_sides = _near(trims, 0.0)
+        off_edges = "edges" if " and " in off_sides else "edge"
+        return [f"{plural}: the trim runs {-min(trims):.2f} mm past the {off_sides} paper "
+                f"{off_edges}: those {plural} are cut short on the sheet (a smaller size or "
+                "back offset keeps them whole)"]
     if trim_sides:
         return [f"{plural}: the trim lies {trim:.2f} mm and the bleed {bleed:.2f} mm from the "
                 f"{trim_sides} paper {edges}, inside many printers' unprintable border: the "
