@@ -12,11 +12,11 @@ import json
 from pathlib import Path
 from typing import Any
 
-import pdfplumber
 import pypdf
 import pytest
 from click.testing import CliRunner
 from hubble_helpers import hubble_run, pdf_text
+from pdfread import char_sizes as text_sizes
 
 from spacebowl_print.cli.main import cli
 from spacebowl_print.games.hubble.model.challenge import (
@@ -120,10 +120,6 @@ def test_same_seed_same_bytes(booklet: Path, tmp_path: Path) -> None:
 
 # -- the booklet -------------------------------------------------------------------------------
 
-def text_sizes(pdf_path: Path) -> list[float]:
-    """Every character's size (pt): pdfplumber's ``size`` (all booklet text is upright)."""
-    with pdfplumber.open(pdf_path) as pdf:
-        return [c["size"] for page in pdf.pages for c in page.chars]
 
 
 def test_pages_fonts_and_sizes(booklet: Path) -> None:

@@ -18,6 +18,7 @@ import pypdf
 import pytest
 from click.testing import CliRunner
 from hubble_helpers import hubble_run, pdf_text
+from pdfread import char_sizes as text_sizes
 
 from spacebowl_print.cli.main import cli
 from spacebowl_print.games.hubble.art.dice import DICE, FACES, die_net
@@ -75,17 +76,6 @@ def test_one_pad_per_player(a4_kit: Path, letter_kit: Path) -> None:
     assert len(pypdf.PdfReader(letter_kit / "pads.pdf").pages) == 1
 
 
-def text_sizes(pdf_path: Path) -> list[float]:
-    """The size (pt) of every character printed. pdfplumber's ``size`` is the height of the
-    character's box, which for text turned a quarter (the glue tabs on the dice's sides) is
-    the glyph's width: there the box's width is the size."""
-    out = []
-    with pdfplumber.open(pdf_path) as pdf:
-        for page in pdf.pages:
-            for c in page.chars:
-                quarter = abs(c["matrix"][0]) < 1e-6
-                out.append(c["x1"] - c["x0"] if quarter else c["size"])
-    return out
 
 
 def _fonts(resources: Any, seen: set[int]) -> list[Any]:

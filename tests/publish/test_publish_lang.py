@@ -189,24 +189,26 @@ def test_bookmarks_are_translated(which: str, kits: dict[str, Kit]) -> None:
 Char = dict[str, float]
 
 
-def _generic_chars(kit: Kit) -> list[tuple[str, int, Char, float, float]]:
+def _generic_chars(kit: Kit) -> list[tuple[str, int, Char, float, float, float, float]]:
     """Every character the generic layer draws, as (file, page, char, width limit, height
-    limit): the cover and the calibration pages (to stay 4 mm clear of the edges), and the
-    label line in the bottom margin of the first front sheet (on the page: on Letter it sits
-    in a 4.7 mm margin, as it always has)."""
+    limit, page width, page height): the cover and the calibration pages (to stay 4 mm clear
+    of the edges), and the label line in the bottom margin of the first front sheet (on the
+    page: on Letter it sits in a 4.7 mm margin, as it always has)."""
     clear = 4.0 / MM_PER_PT
-    out: list[tuple[str, int, Char, float, float]] = []
+    out: list[tuple[str, int, Char, float, float, float, float]] = []
     with pdfplumber.open(kit.folder / "kit.pdf") as pdf:
         page = pdf.pages[0]
-        out += [("kit.pdf", 0, ch, clear, clear) for ch in page.chars]
+        out += [("kit.pdf", 0, ch, clear, clear, page.width, page.height) for ch in page.chars]
     with pdfplumber.open(kit.folder / kit.sheets) as pdf:
         for i in _calibration_pages(kit):
-            out += [(kit.sheets, i, ch, clear, clear) for ch in pdf.pages[i].chars]
+            page = pdf.pages[i]
+            out += [(kit.sheets, i, ch, clear, clear, page.width, page.height)
+                    for ch in page.chars]
         n = 1 if kit.fold else 2
         front = pdf.pages[n]
         label = [ch for ch in front.chars if ch["top"] > front.height - 25]  # bottom margin
         assert label, "no sheet label under the first front sheet"
-        out += [(kit.sheets, n, ch, clear, 0.0) for ch in label]
+        out += [(kit.sheets, n, ch, clear, 0.0, front.width, front.height) for ch in label]
     return out
 
 
@@ -214,9 +216,7 @@ def _generic_chars(kit: Kit) -> list[tuple[str, int, Char, float, float]]:
 def test_generic_text_is_6_pt_or_more_and_on_the_page(which: str, kits: dict[str, Kit]
                                                       ) -> None:
     kit = kits[which]
-    for name, page, ch, dx, dy in _generic_chars(kit):
-        width, height = (float(v) for v in pypdf.PdfReader(kit.folder / name).pages[page]
-                         .mediabox[2:])
+    for name, page, ch, dx, dy, width, height in _generic_chars(kit):
         where = (which, name, page, ch["text"])
         assert ch["size"] >= 5.99, where
         assert dx <= ch["x0"] and ch["x1"] <= width - dx, where

@@ -6,11 +6,11 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
-from typing import Any
 
 import pdfplumber
 import pytest
 from click.testing import CliRunner
+from pdfread import char_sizes, page_texts, printed_chars
 from pypdf import PdfReader
 
 from spacebowl_print.cli.main import cli
@@ -32,16 +32,9 @@ def pod_book(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return out
 
 
-def _char_size(ch: dict[str, Any]) -> float:
-    # pdfplumber reports the advance, not the font size, for turned text
-    return float(ch["size"]) if ch["upright"] else float(ch["x1"]) - float(ch["x0"])
-
-
-def _smallest_text(pdf: Path, pages: int = 60) -> float:
-    with pdfplumber.open(pdf) as doc:
-        sizes = [_char_size(ch) for p in doc.pages[:pages] for ch in p.chars
-                 if ch["text"].strip()]
-    return min(sizes)
+def _smallest_text(pdf: Path, pages: int | None = None) -> float:
+    """The smallest printed character on the first ``pages`` pages (default: all)."""
+    return min(char_sizes(pdf, None if pages is None else range(pages)))
 
 
 def test_pod_pages_have_bleed_on_three_sides_and_boxes(pod_book: Path) -> None:
@@ -112,9 +105,8 @@ def german(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 
 def test_title_and_copyright_pages_speak_the_booklets_language(german: Path) -> None:
-    with pdfplumber.open(german / "booklet.pdf") as doc:
-        title = doc.pages[0].extract_text()
-        legal = " ".join(doc.pages[1].extract_text().split())
+    title, legal = page_texts(german / "booklet.pdf")[:2]
+    legal = " ".join(legal.split())
     assert "Tägliche Rätsel für Space Bowl" in title and "7 Rätsel" in title
     assert "Kartensatz: Classic" in legal and "Startwert 1" in legal
     assert "unabhängigen Programm" in legal
@@ -122,8 +114,7 @@ def test_title_and_copyright_pages_speak_the_booklets_language(german: Path) -> 
 
 
 def test_puzzle_pages_are_readable(german: Path) -> None:
-    with pdfplumber.open(german / "booklet.pdf") as doc:
-        texts = [p.extract_text() for p in doc.pages]
+    texts = page_texts(german / "booklet.pdf")
     puzzle = next(t for t in texts if "Deine Antwort:" in t)
     assert "„keine“" in puzzle and "Deine Antwort:" in puzzle
     assert all(str(n) in puzzle for n in range(1, 10))  # numbered toss spaces
@@ -137,17 +128,16 @@ def test_no_text_under_6pt(german: Path, pod_book: Path) -> None:
     assert _smallest_text(pod_book / "cover.pdf") >= 5.95
 
 
+def _answer_pages(pdf: Path, heading: str) -> list[int]:
+    """The key's pages: those whose printed text opens with ``heading``."""
+    return [k for k, text in enumerate(page_texts(pdf))
+            if "".join(text.split())[:len(heading)] == heading.replace(" ", "")]
+
+
 def _answer_pages_smallest_text(pdf: Path, heading: str) -> tuple[int, float]:
-    """(answer pages, smallest text size on them): the key's pages open with ``heading``."""
-    smallest, pages = 99.0, 0
-    with pdfplumber.open(pdf) as doc:
-        for page in doc.pages:
-            chars = [ch for ch in page.chars if ch["text"].strip()]
-            if "".join(ch["text"] for ch in chars[:len(heading)]) != heading:
-                continue
-            pages += 1
-            smallest = min(smallest, *(_char_size(ch) for ch in chars))
-    return pages, smallest
+    """(answer pages, smallest text size on them)."""
+    pages = _answer_pages(pdf, heading)
+    return len(pages), min((s for _, _, s in printed_chars(pdf, pages)), default=99.0)
 
 
 def test_answer_keys_print_nothing_under_7pt(german: Path, pod_book: Path) -> None:
@@ -161,11 +151,12 @@ def test_answer_keys_print_nothing_under_7pt(german: Path, pod_book: Path) -> No
 def test_answer_keys_label_their_galaxies(pod_book: Path) -> None:
     # every answer box's galaxy has its column letters (a lone "A" … at 7 pt) and row
     # numbers, so the cells a key names ("C3; B4") can be found
-    with pdfplumber.open(pod_book / "booklet.pdf") as doc:
+    pages = _answer_pages(pod_book / "booklet.pdf", "Answers")
+    assert pages
+    with pdfplumber.open(pod_book / "booklet.pdf", pages=[k + 1 for k in pages]) as doc:
         for page in doc.pages:
             words = page.extract_words(extra_attrs=["size"])
-            if not words or words[0]["text"] != "Answers":
-                continue
+            assert words and words[0]["text"] == "Answers"
             boxes = sum(1 for w in words if w["text"] == "Puzzle")
             labels = [w["text"] for w in words if abs(float(w["size"]) - 7.0) < 0.01]
             assert boxes and labels.count("A") >= boxes and labels.count("5") >= boxes
@@ -181,8 +172,7 @@ def classroom(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 
 def test_classroom_first_page_and_worksheets(classroom: Path) -> None:
-    with pdfplumber.open(classroom / "worksheets.pdf") as doc:
-        texts = [p.extract_text() for p in doc.pages]
+    texts = page_texts(classroom / "worksheets.pdf")
     # the teaching page on a sheet of its own, then two puzzles a page on A4
     assert len(texts) == 2 + 30 * 2
     first, back, sheet = texts[0], texts[1], texts[2]
@@ -194,8 +184,7 @@ def test_classroom_first_page_and_worksheets(classroom: Path) -> None:
 
 def test_each_students_pages_share_one_sheet(classroom: Path) -> None:
     """Printed on both sides, a sheet's back belongs to the student of its front."""
-    with pdfplumber.open(classroom / "worksheets.pdf") as doc:
-        texts = [p.extract_text() for p in doc.pages]
+    texts = page_texts(classroom / "worksheets.pdf")
     codes = json.loads((classroom / "manifest.json").read_text(encoding="utf-8"))["students"]
     for front, back in zip(texts[2::2], texts[3::2], strict=True):
         owner = [c for c in codes if f"Code {c}" in front]

@@ -17,6 +17,7 @@ import pdfplumber
 import pypdf
 import pytest
 from click.testing import CliRunner
+from pdfread import char_sizes as text_sizes
 from pypdf.generic import ContentStream
 
 from spacebowl_print.cli.main import cli
@@ -116,17 +117,6 @@ def test_fonts_embedded_and_no_text_under_6pt(which: str, paper: str,
     assert min(sizes) >= 6.0 - 1e-6
 
 
-def text_sizes(pdf_path: Path) -> list[float]:
-    """The size (pt) of every character printed. pdfplumber's ``size`` is the height of the
-    character's box, which for text turned a quarter (the A3 board) is the glyph's width:
-    there the box's width is the size."""
-    out = []
-    with pdfplumber.open(pdf_path) as pdf:
-        for page in pdf.pages:
-            for c in page.chars:
-                quarter = abs(c["matrix"][0]) < 1e-6
-                out.append(c["x1"] - c["x0"] if quarter else c["size"])
-    return out
 
 
 # -- tiles -------------------------------------------------------------------------------------
