@@ -29,7 +29,7 @@ import os
 import re
 import stat
 import tempfile
-from collections.abc import Iterable, Iterator, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from contextlib import contextmanager, suppress
 from pathlib import Path
 
@@ -87,19 +87,35 @@ def foreign_entry(folder: Path) -> str | None:
         return None
     if not any(name in entries for name in SIGNATURES):
         return entries[0]
+
+    def allowed(rel: str, st: os.stat_result) -> bool | None:
+        name = rel.rsplit("/", 1)[-1]
+        if stat.S_ISREG(st.st_mode) and OUTPUT_NAME.fullmatch(name):
+            return True
+        if stat.S_ISDIR(st.st_mode) and SUBFOLDER_NAME.fullmatch(name):
+            return None
+        return False
+
+    return _first_refused(folder, allowed)
+
+
+def _first_refused(folder: Path, allowed: Callable[[str, os.stat_result], bool | None]
+                   ) -> str | None:
+    """The first entry of ``folder``, depth first in name order (our temps at the top
+    aside), that ``allowed(relative path, lstat)`` refuses (False); None when there is
+    none. ``allowed`` returns None for a folder to look into, True for an entry to pass."""
     stack = [(folder, "")]
     while stack:
         here, rel = stack.pop()
         for name in sorted(os.listdir(here)):
             if not rel and OUR_TEMP.fullmatch(name):
                 continue
-            st = os.lstat(here / name)
-            if stat.S_ISREG(st.st_mode) and OUTPUT_NAME.fullmatch(name):
-                continue
-            if stat.S_ISDIR(st.st_mode) and SUBFOLDER_NAME.fullmatch(name):
-                stack.append((here / name, f"{rel}{name}/"))
-                continue
-            return rel + name
+            key = rel + name
+            verdict = allowed(key, os.lstat(here / name))
+            if verdict is None:
+                stack.append((here / name, key + "/"))
+            elif not verdict:
+                return key
     return None
 
 
@@ -133,21 +149,15 @@ def _unlisted_entry(folder: Path, files: frozenset[str]) -> str | None:
     """The first entry of ``folder`` (at any depth, our temps aside) that its marker does not
     list as a regular file, or a folder on the way to one; None when there is none."""
     dirs = {"/".join(n.split("/")[:k]) for n in files for k in range(1, n.count("/") + 1)}
-    stack = [(folder, "")]
-    while stack:
-        here, rel = stack.pop()
-        for name in sorted(os.listdir(here)):
-            if not rel and OUR_TEMP.fullmatch(name):
-                continue
-            st = os.lstat(here / name)
-            key = rel + name
-            if stat.S_ISREG(st.st_mode) and (key in files or key == MARKER):
-                continue
-            if stat.S_ISDIR(st.st_mode) and key in dirs:
-                stack.append((here / name, key + "/"))
-                continue
-            return key
-    return None
+
+    def listed(key: str, st: os.stat_result) -> bool | None:
+        if stat.S_ISREG(st.st_mode) and (key in files or key == MARKER):
+            return True
+        if stat.S_ISDIR(st.st_mode) and key in dirs:
+            return None
+        return False
+
+    return _first_refused(folder, listed)
 
 
 def replace_problem(folder: Path, kind: str | None, force: bool) -> str | None:
