@@ -41,7 +41,8 @@ def test_import_keeps_the_themes_title_unless_told(tmp_path: Path) -> None:
     code, out = run("deck", "import", str(tmp_path / "c.csv"), "--theme", str(THEMED),
                     "--title", "Fire & Ice", "-o", str(tmp_path / "fire.toml"))
     assert code == 0, out
-    assert parse_deck((tmp_path / "fire.toml").read_text("utf-8"), "f").title == "Fire & Ice"
+    fire = tmp_path / "fire.toml"  # its pictures are found from its own folder
+    assert parse_deck(fire.read_text("utf-8"), str(fire)).title == "Fire & Ice"
 
 
 def test_design_with_a_themed_base_keeps_its_theme_and_art(tmp_path: Path) -> None:
