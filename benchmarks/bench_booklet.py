@@ -17,8 +17,8 @@ from pathlib import Path
 
 from spacebowl_print.core.resources import deck_path
 from spacebowl_print.games.spacebowl.model import parse_deck
-from spacebowl_print.games.spacebowl.puzzles.generate import Generator, Slot
-from spacebowl_print.games.spacebowl.puzzles.tiers import tier_for
+from spacebowl_print.games.spacebowl.puzzles.generate import Generator
+from spacebowl_print.publish.schedule import daily_slots
 
 
 def whole_booklet(days: str) -> None:
@@ -41,7 +41,7 @@ def puzzles_alone(days: int) -> None:
     """The daily puzzles of the booklet (default seed and start), built in process."""
     deck = parse_deck(deck_path("classic").read_text(encoding="utf-8"), "classic")
     start = dt.date(2027, 1, 1)
-    slots = [Slot(k + 1, tier_for(start + dt.timedelta(days=k)), str(k)) for k in range(days)]
+    slots = daily_slots(start, days, (1, 5))
     gen = Generator(deck, 1)
     t0 = time.perf_counter()
     gen.make_all(slots)
@@ -52,6 +52,9 @@ def puzzles_alone(days: int) -> None:
 
 
 def main() -> None:
+    if len(sys.argv) > 1 and not sys.argv[1].isdigit():
+        print(__doc__)
+        return
     days = sys.argv[1] if len(sys.argv) > 1 else "365"
     whole_booklet(days)
     puzzles_alone(int(days))

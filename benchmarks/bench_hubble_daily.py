@@ -122,6 +122,9 @@ def tiered(days: int) -> None:
 
 
 def main() -> None:
+    if any(not a.isdigit() for a in sys.argv[1:]):
+        print(__doc__)
+        return
     days = int(sys.argv[1]) if len(sys.argv) > 1 else 365
     sample = int(sys.argv[2]) if len(sys.argv) > 2 else 20
     tiered_days = int(sys.argv[3]) if len(sys.argv) > 3 else 20

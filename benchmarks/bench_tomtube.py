@@ -24,7 +24,7 @@ import time
 from collections.abc import Callable
 from pathlib import Path
 
-from spacebowl_print.games.tomtube.cli import default_tiles_path, load_tiles
+from spacebowl_print.games.tomtube.cli import load_tiles
 from spacebowl_print.games.tomtube.model import (
     MODULES,
     PLAYERS,
@@ -35,6 +35,7 @@ from spacebowl_print.games.tomtube.model import (
     position_from_json,
     position_to_json,
 )
+from spacebowl_print.games.tomtube.model.tiles_file import default_tiles_path
 from spacebowl_print.games.tomtube.rules import network, reference
 from spacebowl_print.games.tomtube.solve import puzzles
 
