@@ -53,7 +53,6 @@ from spacebowl_print.games.spacebowl.model.theme import (
     load_picture_at,
 )
 from spacebowl_print.render.api import Picture
-from spacebowl_print.render.fonts import text_width
 
 
 def _line(text: str, *path: str | int) -> int | None:
@@ -336,6 +335,10 @@ def _check_name_widths(planets: Iterable[Planet], theme: Theme, text: str) -> No
     """With ``show_names``, every planet's name is printed under its disc, at 6 pt at the
     least: it must be at most :data:`MAX_NAME_MM` wide there (in the theme's font), or the
     cards holding four planets and a black hole cannot be laid out."""
+    # imported here: reportlab's font metrics cost a tenth of a second, and only a deck
+    # that prints its planets' names needs them (solve on a tiny case stays quick)
+    from spacebowl_print.render.fonts import text_width
+
     font = theme.font_face or "bold"  # as the cards print it (art.cards)
     for k, planet in enumerate(planets):
         width = text_width(planet.name, NAME_MIN_PT, font)
