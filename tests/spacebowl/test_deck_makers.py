@@ -35,7 +35,8 @@ def test_import_keeps_the_themes_title_unless_told(tmp_path: Path) -> None:
                     "-o", str(tmp_path / "mydeck.toml"))
     assert code == 0, out
     theme = parse_deck(THEMED.read_text("utf-8"), str(THEMED))
-    mine = parse_deck((tmp_path / "mydeck.toml").read_text("utf-8"), str(tmp_path / "m.toml"))
+    made = tmp_path / "mydeck.toml"  # read from its own folder, where its pictures are found
+    mine = parse_deck(made.read_text("utf-8"), str(made))
     assert mine.name == "mydeck" and mine.title == theme.title
     assert f"titled {theme.title!r}" in out
     code, out = run("deck", "import", str(tmp_path / "c.csv"), "--theme", str(THEMED),
