@@ -97,7 +97,8 @@ def signal_table(moments: int, names: list[str] | None, sigs: list[str]) -> int:
                                            SIGNALS[sig_name], old, new)
                     ok = outcome.clean or (kind == "none" and outcome.code is not None
                                            and not outcome.traceback and not outcome.temps
-                                           and outcome.code in (0, 128 + SIGNALS[sig_name]))
+                                           and outcome.code in (0, 128 + SIGNALS[sig_name],
+                                                                -SIGNALS[sig_name]))
                     bad += not ok
                     code = "HANG" if outcome.code is None else str(outcome.code)
                     print(f"{name:24} {delay:6.2f}s {sig_name:>4}  {code:>4} "

@@ -39,11 +39,16 @@ class Outcome:
     @property
     def clean(self) -> bool:
         """The promise of docs/errors.md: finished (0) with the new output, or interrupted
-        (128+N, "Interrupted") with the old or new one; no traceback, no temp, no hang."""
+        (128+N, "Interrupted") with the old or new one; no traceback, no temp, no hang. A
+        signal that lands while the interpreter is still starting, before the entry point's
+        first line installs the handlers, ends the process by its default action (exit -N):
+        that is the signal obeyed too, when nothing was written."""
         if self.code is None or self.traceback or self.temps:
             return False
         if self.code == 0:
             return self.output == "new"
+        if self.code < 0:
+            return self.output in ("old", "absent")
         return self.code > 128 and self.last_line == "Interrupted" and \
             self.output in ("old", "new", "absent")
 
