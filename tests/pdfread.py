@@ -53,9 +53,44 @@ def printed_chars(pdf: Path, pages: Iterable[int] | None = None
         doc.close()
 
 
+def page_words(pdf: Path, pages: Iterable[int]) -> dict[int, list[tuple[str, float]]]:
+    """Each of ``pages``' words as pdfium reads them (split at the spaces and line breaks it
+    finds between text runs), with the printed size of the word's first character."""
+    doc = pdfium.PdfDocument(str(pdf))
+    out: dict[int, list[tuple[str, float]]] = {}
+    try:
+        for k in pages:
+            page = doc[k]
+            text = page.get_textpage()
+            matrix = raw.FS_MATRIX()
+            words: list[tuple[str, float]] = []
+            chars: list[str] = []
+            size = 0.0
+            for i in range(text.count_chars()):
+                ch = chr(raw.FPDFText_GetUnicode(text.raw, i))
+                if not ch.strip():
+                    if chars:
+                        words.append(("".join(chars), size))
+                        chars = []
+                    continue
+                if not chars:
+                    raw.FPDFText_GetMatrix(text.raw, i, ctypes.byref(matrix))
+                    size = raw.FPDFText_GetFontSize(text.raw, i) * math.hypot(matrix.c,
+                                                                               matrix.d)
+                chars.append(ch)
+            if chars:
+                words.append(("".join(chars), size))
+            out[k] = words
+            text.close()
+            page.close()
+        return out
+    finally:
+        doc.close()
+
+
 def char_sizes(pdf: Path, pages: Iterable[int] | None = None) -> list[float]:
     """The size of every printed character on ``pages`` (default: all)."""
     return [size for _, _, size in printed_chars(pdf, pages)]
 
 
-__all__ = ["char_sizes", "page_texts", "printed_chars"]
+__all__ = ["char_sizes", "page_texts", "page_words", "printed_chars"]

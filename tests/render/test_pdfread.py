@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pdfplumber
 import pytest
-from pdfread import char_sizes, page_texts, printed_chars
+from pdfread import char_sizes, page_texts, page_words, printed_chars
 from reportlab.pdfgen import canvas
 
 
@@ -38,9 +38,14 @@ def test_sizes_follow_every_transform_and_text_matches_pdfplumber(tmp_path: Path
     assert sizes == [10.0] * 3 + [5.0] * 4 + [8.0] * 6 + [7.0] * 10
     assert [k for k, _, _ in got] == [0] * 13 + [1] * 10
     assert min(char_sizes(pdf, [1])) == pytest.approx(7)
+    words = page_words(pdf, [0, 1])
+    assert [(w, round(s, 6)) for w, s in words[0]] == [("Ten", 10.0), ("Five", 5.0),
+                                                       ("Turned", 8.0)]
+    assert [w for w, _ in words[1]] == ["Second", "page"]
     texts = page_texts(pdf)
     with pdfplumber.open(pdf) as doc:
         plumber = [p.extract_text() for p in doc.pages]
+        assert [w["text"] for w in doc.pages[1].extract_words()] == ["Second", "page"]
     assert len(texts) == 2
     for mine, theirs in zip(texts, plumber, strict=True):
         assert sorted("".join(mine.split())) == sorted("".join(theirs.split()))

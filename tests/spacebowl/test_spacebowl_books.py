@@ -10,7 +10,7 @@ from pathlib import Path
 import pdfplumber
 import pytest
 from click.testing import CliRunner
-from pdfread import char_sizes, page_texts, printed_chars
+from pdfread import char_sizes, page_texts, page_words, printed_chars
 from pypdf import PdfReader
 
 from spacebowl_print.cli.main import cli
@@ -153,13 +153,11 @@ def test_answer_keys_label_their_galaxies(pod_book: Path) -> None:
     # numbers, so the cells a key names ("C3; B4") can be found
     pages = _answer_pages(pod_book / "booklet.pdf", "Answers")
     assert pages
-    with pdfplumber.open(pod_book / "booklet.pdf", pages=[k + 1 for k in pages]) as doc:
-        for page in doc.pages:
-            words = page.extract_words(extra_attrs=["size"])
-            assert words and words[0]["text"] == "Answers"
-            boxes = sum(1 for w in words if w["text"] == "Puzzle")
-            labels = [w["text"] for w in words if abs(float(w["size"]) - 7.0) < 0.01]
-            assert boxes and labels.count("A") >= boxes and labels.count("5") >= boxes
+    for words in page_words(pod_book / "booklet.pdf", pages).values():
+        assert words and words[0][0] == "Answers"
+        boxes = sum(1 for text, _ in words if text == "Puzzle")
+        labels = [text for text, size in words if abs(size - 7.0) < 0.01]
+        assert boxes and labels.count("A") >= boxes and labels.count("5") >= boxes
 
 
 @pytest.fixture(scope="module")
