@@ -23,15 +23,27 @@ spaces = st.sampled_from(SPACES)
 
 
 @st.composite
-def galaxies(draw: st.DrawFn, max_rows: int = 6, max_cols: int = 7, void: bool = True
-             ) -> Galaxy:
-    """Random galaxies of 3×3 up to ``max_rows``×``max_cols`` (≤ 64 cards)."""
-    rows = draw(st.integers(3, max_rows))
-    cols = draw(st.integers(3, max_cols))
+def galaxies(draw: st.DrawFn, max_rows: int = 6, max_cols: int = 7, void: bool = True,
+             min_rows: int = 3, min_cols: int = 3) -> Galaxy:
+    """Random galaxies of ``min_rows``×``min_cols`` (3×3) up to ``max_rows``×``max_cols``
+    (≤ 64 cards)."""
+    rows = draw(st.integers(min_rows, max_rows))
+    cols = draw(st.integers(min_cols, max_cols))
     cell = cells if void else planet_sets
     grid = draw(st.lists(st.lists(cell, min_size=cols, max_size=cols),
                          min_size=rows, max_size=rows))
     return Galaxy(tuple(tuple(r) for r in grid))
+
+
+@st.composite
+def same_size_galaxies(draw: st.DrawFn, max_rows: int, max_cols: int, min_size: int,
+                       max_size: int) -> list[Galaxy]:
+    """From ``min_size`` to ``max_size`` galaxies of one size (3×3 up to ``max_rows`` ×
+    ``max_cols``), as a batch needs them: the size is drawn first (filtering galaxies of
+    random sizes threw most draws away)."""
+    rows, cols = draw(st.integers(3, max_rows)), draw(st.integers(3, max_cols))
+    one = galaxies(max_rows=rows, max_cols=cols, min_rows=rows, min_cols=cols)
+    return draw(st.lists(one, min_size=min_size, max_size=max_size))
 
 
 @st.composite

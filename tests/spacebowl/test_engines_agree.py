@@ -9,7 +9,7 @@ import collections
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from conftest import LETTERS, galaxies, tosses, variants_for
+from conftest import LETTERS, galaxies, same_size_galaxies, tosses, variants_for
 from spacebowl_print.games.spacebowl.model import Galaxy, Toss, Variants
 from spacebowl_print.games.spacebowl.rules import bitboard, reference
 from spacebowl_print.games.spacebowl.rules.stats import galaxy_histogram
@@ -37,9 +37,8 @@ def test_near_misses_agree(data: st.DataObject) -> None:
 
 
 @settings(max_examples=100)
-@given(st.lists(galaxies(max_rows=5, max_cols=5), min_size=1, max_size=4).filter(
-    lambda gs: len({(g.rows, g.cols) for g in gs}) == 1),
-    st.lists(tosses(), min_size=1, max_size=6), st.booleans(), st.booleans())
+@given(same_size_galaxies(5, 5, 1, 4), st.lists(tosses(), min_size=1, max_size=6), st.booleans(),
+       st.booleans())
 def test_batch_counts_agree(gals: list[Galaxy], toss_list: list[Toss], rotation: bool,
                             torus: bool) -> None:
     tables = bitboard.build_tables(gals, LETTERS, torus)
@@ -67,9 +66,8 @@ def test_exhaustive_histogram_agrees(galaxy: Galaxy, planets: list[str], black_h
 
 
 @settings(max_examples=100)
-@given(st.lists(galaxies(max_rows=4, max_cols=4, void=True), min_size=4, max_size=4).filter(
-    lambda gs: len({(g.rows, g.cols) for g in gs}) == 1),
-    st.lists(tosses(), min_size=4, max_size=4), st.booleans(), st.booleans())
+@given(same_size_galaxies(4, 4, 4, 4), st.lists(tosses(), min_size=4, max_size=4), st.booleans(),
+       st.booleans())
 def test_pairwise_batch_agrees(gals: list[Galaxy], toss_list: list[Toss], rotation: bool,
                                torus: bool) -> None:
     """Toss i on galaxy i (the generator's batch mode): counts and near misses."""

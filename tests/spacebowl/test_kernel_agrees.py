@@ -16,7 +16,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from conftest import LETTERS, galaxies
+from conftest import LETTERS, galaxies, same_size_galaxies
 from spacebowl_print.core.resources import decks_dir
 from spacebowl_print.games.spacebowl.model import (
     SPACES,
@@ -98,9 +98,8 @@ planet_lists = st.lists(st.sampled_from(LETTERS), unique=True, max_size=4)
 
 
 @settings(max_examples=60)
-@given(st.lists(galaxies(), min_size=1, max_size=3).filter(
-    lambda gs: len({(g.rows, g.cols) for g in gs}) == 1),
-    planet_lists, st.booleans(), st.booleans(), st.booleans(), st.booleans(), st.data())
+@given(same_size_galaxies(6, 7, 1, 3), planet_lists, st.booleans(), st.booleans(), st.booleans(),
+       st.booleans(), st.data())
 def test_random_galaxies_and_tosses(gals: list[Galaxy], planets: list[str], black_hole: bool,
                                     rotation: bool, torus: bool, learning: bool,
                                     data: st.DataObject) -> None:
