@@ -105,14 +105,30 @@ def trial(args: Sequence[str], out: Path, cwd: Path, delay: float, sig: int,
     ``delay`` seconds, and report how it ended. ``old``/``new``: digests of the output before
     the run and of a complete run's output."""
     start = time.monotonic()
-    proc = subprocess.Popen(spacebowl_argv(args), cwd=cwd, stdout=subprocess.PIPE,
-                            stderr=subprocess.PIPE, start_new_session=True,
-                            preexec_fn=_default_sigint, env=_env())
+    proc = _start(args, cwd)
     try:
         proc.wait(delay)
     except subprocess.TimeoutExpired:
         with contextlib.suppress(ProcessLookupError):
             os.killpg(proc.pid, sig)
+    code, err, temps = _finish(proc, out)
+    state = digest(out)
+    output = ("old" if state == old else "new" if state == new else
+              "absent" if not state else "other")
+    return _outcome(code, err, output, temps, start)
+
+
+def _start(args: Sequence[str], cwd: Path) -> subprocess.Popen[bytes]:
+    """``spacebowl ARGS`` started in a session (a process group) of its own."""
+    return subprocess.Popen(spacebowl_argv(args), cwd=cwd, stdout=subprocess.PIPE,
+                            stderr=subprocess.PIPE, start_new_session=True,
+                            preexec_fn=_default_sigint, env=_env())
+
+
+def _finish(proc: subprocess.Popen[bytes], out: Path
+            ) -> tuple[int | None, str, tuple[str, ...]]:
+    """Wait for the run to end (None: it hung and was killed), then (exit status, stderr,
+    temps left beside ``out`` plus ``"stray-process"`` if any of its group outlived it)."""
     try:
         _, err_bytes = proc.communicate(timeout=HANG_SECONDS)
         code: int | None = proc.returncode
@@ -128,12 +144,14 @@ def trial(args: Sequence[str], out: Path, cwd: Path, delay: float, sig: int,
         stray = True
     except (ProcessLookupError, PermissionError):
         stray = False
-    err = err_bytes.decode("utf-8", "replace")
-    lines = [ln for ln in err.splitlines() if ln.strip()]
-    state = digest(out)
-    output = ("old" if state == old else "new" if state == new else
-              "absent" if not state else "other")
     temps = temps_beside(out) + (("stray-process",) if stray else ())
+    return code, err_bytes.decode("utf-8", "replace"), temps
+
+
+def _outcome(code: int | None, err: str, output: str, temps: tuple[str, ...],
+             start: float) -> Outcome:
+    """The :class:`Outcome` of a run that began at ``start`` (monotonic seconds)."""
+    lines = [ln for ln in err.splitlines() if ln.strip()]
     return Outcome(code, lines[-1] if lines else "", "Traceback" in err, output, temps,
                    time.monotonic() - start, err[-600:])
 
@@ -201,9 +219,7 @@ def trial_at(args: Sequence[str], out: Path, cwd: Path, moment: str, after: floa
     ``sig`` to its whole process group, and report how it ended; also what the moment was
     (``"finished first"`` if the run ended before it came)."""
     start = time.monotonic()
-    proc = subprocess.Popen(spacebowl_argv(args), cwd=cwd, stdout=subprocess.PIPE,
-                            stderr=subprocess.PIPE, start_new_session=True,
-                            preexec_fn=_default_sigint, env=_env())
+    proc = _start(args, cwd)
     hit = "finished first"
     while proc.poll() is None and time.monotonic() - start < limit:
         if _reached(moment, proc.pid, out):
@@ -215,25 +231,8 @@ def trial_at(args: Sequence[str], out: Path, cwd: Path, moment: str, after: floa
             time.sleep(after)
         with contextlib.suppress(ProcessLookupError):
             os.killpg(proc.pid, sig)
-    try:
-        _, err_bytes = proc.communicate(timeout=HANG_SECONDS)
-        code: int | None = proc.returncode
-    except subprocess.TimeoutExpired:
-        os.killpg(proc.pid, signal.SIGKILL)
-        _, err_bytes = proc.communicate()
-        code = None
-    try:
-        os.killpg(proc.pid, 0)
-        time.sleep(0.5)
-        os.killpg(proc.pid, signal.SIGKILL)
-        stray = True
-    except (ProcessLookupError, PermissionError):
-        stray = False
-    err = err_bytes.decode("utf-8", "replace")
-    lines = [ln for ln in err.splitlines() if ln.strip()]
-    temps = temps_beside(out) + (("stray-process",) if stray else ())
-    return (Outcome(code, lines[-1] if lines else "", "Traceback" in err, "", temps,
-                    time.monotonic() - start, err[-600:]), hit)
+    code, err, temps = _finish(proc, out)
+    return _outcome(code, err, "", temps, start), hit
 
 
 def move(src: Path, dst: Path) -> None:
