@@ -9,9 +9,36 @@ import ctypes
 import math
 from collections.abc import Iterable, Iterator
 from pathlib import Path
+from typing import Any
 
 import pypdfium2 as pdfium
 import pypdfium2.raw as raw
+
+
+def embedded_fonts(pdf: Path) -> list[Any]:
+    """Every font dictionary the pages of ``pdf`` use (pypdf objects), looking into form
+    XObjects too (art defined once and reused), each form read once."""
+    import pypdf
+
+    seen: set[int] = set()
+
+    def fonts(resources: Any) -> list[Any]:
+        out: list[Any] = []
+        if resources is None:
+            return out
+        resources = resources.get_object()
+        out += [font.get_object() for font in resources.get("/Font", {}).values()]
+        for xobj in resources.get("/XObject", {}).values():
+            ref = getattr(xobj, "idnum", None)
+            obj = xobj.get_object()
+            key = id(obj) if ref is None else ref
+            if key in seen or obj.get("/Subtype") != "/Form":
+                continue
+            seen.add(key)
+            out += fonts(obj.get("/Resources"))
+        return out
+
+    return [f for page in pypdf.PdfReader(pdf).pages for f in fonts(page.get("/Resources"))]
 
 
 def page_texts(pdf: Path) -> list[str]:
@@ -93,4 +120,4 @@ def char_sizes(pdf: Path, pages: Iterable[int] | None = None) -> list[float]:
     return [size for _, _, size in printed_chars(pdf, pages)]
 
 
-__all__ = ["char_sizes", "page_texts", "page_words", "printed_chars"]
+__all__ = ["char_sizes", "embedded_fonts", "page_texts", "page_words", "printed_chars"]

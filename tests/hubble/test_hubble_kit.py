@@ -19,6 +19,7 @@ import pytest
 from click.testing import CliRunner
 from hubble_helpers import hubble_run, pdf_text
 from pdfread import char_sizes as text_sizes
+from pdfread import embedded_fonts
 
 from spacebowl_print.cli.main import cli
 from spacebowl_print.games.hubble.art.dice import DICE, FACES, die_net
@@ -78,32 +79,11 @@ def test_one_pad_per_player(a4_kit: Path, letter_kit: Path) -> None:
 
 
 
-def _fonts(resources: Any, seen: set[int]) -> list[Any]:
-    """Every font in ``resources``, looking into form XObjects (art defined once)."""
-    out: list[Any] = []
-    if resources is None:
-        return out
-    resources = resources.get_object()
-    for font in resources.get("/Font", {}).values():
-        out.append(font.get_object())
-    for xobj in resources.get("/XObject", {}).values():
-        obj = xobj.get_object()
-        ref = getattr(xobj, "idnum", None)
-        key = id(obj) if ref is None else ref
-        if key in seen or obj.get("/Subtype") != "/Form":
-            continue
-        seen.add(key)
-        out += _fonts(obj.get("/Resources"), seen)
-    return out
-
-
 @pytest.mark.parametrize(("which", "paper"), KITS)
 def test_fonts_embedded_and_no_text_under_6pt(which: str, paper: str,
                                               request: pytest.FixtureRequest) -> None:
     kit = _kit(request, which) / "kit.pdf"
-    reader = pypdf.PdfReader(kit)
-    seen: set[int] = set()
-    fonts = [f for page in reader.pages for f in _fonts(page.get("/Resources"), seen)]
+    fonts = embedded_fonts(kit)
     assert fonts
     for font in fonts:
         assert "/FontFile2" in font["/FontDescriptor"], font["/BaseFont"]

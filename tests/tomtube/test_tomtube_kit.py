@@ -18,6 +18,7 @@ import pypdf
 import pytest
 from click.testing import CliRunner
 from pdfread import char_sizes as text_sizes
+from pdfread import embedded_fonts
 from pypdf.generic import ContentStream
 
 from spacebowl_print.cli.main import cli
@@ -82,32 +83,11 @@ def test_every_page_is_the_paper(which: str, paper: str, request: pytest.Fixture
             "cut-guide.json", "cut-lines-01.svg"} <= names
 
 
-def _fonts(resources: Any, seen: set[int]) -> list[Any]:
-    """Every font in ``resources``, looking into form XObjects (art defined once)."""
-    out = []
-    if resources is None:
-        return out
-    resources = resources.get_object()
-    for font in resources.get("/Font", {}).values():
-        out.append(font.get_object())
-    for xobj in resources.get("/XObject", {}).values():
-        ref = xobj.indirect_reference if hasattr(xobj, "indirect_reference") else None
-        obj = xobj.get_object()
-        key = id(obj) if ref is None else ref.idnum
-        if key in seen or obj.get("/Subtype") != "/Form":
-            continue
-        seen.add(key)
-        out += _fonts(obj.get("/Resources"), seen)
-    return out
-
-
 @pytest.mark.parametrize(("which", "paper"), KITS)
 def test_fonts_embedded_and_no_text_under_6pt(which: str, paper: str,
                                               request: pytest.FixtureRequest) -> None:
     kit = _kit(request, which) / "kit.pdf"
-    reader = pypdf.PdfReader(kit)
-    seen: set[int] = set()
-    fonts = [f for page in reader.pages for f in _fonts(page.get("/Resources"), seen)]
+    fonts = embedded_fonts(kit)
     assert fonts
     for font in fonts:
         assert "/FontFile2" in font["/FontDescriptor"], font["/BaseFont"]
