@@ -3,7 +3,11 @@
 from __future__ import annotations
 
 import os
+import shutil
+from collections.abc import Iterator
+from typing import Any
 
+import pytest
 from hypothesis import HealthCheck, settings
 from hypothesis import strategies as st
 
@@ -62,3 +66,22 @@ def variants_for(draw: st.DrawFn, galaxy: Galaxy) -> Variants:
     if draw(st.booleans()):
         wild = Pos(draw(st.integers(0, galaxy.rows - 1)), draw(st.integers(0, galaxy.cols - 1)))
     return Variants(draw(st.booleans()), draw(st.booleans()), wild)
+
+
+CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
+BROWSER_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
+                "--disable-component-update", "--disable-sync", "--no-first-run"]
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Any]:
+    """A headless chromium for the web pages' tests (skipped, saying why, on a machine
+    without chromium or playwright)."""
+    sync_api = pytest.importorskip("playwright.sync_api",
+                                   reason="the playwright package is not installed")
+    if CHROMIUM is None:
+        pytest.skip("no chromium on this machine (apt-get install chromium)")
+    with sync_api.sync_playwright() as p:
+        b = p.chromium.launch(executable_path=CHROMIUM, args=BROWSER_ARGS)
+        yield b
+        b.close()

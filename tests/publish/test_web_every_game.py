@@ -6,8 +6,6 @@ from __future__ import annotations
 
 import json
 import re
-import shutil
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -16,9 +14,6 @@ from click.testing import CliRunner
 
 from spacebowl_print.cli.main import cli
 
-CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
-BROWSER_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
-                "--disable-component-update", "--disable-sync", "--no-first-run"]
 GAMES = {"spacebowl": [], "hubble": ["hubble"], "tomtube": ["tomtube"]}
 
 
@@ -31,18 +26,6 @@ def site(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactor
                                       "-q", "-o", str(out)])
     assert result.exit_code == 0, result.output
     return game, out
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    sync_api = pytest.importorskip("playwright.sync_api",
-                                   reason="the playwright package is not installed")
-    if CHROMIUM is None:
-        pytest.skip("no chromium on this machine (apt-get install chromium)")
-    with sync_api.sync_playwright() as p:
-        b = p.chromium.launch(executable_path=CHROMIUM, args=BROWSER_ARGS)
-        yield b
-        b.close()
 
 
 def _manifest(site: Path) -> dict[str, Any]:

@@ -5,8 +5,6 @@ from __future__ import annotations
 
 import json
 import re
-import shutil
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -14,10 +12,6 @@ import pytest
 from click.testing import CliRunner
 
 from spacebowl_print.cli.main import cli
-
-CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
-BROWSER_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
-                "--disable-component-update", "--disable-sync", "--no-first-run"]
 
 
 @pytest.fixture(scope="module")
@@ -50,18 +44,6 @@ def test_same_seed_same_site(site: Path, tmp_path: Path) -> None:
     CliRunner().invoke(cli, ["web", "--days", "7", "--seed", "5", "-q", "-o", str(again)])
     for page in site.iterdir():
         assert (again / page.name).read_bytes() == page.read_bytes(), page.name
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    sync_api = pytest.importorskip("playwright.sync_api",
-                                   reason="the playwright package is not installed")
-    if CHROMIUM is None:
-        pytest.skip("no chromium on this machine (apt-get install chromium)")
-    with sync_api.sync_playwright() as p:
-        b = p.chromium.launch(executable_path=CHROMIUM, args=BROWSER_ARGS)
-        yield b
-        b.close()
 
 
 def _open(browser: Any, site: Path, name: str) -> tuple[Any, list[str]]:
