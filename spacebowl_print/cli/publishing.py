@@ -14,7 +14,7 @@ import os
 import time
 from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import click
 
@@ -33,23 +33,23 @@ from spacebowl_print.core.errors import InputError
 from spacebowl_print.core.languages import check_lang, parse_langs
 from spacebowl_print.core.reproducible import source_date_epoch
 from spacebowl_print.games.base import Game
-from spacebowl_print.publish.book import BookRequest, build_book
-from spacebowl_print.publish.bookinfo import MAX_BLURB, MAX_FIELD, BookInfo
-from spacebowl_print.publish.classroom import (
+from spacebowl_print.publish.kinds import KitKind, Option, RenderContext
+from spacebowl_print.publish.limits import (
+    MAX_BLURB,
+    MAX_DAYS,
+    MAX_FIELD,
     MAX_PUZZLES,
     MAX_STUDENTS,
-    ClassRequest,
-    build_classroom,
+    TRIMS_IN,
 )
-from spacebowl_print.publish.items import LayoutError
-from spacebowl_print.publish.kinds import KitKind, Option, RenderContext
-from spacebowl_print.publish.kit import build_kit
-from spacebowl_print.publish.pod import TRIMS_IN
-from spacebowl_print.publish.publication import Publisher, VerificationError
-from spacebowl_print.publish.raster import png_resolution
 from spacebowl_print.publish.schedule import parse_tier_range
-from spacebowl_print.publish.site import MAX_DAYS, SiteRequest, build_site
 from spacebowl_print.render.api import PAPER
+
+if TYPE_CHECKING:
+    from spacebowl_print.publish.publication import Publisher, VerificationError
+
+# The builders (and the PDF engine, numpy, the games' generators behind them) are imported
+# inside the commands that run them, so that building the commands, and --help, stays light.
 
 PUBLICATIONS = tuple(SUMMARIES)
 BOOK_PAPERS = ("a5", "a4", "letter")
@@ -160,6 +160,8 @@ def _ctx(game: Game, lang: str, ink_saver: bool, greyscale: bool, paper: str,
 def _publisher(game: Game, extra: Mapping[str, Any], tiers: Sequence[int], lang: str,
                ink_saver: bool, greyscale: bool, paper: str, seed: int, jobs: int,
                force: bool) -> Publisher:
+    from spacebowl_print.publish.publication import Publisher
+
     kind = game.puzzle_kind()
     ctx = _ctx(game, lang, ink_saver, greyscale, paper, kind.words(lang))
     source = kind.load(extra, tiers)
@@ -188,6 +190,10 @@ def kit_command(game: Game, name: str = "kit") -> click.Command:
     def run(paper: str, lang: str, ink_saver: bool, greyscale: bool, png: bool,
             dpi: int | None, tts: bool, seed: int, quiet: bool, force: bool, out: str,
             **extra: Any) -> None:
+        from spacebowl_print.publish.items import LayoutError
+        from spacebowl_print.publish.kit import build_kit
+        from spacebowl_print.publish.raster import png_resolution
+
         started = time.perf_counter()
         langs = parse_langs(lang, game.languages)
         png_dpi = png_resolution(png, dpi)
@@ -320,6 +326,10 @@ _BOOK_KEYS = ("days", "start", "tiers", "paper", "imposition", "trim", "bleed", 
 
 
 def _run_booklet(game: Game, values: dict[str, Any]) -> None:
+    from spacebowl_print.publish.book import BookRequest, build_book
+    from spacebowl_print.publish.bookinfo import BookInfo
+    from spacebowl_print.publish.publication import VerificationError
+
     own = {k: v for k, v in values.items() if k not in _BOOK_KEYS and not k.startswith("_")}
     tiers = parse_tier_range(values["tiers"])
     blurb = ""
@@ -396,6 +406,9 @@ _CLASS_KEYS = ("students", "puzzles", "tier", "same", "paper", "ink_saver", "gre
 
 
 def _run_classroom(game: Game, values: dict[str, Any]) -> None:
+    from spacebowl_print.publish.classroom import ClassRequest, build_classroom
+    from spacebowl_print.publish.publication import VerificationError
+
     own = {k: v for k, v in values.items()
            if k not in _CLASS_KEYS and k not in _BOOK_KEYS and not k.startswith("_")}
     kind = game.puzzle_kind()
@@ -428,6 +441,9 @@ def web_command(game: Game, name: str = "web") -> click.Command:
 
     @reports_input_errors
     def run(**values: Any) -> None:
+        from spacebowl_print.publish.publication import VerificationError
+        from spacebowl_print.publish.site import SiteRequest, build_site
+
         own = {k: v for k, v in values.items()
                if k not in ("days", "start", "tiers", "jobs", "lang", "seed", "quiet", "force",
                             "out")}

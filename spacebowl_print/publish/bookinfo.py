@@ -8,11 +8,8 @@ from dataclasses import dataclass
 
 from spacebowl_print.core.errors import InputError
 from spacebowl_print.core.jsonio import show
+from spacebowl_print.publish.limits import MAX_BLURB, MAX_FIELD
 
-MAX_FIELD = 120
-"""Characters a title, subtitle, author, publisher or edition may have."""
-MAX_BLURB = 1200
-"""Characters of a back-cover blurb: about what a 5×8 in back cover holds at 10 pt."""
 _CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f\u2028\u2029\u202a-\u202e\u2066-\u2069]")
 
 

@@ -21,14 +21,13 @@ from spacebowl_print.publish import booklet as pub
 from spacebowl_print.publish import pod
 from spacebowl_print.publish.book import notes_page, teach_page
 from spacebowl_print.publish.kinds import PuzzleItem
+from spacebowl_print.publish.limits import MAX_PUZZLES, MAX_STUDENTS
 from spacebowl_print.publish.pod import Frame
 from spacebowl_print.publish.publication import Publisher, manifest
 from spacebowl_print.publish.schedule import class_slots, student_codes
 from spacebowl_print.render.api import Canvas, Page, Style
 from spacebowl_print.render.fonts import fit_size, line_height, text_width, wrap
 
-MAX_STUDENTS = 500
-MAX_PUZZLES = 50
 KEY_COLUMNS = 6
 """Puzzle columns per teacher's key table (more puzzles continue in another table)."""
 KEY_ROW, KEY_HEAD = 6.2, 24.0

@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from typing import Literal
 
 from spacebowl_print.core.errors import InputError
+from spacebowl_print.publish.limits import TRIMS_IN
 from spacebowl_print.render.api import (
     MM_PER_PT,
     PAPER,
@@ -58,11 +59,6 @@ SADDLE_MAX_SHEETS = 20
 
 Binding = Literal["perfect", "saddle", "none"]
 
-TRIMS_IN: dict[str, tuple[float, float]] = {
-    "6x9in": (6.0, 9.0), "8.5x11in": (8.5, 11.0), "5x8in": (5.0, 8.0),
-    "5.5x8.5in": (5.5, 8.5), "7x10in": (7.0, 10.0), "8x10in": (8.0, 10.0),
-}
-"""The common print-on-demand trims; A4, A5 and Letter are also accepted by name."""
 CUSTOM_W_IN = (4.0, 8.5)
 CUSTOM_H_IN = (6.0, 11.69)
 

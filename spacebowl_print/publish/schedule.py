@@ -11,8 +11,6 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-import numpy as np
-
 from spacebowl_print.core.errors import InputError
 from spacebowl_print.core.jsonio import show
 
@@ -80,6 +78,8 @@ def student_codes(n: int, seed: int) -> list[str]:
     if n > len(CODE_LETTERS) ** 2 * 90:
         raise InputError(f"at most {len(CODE_LETTERS) ** 2 * 90} students, got {n}",
                          "students")
+    import numpy as np  # here: every game's puzzle kind imports this module for Slot
+
     rng = np.random.default_rng([seed, 99])
     seen: set[str] = set()
     out: list[str] = []

@@ -22,13 +22,11 @@ from spacebowl_print import __version__
 from spacebowl_print.core.languages import long_date
 from spacebowl_print.core.templates import html_environment
 from spacebowl_print.publish.booklet import write_sealed
+from spacebowl_print.publish.limits import MAX_DAYS
 from spacebowl_print.publish.publication import Publisher, manifest
 from spacebowl_print.publish.schedule import daily_slots
 from spacebowl_print.render.api import Canvas, DrawnPage
 from spacebowl_print.render.svg import num, svg_bytes
-
-MAX_DAYS = 3660
-"""Ten years of daily pages."""
 
 
 @dataclass(frozen=True)

@@ -53,6 +53,16 @@ def test_help_loads_no_heavy_library(args: list[str]) -> None:
     assert heavy_after(*args) == []
 
 
+@pytest.mark.parametrize("args", [["booklet", "--help"], ["classroom", "--help"],
+                                  ["hubble", "booklet", "--help"], ["tomtube", "web", "--help"],
+                                  ["kit", "--help"]])
+def test_a_publishing_commands_help_loads_no_solver(args: list[str]) -> None:
+    # the command's options come from the game's puzzle kind, which draws (reportlab), but
+    # the generators (OR-Tools, pandas) and the compiled kernel load only when puzzles are made
+    loaded = heavy_after(*args)
+    assert not {"ortools", "pandas", "numba"} & set(loaded), loaded
+
+
 def test_a_tiny_solve_loads_no_heavy_library(tiny: tuple[str, str]) -> None:
     assert heavy_after("solve", *tiny, "--json") == []
 

@@ -17,7 +17,6 @@ from spacebowl_print.games.spacebowl.art.minigalaxy import draw_galaxy
 from spacebowl_print.games.spacebowl.art.rules import figures
 from spacebowl_print.games.spacebowl.model import Deck
 from spacebowl_print.games.spacebowl.model.deck_file import DECK_OPTION, load_deck
-from spacebowl_print.games.spacebowl.puzzles.generate import Generator
 from spacebowl_print.games.spacebowl.puzzles.item import SpaceBowlPuzzle
 from spacebowl_print.games.spacebowl.puzzles.teach import teach
 from spacebowl_print.games.spacebowl.puzzles.texts import WEB_WORDS, WORDS
@@ -65,6 +64,10 @@ class SpaceBowlPuzzles:
                  jobs: int, advance: Callable[[int], None]) -> list[PuzzleItem]:
         """The generator plans every slot from the seed and builds the galaxies in batches
         (one process: its batches are vectorised already)."""
+        # imported here: the galaxy builder brings OR-Tools (and pandas), half a second that
+        # a command's --help, check or web view never needs
+        from spacebowl_print.games.spacebowl.puzzles.generate import Generator
+
         made: list[SpaceBowlPuzzle] = Generator(source, seed, ctx.lang).make_all(slots, advance)
         return list(made)
 

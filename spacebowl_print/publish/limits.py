@@ -1,0 +1,21 @@
+"""The publishing commands' bounds and choices, in a module that imports nothing heavy: the
+command line builds its options (and ``--help``) from these without loading the PDF engine."""
+
+from __future__ import annotations
+
+MAX_FIELD = 120
+"""Characters a title, subtitle, author, publisher or edition may have."""
+MAX_BLURB = 1200
+"""Characters of a back-cover blurb: about what a 5×8 in back cover holds at 10 pt."""
+MAX_STUDENTS = 500
+MAX_PUZZLES = 50
+"""Worksheets in a classroom set, and puzzles on each."""
+MAX_DAYS = 3660
+"""Ten years of daily pages."""
+TRIMS_IN: dict[str, tuple[float, float]] = {
+    "6x9in": (6.0, 9.0), "8.5x11in": (8.5, 11.0), "5x8in": (5.0, 8.0),
+    "5.5x8.5in": (5.5, 8.5), "7x10in": (7.0, 10.0), "8x10in": (8.0, 10.0),
+}
+"""The common print-on-demand trims; A4, A5 and Letter are also accepted by name."""
+
+__all__ = ["MAX_BLURB", "MAX_DAYS", "MAX_FIELD", "MAX_PUZZLES", "MAX_STUDENTS", "TRIMS_IN"]
