@@ -155,21 +155,24 @@ PUBLISHING: dict[str, dict[str, str]] = {
                         "every colour for a control counter, or space-jump to a neighbouring "
                         "knot sphere for an energy counter.",
            "web_how_3": "A drift passes straight through a complete, empty sphere; a counter "
-                        "stops it and is taken. Reveal the answer to step through one "
-                        "shortest line."},
+                        "stops it and is taken. An alien counter may be traded at any moment "
+                        "of your turn for 1 control and 2 energy, if the stock has them. "
+                        "Reveal the answer to step through one shortest line."},
     "de": {"puzzles": "Rätsel", "tiles_line": "Plättchensatz: {name}",
            "key_legend": "Die wenigsten Züge nach Hause, dann der erste Zug eines kürzesten "
                          "Wegs (Drift oder Sprung, und wohin); alle Züge stehen in den "
                          "Lösungen des Hefts und in manifest.json.",
            "web_how_1": "Eine Partie kurz vor dem Ende: Kein Rhombus kann mehr gelegt werden. "
                         "Ein Astronaut zieht allein; der andere bleibt stehen und sperrt seine "
-                        "Kugel.",
+                        "Sphäre.",
            "web_how_2": "Bring den Astronauten mit beiden Solarmarkern nach Hause, mit so "
                         "wenigen Zügen wie möglich: kostenlos entlang eigener und neutraler "
                         "Röhren driften, für einen Kontrollmarker entlang aller Farben, oder "
-                        "für einen Energiemarker zu einer benachbarten Knotenkugel springen.",
-           "web_how_3": "Eine Drift geht geradeaus durch eine vollständige, leere Kugel; ein "
-                        "Marker hält sie an und wird genommen. „Lösung zeigen“ geht einen "
+                        "für einen Energiemarker zu einer benachbarten Knotensphäre springen.",
+           "web_how_3": "Eine Drift geht geradeaus durch eine vollständige, leere Sphäre; ein "
+                        "Marker hält sie an und wird genommen. Ein Alienmarker darf jederzeit "
+                        "im eigenen Zug gegen 1 Kontroll- und 2 Energiemarker getauscht "
+                        "werden, wenn der Vorrat sie hat. „Lösung zeigen“ geht einen "
                         "kürzesten Weg Zug für Zug durch."},
 }
 """The words every game gives publishing (the plural of a puzzle, the teacher's key legend,
