@@ -5,12 +5,12 @@ from __future__ import annotations
 
 import io
 import itertools
-from dataclasses import dataclass
 from pathlib import Path
 
 import pypdf
 import pytest
 from click.testing import CliRunner
+from sheet_items import BLEED, Card
 
 from spacebowl_print.cli.publishing import kit_command
 from spacebowl_print.games.base import find_game
@@ -19,33 +19,10 @@ from spacebowl_print.games.spacebowl.kit import KitOptions, build_spacebowl_kit
 from spacebowl_print.games.spacebowl.model import InputError
 from spacebowl_print.publish.items import LayoutError
 from spacebowl_print.publish.sheets import impose, plan_layout, plan_sheets
-from spacebowl_print.render.api import PAPER, Canvas, PdfOptions, Style
+from spacebowl_print.render.api import PAPER, PdfOptions
 from spacebowl_print.render.pdf import pdf_bytes
 
 kit = kit_command(find_game("spacebowl"))  # the command the registry builds
-
-BLEED = 3.0
-
-
-@dataclass(frozen=True)
-class Card:
-    """A plain rectangular item: trim ``w`` × ``h`` plus the bleed."""
-
-    id: int
-    w: float
-    h: float
-
-    @property
-    def width(self) -> float:
-        return self.w + 2 * BLEED
-
-    @property
-    def height(self) -> float:
-        return self.h + 2 * BLEED
-
-    def draw(self, canvas: Canvas) -> None:
-        canvas.rect(0, 0, self.width, self.height, Style(fill="#336699"))
-
 
 # (paper, trim, margin, columns, rows, gutter x, gutter y) — worked out by hand:
 # n items fit with gutters when n·t + (n − 1)·2b + 2b ≤ space, abutting when n·t + 2b ≤ space.

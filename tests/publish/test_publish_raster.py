@@ -19,6 +19,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from PIL import Image
+from sheet_items import BLEED
+from sheet_items import Card as PlainCard
 
 from spacebowl_print.core.errors import InputError
 from spacebowl_print.publish.items import CARDS, TILES
@@ -34,7 +36,7 @@ from spacebowl_print.publish.raster import (
 )
 from spacebowl_print.render.api import PAPER, Canvas, Style
 
-B = 3.0
+B = BLEED
 
 
 def colour(n: int) -> tuple[int, int, int]:
@@ -43,21 +45,12 @@ def colour(n: int) -> tuple[int, int, int]:
 
 
 @dataclass(frozen=True)
-class Card:
+class Card(PlainCard):
     """A 40 × 60 mm card (3 mm bleed): its colour over the art box, a white square 10 mm from
     the trim's lower-left corner, so that cropping and orientation show in the pixels."""
 
-    id: int
     w: float = 40.0
     h: float = 60.0
-
-    @property
-    def width(self) -> float:
-        return self.w + 2 * B
-
-    @property
-    def height(self) -> float:
-        return self.h + 2 * B
 
     def draw(self, canvas: Canvas) -> None:
         red, green, blue = colour(self.id)

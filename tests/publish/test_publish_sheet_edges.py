@@ -5,39 +5,17 @@ packs more cards, fronts and backs still meeting across the fold."""
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from sheet_items import BLEED, Card, deck
 
 from spacebowl_print.publish.items import CARDS, TILES
 from spacebowl_print.publish.sheets import EDGE_WARNING_MM, impose
-from spacebowl_print.render.api import PAPER, Canvas, Style
+from spacebowl_print.render.api import PAPER
 
-B = 3.0
-
-
-@dataclass(frozen=True)
-class Card:
-    id: int
-    w: float
-    h: float
-
-    @property
-    def width(self) -> float:
-        return self.w + 2 * B
-
-    @property
-    def height(self) -> float:
-        return self.h + 2 * B
-
-    def draw(self, canvas: Canvas) -> None:
-        canvas.rect(0, 0, self.width, self.height, Style(fill="#224466"))
-
-
-def deck(n: int, w: float, h: float) -> list[Card]:
-    return [Card(k, w, h) for k in range(1, n + 1)]
+B = BLEED
 
 
 def guide_gaps(imp: object) -> tuple[float, float]:
