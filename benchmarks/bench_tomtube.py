@@ -24,6 +24,8 @@ import time
 from collections.abc import Callable
 from pathlib import Path
 
+from _baseline import export
+
 from spacebowl_print.games.tomtube.cli import load_tiles
 from spacebowl_print.games.tomtube.model import (
     MODULES,
@@ -104,16 +106,6 @@ def mid_game(tiles: TileSet, rng: random.Random) -> Position:
 
 def spread(values: list[float]) -> str:
     return f"min {min(values):.3f}, median {statistics.median(values):.3f}"
-
-
-def export(rev: str, into: Path) -> str:
-    """The source tree of ``rev`` (a commit-ish) extracted into ``into``; its full hash."""
-    full = subprocess.run(["git", "-C", str(ROOT), "rev-parse", rev], check=True,
-                          capture_output=True, text=True).stdout.strip()
-    archive = subprocess.run(["git", "-C", str(ROOT), "archive", full], check=True,
-                             capture_output=True).stdout
-    subprocess.run(["tar", "-x", "-C", str(into)], input=archive, check=True)
-    return full
 
 
 def child(src: Path, code: str, *args: str) -> dict[str, object]:

@@ -22,6 +22,8 @@ import tempfile
 import time
 from pathlib import Path
 
+from _baseline import export
+
 ROOT = Path(__file__).resolve().parents[1]
 
 STEPS_CHILD = """
@@ -46,16 +48,6 @@ print(json.dumps({"make": t1 - t0, "prove": t2 - t1, "render": t3 - t2, "bad": b
                   "pages": len(pages), "lengths": dict(Counter(p.moves for p in puzzles)),
                   "tiers": dict(Counter(p.tier for p in puzzles))}))
 """
-
-
-def export(rev: str, into: Path) -> str:
-    """The source tree of ``rev`` extracted into ``into``; its full hash."""
-    full = subprocess.run(["git", "-C", str(ROOT), "rev-parse", rev], check=True,
-                          capture_output=True, text=True).stdout.strip()
-    archive = subprocess.run(["git", "-C", str(ROOT), "archive", full], check=True,
-                             capture_output=True).stdout
-    subprocess.run(["tar", "-x", "-C", str(into)], input=archive, check=True)
-    return full
 
 
 def env_for(src: Path) -> dict[str, str]:

@@ -10,7 +10,7 @@ import sys
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-BENCHMARKS = sorted((ROOT / "benchmarks").glob("*.py"))
+BENCHMARKS = sorted(p for p in (ROOT / "benchmarks").glob("*.py") if not p.name.startswith("_"))
 
 PROBE = """
 import contextlib, io, json, runpy, sys, traceback

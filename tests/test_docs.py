@@ -151,7 +151,12 @@ def test_the_docs_index_lists_every_page() -> None:
 
 def _benchmarks() -> list[str]:
     """The benchmark scripts of the repository: those git tracks (a work-in-progress file
-    is not yet the README's business), or every one when this is not a git checkout."""
+    is not yet the README's business), or every one when this is not a git checkout; a
+    module they share (``_name.py``) is not a benchmark."""
+    return [s for s in _tracked_benchmarks() if not Path(s).name.startswith("_")]
+
+
+def _tracked_benchmarks() -> list[str]:
     try:
         listed = subprocess.run(["git", "ls-files", "benchmarks/*.py"], cwd=ROOT,
                                 capture_output=True, text=True, timeout=10, check=True)
