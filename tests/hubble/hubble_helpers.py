@@ -3,7 +3,9 @@ not a conftest, so that it never shadows another folder's)."""
 
 from __future__ import annotations
 
+import copy
 from pathlib import Path
+from typing import Any
 
 import pypdf
 from click.testing import CliRunner
@@ -66,3 +68,13 @@ def hubble_run(command: str, folder: Path, *args: str) -> Path:
 def pdf_text(pdf: Path) -> str:
     """The text of every page of ``pdf``, a page a line or more."""
     return "\n".join(p.extract_text() or "" for p in pypdf.PdfReader(pdf).pages)
+
+
+def tamper(entry: dict[str, Any], *path: Any, value: Any) -> dict[str, Any]:
+    """A deep copy of ``entry`` with the value at ``path`` (keys and indexes) replaced."""
+    e = copy.deepcopy(entry)
+    target = e
+    for key in path[:-1]:
+        target = target[key]
+    target[path[-1]] = value
+    return e

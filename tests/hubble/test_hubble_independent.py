@@ -14,7 +14,13 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from hubble_helpers import HUBBLE_EXAMPLE_CARD, HUBBLE_EXAMPLE_ROWS, hubble_cards, hubble_pads
+from hubble_helpers import (
+    HUBBLE_EXAMPLE_CARD,
+    HUBBLE_EXAMPLE_ROWS,
+    hubble_cards,
+    hubble_pads,
+    tamper,
+)
 from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 
@@ -338,15 +344,6 @@ def test_every_single_icon_change_is_judged_alike(entry: dict[str, Any]) -> None
                 caught += not holds
                 kept += holds
     assert caught > 200  # a real par: most changes break it
-
-
-def tamper(entry: dict[str, Any], *path: Any, value: Any) -> dict[str, Any]:
-    e = copy.deepcopy(entry)
-    target = e
-    for key in path[:-1]:
-        target = target[key]
-    target[path[-1]] = value
-    return e
 
 
 @pytest.mark.parametrize(("path", "value", "needle"), [

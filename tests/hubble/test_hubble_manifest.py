@@ -7,6 +7,7 @@ import copy
 import json
 
 import pytest
+from hubble_helpers import tamper
 
 from spacebowl_print.games.hubble.model.constellations import load_constellation_set
 from spacebowl_print.games.hubble.model.titles import (
@@ -36,15 +37,6 @@ def test_entry_shape_and_verification(entry: dict) -> None:  # type: ignore[type
     assert verify_entry(entry) is None
 
 
-def tampered(entry: dict, path: tuple, value: object) -> dict:  # type: ignore[type-arg]
-    e = copy.deepcopy(entry)
-    target = e
-    for key in path[:-1]:
-        target = target[key]
-    target[path[-1]] = value
-    return e
-
-
 @pytest.mark.parametrize(("path", "value", "needle"), [
     (("par", "total"), 1, "par.total: the replayed pad scores"),
     (("par", "score", "comet"), 999, "par.score: the replayed pad scores"),
@@ -57,7 +49,7 @@ def tampered(entry: dict, path: tuple, value: object) -> dict:  # type: ignore[t
 ])
 def test_tampering_is_caught(entry: dict, path: tuple, value: object,  # type: ignore[type-arg]
                              needle: str) -> None:
-    message = verify_entry(tampered(entry, path, value))
+    message = verify_entry(tamper(entry, *path, value=value))
     assert message is not None
     assert needle.replace("\\\"", '"') in message
     assert "\n" not in message
