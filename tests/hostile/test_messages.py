@@ -100,3 +100,32 @@ def test_an_empty_output_path_is_refused() -> None:
         check_output_dir("")
     for args in (["booklet", "--days", "1", "-o", ""], ["deck", "design", "-o", ""]):
         assert run(args) == 2
+
+
+# -- found in this round's review ---------------------------------------------------------------
+
+def test_an_unmarked_earlier_output_at_a_long_path_is_one_short_line(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """A folder holding an earlier kit that records nothing, deep in a long path: the refusal
+    still fits one line of at most 200 characters (it ran to 207 with the path in it)."""
+    out = tmp_path / ("deep-" * 12) / "kit"
+    out.mkdir(parents=True)
+    (out / "kit.pdf").write_bytes(b"from an earlier kit")
+    code = run(["kit", "--lang", "en", "--cards-only", "-o", str(out)])
+    err = capsys.readouterr().err
+    assert code == 2 and err.count("\n") == 1 and len(err) <= 201, err
+    assert "add --force" in err and _clean(err)
+    assert (out / "kit.pdf").read_bytes() == b"from an earlier kit"
+
+
+@pytest.mark.parametrize("offset", ["20,0", "-20,0", "0,20", "0,-20"])
+def test_backs_shifted_off_the_paper_are_said_to_run_past_the_edge(
+        offset: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """The largest --back-offset pushes the backs past the paper: a warning that says so (it
+    said the trim "lies 0.00 mm" from the edge), the kit still made, no traceback."""
+    code = run(["kit", "--lang", "en", "--cards-only", "--back-offset", offset, "-q",
+                "-o", str(tmp_path / "kit")])
+    err = capsys.readouterr().err
+    assert code == 0, err
+    assert "Traceback" not in err and "lies 0.00 mm" not in err
+    assert "mm past the" in err and "cut short" in err, err
