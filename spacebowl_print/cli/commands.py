@@ -9,7 +9,6 @@ command (with its game's engine) is built only when it runs or its own help is a
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import Any
 
 import click
@@ -17,7 +16,7 @@ import click
 from spacebowl_print.cli.groups import Loader, TableGroup
 from spacebowl_print.cli.summaries import SUMMARIES
 from spacebowl_print.core.errors import InputError
-from spacebowl_print.games.base import GAMES, Game, find_game, load_ref
+from spacebowl_print.games.base import Game, all_games, find_game, load_ref
 
 CHECK = ("spacebowl_print.cli.check:check_command",
          "prove a booklet, classroom set or web site of any game from its manifest")
@@ -104,7 +103,7 @@ def root_table() -> dict[str, tuple[Loader, str]]:
     """The root group's commands: the flagship's, then one group per other game, then
     ``check``."""
     table: dict[str, tuple[Loader, str]] = {}
-    games = [find_game(name) for name in GAMES]
+    games = all_games()
     for game in games:
         if game.flagship:
             table.update(game_table(game))
@@ -115,9 +114,4 @@ def root_table() -> dict[str, tuple[Loader, str]]:
     return table
 
 
-def loader_of(table: dict[str, tuple[Loader, str]], name: str) -> Callable[[], click.Command]:
-    """The loader of ``name`` in ``table`` (for tests)."""
-    return table[name][0]
-
-
-__all__ = ["game_table", "loader_of", "root_table"]
+__all__ = ["game_table", "root_table"]

@@ -31,7 +31,6 @@ from spacebowl_print.core.cli import (
 )
 from spacebowl_print.core.errors import InputError
 from spacebowl_print.core.languages import check_lang, parse_langs
-from spacebowl_print.core.reproducible import source_date_epoch
 from spacebowl_print.games.base import Game
 from spacebowl_print.publish.kinds import KitKind, Option, RenderContext
 from spacebowl_print.publish.limits import (
@@ -51,7 +50,6 @@ if TYPE_CHECKING:
 # The builders (and the PDF engine, numpy, the games' generators behind them) are imported
 # inside the commands that run them, so that building the commands, and --help, stays light.
 
-PUBLICATIONS = tuple(SUMMARIES)
 BOOK_PAPERS = ("a5", "a4", "letter")
 CLASS_PAPERS = ("a4", "letter", "a5")
 JOBS_MAX = 64
@@ -198,8 +196,7 @@ def kit_command(game: Game, name: str = "kit") -> click.Command:
         langs = parse_langs(lang, game.languages)
         png_dpi = png_resolution(png, dpi)
         kind_name = f"{game.id} kit"
-        check_before_work(out, kind_name, force)
-        source_date_epoch()
+        check_before_work(out, kind_name, force)  # SOURCE_DATE_EPOCH read there too
         ctx = _ctx(game, langs[0], ink_saver, greyscale, paper.lower())
         parts = kind.parts(extra, langs, ctx, seed)
         for line in parts.warnings:
@@ -483,5 +480,5 @@ FACTORIES: dict[str, Callable[[Game], click.Command]] = {
 """Every publication's command factory, by command name."""
 
 
-__all__ = ["FACTORIES", "PUBLICATIONS", "SUMMARIES", "booklet_command", "classroom_command",
+__all__ = ["FACTORIES", "SUMMARIES", "booklet_command", "classroom_command",
            "kit_command", "web_command"]

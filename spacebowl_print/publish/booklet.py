@@ -302,7 +302,7 @@ def answer_pages(items: Sequence[PuzzleItem], label: Callable[[PuzzleItem, int],
                  words: Mapping[str, str], per_page: tuple[int, int] = (2, 3)
                  ) -> list[PageFn]:
     """The answer key: ``per_page`` (columns, rows) answers a page, each boxed and labelled
-    (:func:`answers_per_page` picks a count that keeps them readable on a trim)."""
+    (the kind's ``answers_per_page`` picks a count that keeps them readable on a trim)."""
     cols, rows = per_page
     per = cols * rows
     out: list[PageFn] = []
@@ -331,11 +331,6 @@ def answer_pages(items: Sequence[PuzzleItem], label: Callable[[PuzzleItem, int],
 
         out.append(page)
     return out
-
-
-def answers_per_page(trim: Trim) -> tuple[int, int]:
-    """(columns, rows) of answer boxes: 2 × 2 on small trims (A5, 6×9 in), 2 × 3 on larger."""
-    return (2, 2) if trim.height < 240 else (2, 3)
 
 
 # --------------------------------------------------------------------------- writing

@@ -44,7 +44,6 @@ from spacebowl_print.core.folders import MARKER, write_folder
 from spacebowl_print.core.languages import check_lang
 from spacebowl_print.publish.items import CARDS, Item, Naming
 from spacebowl_print.publish.kittexts import count, word
-from spacebowl_print.publish.raster import raster_files
 from spacebowl_print.publish.sheets import Imposition, impose
 from spacebowl_print.render.api import Canvas, DrawnPage, FontName, Page, PdfOptions, Style
 from spacebowl_print.render.fonts import fit_size, line_height, text_width, wrap
@@ -416,7 +415,10 @@ def build_kit(out_dir: str | os.PathLike[str], *, fronts: Sequence[Item],
     kit_pages = [cover] + ([_blank(kit)] if duplex else []) + body
     files["kit.pdf"] = pdf_bytes(kit_pages, PdfOptions(
         title=kit.word("kit_title", title=title), duplex=imp.duplex, bookmarks=tuple(marks)))
-    files.update(raster_files(fronts, back, bleed, naming, png_dpi=png_dpi, tts=tts))
+    if png_dpi is not None or tts:  # pdfium loads only for the pictures
+        from spacebowl_print.publish.raster import raster_files
+
+        files.update(raster_files(fronts, back, bleed, naming, png_dpi=png_dpi, tts=tts))
     written = write_folder(out_dir, files, kind=kind, force=force)
     on_disk = [p.relative_to(out_dir).as_posix() for p in written]
     sizes = {k: len(v) for k, v in files.items()}
