@@ -129,3 +129,17 @@ def test_backs_shifted_off_the_paper_are_said_to_run_past_the_edge(
     assert code == 0, err
     assert "Traceback" not in err and "lies 0.00 mm" not in err
     assert "mm past the" in err and "cut short" in err, err
+
+
+def test_cards_too_small_for_their_planets_are_refused_by_name(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """A valid themed deck printed at 30×45 mm: its cards cannot hold their planets' names.
+    ``kit`` refuses it in one line naming the deck file and the card (the shared kit command
+    skipped the check and ended in a RuntimeError traceback)."""
+    themed = Path(__file__).resolve().parents[1] / "spacebowl" / "data" / "themed" / "themed.toml"
+    code = run(["kit", "--deck", str(themed), "--card-size", "30x45mm", "--cards-only",
+                "--lang", "en", "-q", "-o", str(tmp_path / "kit")])
+    err = capsys.readouterr().err
+    assert code == 2 and err.count("\n") == 1 and "Traceback" not in err, err
+    assert "themed.toml" in err and "card " in err and "30×45 mm card" in err, err
+    assert not (tmp_path / "kit").exists()

@@ -283,6 +283,9 @@ class SpaceBowlKit:
             fold=bool(options["fold"]), box_mm=parse_box_size(str(options["box"])),
             back_offset=parse_back_offset(str(options["back_offset"])), seed=seed).check()
         deck = load_deck(str(options["deck"]))
+        problem = layout_problem(deck, opts.card_size, opts.seed)  # before anything is drawn
+        if problem is not None:
+            raise problem.at_file(str(options["deck"]))
         docs = [] if options["cards_only"] else extra_documents(deck, opts)
         return KitParts(
             title=f"Space Bowl — {deck.title}", fronts=card_fronts(deck, opts),
