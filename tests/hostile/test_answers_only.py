@@ -71,3 +71,34 @@ def test_hubble_header_fields_are_verified() -> None:
         "cols": 12, "rows": 12}}) or "")
     assert "constellations" in (verify_entry(data, header={**header, "constellations": {
         "name": "other", "sha256": set_digest(cset)}}) or "")
+
+
+@pytest.mark.parametrize("bad", [None, [], {}, "x", 10**30])
+def test_a_hubble_header_card_with_a_hostile_value_is_one_line(
+        bad: object, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """The constellation cards a Hubble manifest records, one field replaced by a null, a
+    list, a table, a string or a huge number, and the seal made again: ``check`` answers in
+    one line (a null went through a TOML writer and ended in a TypeError traceback)."""
+    from spacebowl_print.games.hubble.model.constellations import (
+        load_constellation_set,
+        set_digest,
+        set_to_dict,
+    )
+
+    cset = load_constellation_set()
+    cards = set_to_dict(cset)["constellations"]
+    first = dict(cards[0])
+    first[next(iter(first))] = bad
+    entry = json.loads((DATA / "hubble-entry.json").read_text("utf-8"))
+    data = {"game": "hubble", "title": "t", "seed": 1,
+            "constellations": {"name": cset.name, "sha256": set_digest(cset),
+                               "cards": [first, *cards[1:]]},
+            "pad": dict(entry["challenge"]["pad"]), "puzzles": [entry],
+            "files": {"booklet.pdf": {"sha256": "0" * 64, "bytes": 1}}}
+    data["seal"] = seal_of(data)
+    path = tmp_path / "manifest.json"
+    path.write_text(json.dumps(data), "utf-8")
+    code = run(["check", "--answers-only", str(path)])
+    err = capsys.readouterr().err
+    assert code in (1, 2) and err.count("\n") == 1 and "Traceback" not in err, err
+    assert "constellations" in err or "manifest.json" in err, err

@@ -22,8 +22,9 @@ from spacebowl_print.games.hubble.art.padsheet import Marks, draw_pad, fit_pad
 from spacebowl_print.games.hubble.art.texts import LANGS, words
 from spacebowl_print.games.hubble.model.constellations import (
     ConstellationSet,
-    constellations_from_toml,
+    constellations_from_data,
     load_constellation_set,
+    set_digest,
     set_to_dict,
 )
 from spacebowl_print.games.hubble.puzzles.item import HubbleDay, par_marks
@@ -47,16 +48,6 @@ class HubbleSource:
     cset: ConstellationSet
     cols: int
     rows: int
-
-
-def set_digest(cset: ConstellationSet) -> str:
-    """SHA-256 of the constellation set's content (names, values, patterns)."""
-    import hashlib
-    import json
-
-    text = json.dumps(set_to_dict(cset), sort_keys=True, ensure_ascii=False,
-                      separators=(",", ":"))
-    return hashlib.sha256(text.encode("utf-8")).hexdigest()
 
 
 def _entry(job: tuple[int, str, str, int, ConstellationSet, int, int]) -> dict[str, Any]:
@@ -165,12 +156,12 @@ def header_set(header: Mapping[str, Any]) -> ConstellationSet:
     cards = raw.get("cards")
     if not isinstance(cards, list):
         raise InputError("must be a list of constellation tables", "constellations", "cards")
-    import tomli_w
-
     name = raw.get("name")
-    cset = constellations_from_toml(
-        tomli_w.dumps({"name": name if isinstance(name, str) else "", "constellations": cards}),
-        "manifest.json")
+    try:  # read as decoded data: no TOML round trip (which a null in a card could not take)
+        cset = constellations_from_data({"name": name if isinstance(name, str) else "",
+                                         "constellations": cards})
+    except InputError as err:
+        raise err.at_file("manifest.json") from None
     if set_digest(cset) != raw.get("sha256"):
         raise InputError("the recorded constellation cards do not match their sha256",
                          "constellations", "sha256")
