@@ -18,7 +18,6 @@ from dataclasses import dataclass
 from typing import Any
 
 from spacebowl_print.core.errors import InputError
-from spacebowl_print.core.languages import parse_langs
 from spacebowl_print.games.hubble.art.cards import BLEED_MM, card_items
 from spacebowl_print.games.hubble.art.dice import dice_pages
 from spacebowl_print.games.hubble.art.padsheet import pad_pages
@@ -74,11 +73,6 @@ class KitOptions:
     def ctx(self) -> RenderContext:
         """How the kit is drawn: in its first language, on its paper, with its ink saver."""
         return RenderContext(lang=self.langs[0], ink_saver=self.ink_saver, paper=self.paper)
-
-
-def parse_kit_langs(text: str) -> tuple[str, ...]:
-    """``--lang en,fr``: distinct codes among Hubble's languages, in the order given."""
-    return parse_langs(text, LANGS)
 
 
 def extra_documents(cset: ConstellationSet, opts: KitOptions) -> list[Document]:
@@ -167,6 +161,5 @@ __all__ = [
     "build_hubble_kit",
     "extra_documents",
     "pad_size_of",
-    "parse_kit_langs",
     "parse_pad_size",
 ]

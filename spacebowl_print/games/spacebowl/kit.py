@@ -78,22 +78,6 @@ def parse_back_offset(text: str) -> tuple[float, float]:
     return (x, y)
 
 
-def parse_langs(text: str) -> tuple[str, ...]:
-    """``--lang en,fr``: distinct known language codes in the order given."""
-    out: list[str] = []
-    for part in text.split(","):
-        code = part.strip().lower()
-        if not code:
-            continue
-        if code not in LANGS:
-            raise InputError(f"unknown language {code!r} (one of {', '.join(LANGS)})", "--lang")
-        if code not in out:
-            out.append(code)
-    if not out:
-        raise InputError("at least one language is needed", "--lang")
-    return tuple(out)
-
-
 def parse_box_size(text: str) -> tuple[float, float]:
     """``--box``: the Ship Computer box's inner size (``150mm``, ``16x14cm``…) in mm.
 

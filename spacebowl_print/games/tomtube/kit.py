@@ -17,7 +17,6 @@ from dataclasses import dataclass
 from typing import Any
 
 from spacebowl_print.core.errors import InputError
-from spacebowl_print.core.languages import parse_langs
 from spacebowl_print.games.tomtube.art.boardsheet import A3, EDGE_MM, board_pages
 from spacebowl_print.games.tomtube.art.pieces import counter_pages, standee_pages
 from spacebowl_print.games.tomtube.art.rules import rules_pages
@@ -60,11 +59,6 @@ class KitOptions:
         """Return self, or raise :class:`InputError` naming the bad option."""
         check_kit_choices(self.paper, PAPERS, self.langs, LANGS, self.seed)
         return self
-
-
-def parse_kit_langs(text: str) -> tuple[str, ...]:
-    """``--lang en,de``: distinct codes among Tom Tube's languages, in the order given."""
-    return parse_langs(text, LANGS)
 
 
 def two_up(pages: Sequence[Page], sheet: tuple[float, float]) -> list[Page]:
@@ -190,6 +184,5 @@ __all__ = [
     "TomTubeKit",
     "build_tomtube_kit",
     "extra_documents",
-    "parse_kit_langs",
     "two_up",
 ]

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable
 from typing import Any
 
 import click
@@ -18,7 +18,6 @@ from spacebowl_print.core.cli import (  # noqa: F401  (re-exported for the comma
     seed_option,
 )
 from spacebowl_print.core.resources import DEFAULT_DECK
-from spacebowl_print.games.spacebowl.model import Deck
 from spacebowl_print.games.spacebowl.model.deck_file import load_deck  # noqa: F401
 
 
@@ -28,11 +27,3 @@ def deck_option(fn: Callable[..., Any]) -> Callable[..., Any]:
         "--deck", "deck", default=DEFAULT_DECK, show_default=True, metavar="DECK",
         help="A deck file, or the name of a shipped deck.",
     )(fn)
-
-
-def load_puzzle_deck(name_or_path: str | None, tiers: Iterable[int]) -> Deck:
-    """:func:`spacebowl_print.games.spacebowl.puzzles.kind.load_puzzle_deck`, imported when
-    used (the puzzle machinery is heavy; ``solve`` does not need it)."""
-    from spacebowl_print.games.spacebowl.puzzles.kind import load_puzzle_deck as load
-
-    return load(name_or_path, tiers)

@@ -26,7 +26,6 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Sequence
-from functools import cache
 from typing import Any
 
 from spacebowl_print.games.tomtube.model.board import (
@@ -59,7 +58,7 @@ from spacebowl_print.games.tomtube.solve.tiers import (
     tier_lengths,
     tier_of,
 )
-from spacebowl_print.games.tomtube.solve.verify import verify_entry
+from spacebowl_print.games.tomtube.solve.verify import shipped_tiles, verify_entry
 from spacebowl_print.games.tomtube.solve.wayhome import WayHome, first_moves, relaxed_bound
 
 ATTEMPTS = 60
@@ -277,16 +276,6 @@ def difficulty(entry: dict[str, Any], tiles: TileSet | None = None) -> dict[str,
     n = int(entry["answer"]["moves"])
     d = decoys(pos, ts, n)
     return {"moves": n, "decoys": d, "tier": tier_of(n, d)}
-
-
-@cache
-def shipped_tiles() -> TileSet:
-    """The shipped tile set (decks/tomtube-tiles.toml)."""
-    from spacebowl_print.core.resources import decks_dir
-    from spacebowl_print.games.tomtube.model.tiles import tiles_from_toml
-
-    path = decks_dir() / "tomtube-tiles.toml"
-    return tiles_from_toml(path.read_text(encoding="utf-8"), str(path))
 
 
 __all__ = ["ATTEMPTS", "MAX_MOVES", "MIN_MOVES", "candidate", "decoys", "difficulty",

@@ -41,12 +41,10 @@ NEVER = 1 << 20
 
 @cache
 def shipped_tiles() -> TileSet:
-    """The shipped tile set (decks/tomtube-tiles.toml)."""
-    from spacebowl_print.core.resources import decks_dir
-    from spacebowl_print.games.tomtube.model.tiles import tiles_from_toml
+    """The shipped tile set (decks/tomtube-tiles.toml), read once."""
+    from spacebowl_print.games.tomtube.model.tiles_file import load_tiles
 
-    path = decks_dir() / "tomtube-tiles.toml"
-    return tiles_from_toml(path.read_text(encoding="utf-8"), str(path))
+    return load_tiles()
 
 
 class _Solo:
