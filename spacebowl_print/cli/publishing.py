@@ -316,10 +316,9 @@ def booklet_command(game: Game, name: str = "booklet", hidden: Sequence[OptionDe
     return click.command(name, help=help_, short_help=SUMMARIES["booklet"])(_apply(run, options))
 
 
-_BOOK_KEYS = ("days", "start", "tiers", "paper", "imposition", "trim", "bleed", "cover",
-              "paper_stock", "title", "subtitle", "author", "publisher", "isbn", "edition",
-              "blurb", "ink_saver", "greyscale", "jobs", "lang", "seed", "quiet", "force",
-              "out")
+def _own(game: Game, values: Mapping[str, Any]) -> dict[str, Any]:
+    """The values of the game's own options (``--deck``, ``--tiles``, …) among a command's."""
+    return {spec.name: values[spec.name] for spec in game.puzzle_kind().options}
 
 
 def _run_booklet(game: Game, values: dict[str, Any]) -> None:
@@ -327,7 +326,7 @@ def _run_booklet(game: Game, values: dict[str, Any]) -> None:
     from spacebowl_print.publish.bookinfo import BookInfo
     from spacebowl_print.publish.publication import VerificationError
 
-    own = {k: v for k, v in values.items() if k not in _BOOK_KEYS and not k.startswith("_")}
+    own = _own(game, values)
     tiers = parse_tier_range(values["tiers"])
     blurb = ""
     if values["blurb"] is not None:
@@ -398,16 +397,11 @@ def classroom_command(game: Game, name: str = "classroom") -> click.Command:
         _apply(run, options))
 
 
-_CLASS_KEYS = ("students", "puzzles", "tier", "same", "paper", "ink_saver", "greyscale", "jobs",
-               "lang", "seed", "quiet", "force", "out")
-
-
 def _run_classroom(game: Game, values: dict[str, Any]) -> None:
     from spacebowl_print.publish.classroom import ClassRequest, build_classroom
     from spacebowl_print.publish.publication import VerificationError
 
-    own = {k: v for k, v in values.items()
-           if k not in _CLASS_KEYS and k not in _BOOK_KEYS and not k.startswith("_")}
+    own = _own(game, values)
     kind = game.puzzle_kind()
     req = ClassRequest(values["students"], values["puzzles"], values["tier"], values["paper"],
                        values["same"]).check(kind.max_puzzles)
@@ -441,9 +435,7 @@ def web_command(game: Game, name: str = "web") -> click.Command:
         from spacebowl_print.publish.publication import VerificationError
         from spacebowl_print.publish.site import SiteRequest, build_site
 
-        own = {k: v for k, v in values.items()
-               if k not in ("days", "start", "tiers", "jobs", "lang", "seed", "quiet", "force",
-                            "out")}
+        own = _own(game, values)
         tiers = parse_tier_range(values["tiers"])
         req = SiteRequest(values["days"], values["start"], tiers)
         from spacebowl_print.publish.schedule import daily_slots
