@@ -34,11 +34,14 @@ from spacebowl_print.core.languages import check_lang, parse_langs
 from spacebowl_print.games.base import Game
 from spacebowl_print.publish.kinds import KitKind, Option, RenderContext
 from spacebowl_print.publish.limits import (
+    DEFAULT_DPI,
     MAX_BLURB,
     MAX_DAYS,
+    MAX_DPI,
     MAX_FIELD,
     MAX_PUZZLES,
     MAX_STUDENTS,
+    MIN_DPI,
     TRIMS_IN,
 )
 from spacebowl_print.publish.schedule import parse_tier_range
@@ -225,8 +228,8 @@ def kit_command(game: Game, name: str = "kit") -> click.Command:
         *map(click_option, kind.options), *_ink(),
         click.option("--png", is_flag=True,
                      help="Also a PNG of every face and back, with and without bleed (png/)."),
-        click.option("--dpi", type=BoundedInt(72, 1200), default=None, metavar="DPI",
-                     help="Resolution of the --png pictures  [default: 300]"),
+        click.option("--dpi", type=BoundedInt(MIN_DPI, MAX_DPI), default=None, metavar="DPI",
+                     help=f"Resolution of the --png pictures  [default: {DEFAULT_DPI}]"),
         click.option("--tts", is_flag=True,
                      help="Also Tabletop Simulator deck sheets and backs (tts/)."),
         *_common(game, "kit", lang_multi=True)]

@@ -18,4 +18,10 @@ TRIMS_IN: dict[str, tuple[float, float]] = {
 }
 """The common print-on-demand trims; A4, A5 and Letter are also accepted by name."""
 
-__all__ = ["MAX_BLURB", "MAX_DAYS", "MAX_FIELD", "MAX_PUZZLES", "MAX_STUDENTS", "TRIMS_IN"]
+MIN_DPI, MAX_DPI = 72, 1200
+"""``--dpi`` bounds: below 72 nothing is legible, above 1200 a 56-card deck is gigabytes."""
+DEFAULT_DPI = 300
+"""``kit --png``'s resolution when ``--dpi`` is not given."""
+
+__all__ = ["DEFAULT_DPI", "MAX_BLURB", "MAX_DAYS", "MAX_DPI", "MAX_FIELD", "MAX_PUZZLES",
+           "MAX_STUDENTS", "MIN_DPI", "TRIMS_IN"]

@@ -52,12 +52,11 @@ from PIL import Image, ImageDraw
 from spacebowl_print.core.errors import InputError
 from spacebowl_print.publish.geometry import Polygon
 from spacebowl_print.publish.items import Item, Naming, item_outline, trim_size
+from spacebowl_print.publish.limits import DEFAULT_DPI, MAX_DPI, MIN_DPI
 from spacebowl_print.render.api import DrawnPage, Page
 from spacebowl_print.render.pdf import pdf_bytes
 
 MM_PER_INCH = 25.4
-MIN_DPI, MAX_DPI = 72, 1200
-"""``--dpi`` bounds: below 72 nothing is legible, above 1200 a 56-card deck is gigabytes."""
 PNG_LEVEL = 3
 """zlib level of the PNG files (see :func:`png_bytes`)."""
 PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
@@ -78,9 +77,6 @@ def check_dpi(dpi: int) -> int:
     if not MIN_DPI <= dpi <= MAX_DPI:
         raise ValueError(f"must be from {MIN_DPI} to {MAX_DPI} dots per inch, got {dpi}")
     return dpi
-
-
-DEFAULT_DPI = 300
 
 
 def png_resolution(png: bool, dpi: int | None) -> int | None:
