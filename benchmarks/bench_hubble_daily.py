@@ -40,6 +40,7 @@ from spacebowl_print.games.hubble.solve.manifest import make_entry
 from spacebowl_print.games.hubble.solve.par import solve_par
 from spacebowl_print.games.hubble.solve.par_settings import ParSettings
 from spacebowl_print.games.hubble.solve.tiers import TierStats, daily_for_tier
+from spacebowl_print.publish.schedule import WEEK_RAMP
 
 START = dt.date(2027, 1, 1)
 
@@ -93,7 +94,6 @@ def par_times(sample: int) -> None:
           f"{sample}; pars {min(pars)}–{max(pars)}, mean {statistics.mean(pars):.1f}")
 
 
-WEEK_RAMP = (1, 2, 3, 3, 4, 4, 5)
 """The tier of Monday … Sunday in a ``--tiers 1-5`` booklet (the weekly ramp)."""
 
 

@@ -20,12 +20,11 @@ from typing import Any, NoReturn, ParamSpec, TypeVar
 import click
 
 from spacebowl_print.core.documents import load as load_document
-from spacebowl_print.core.documents import loads_bounded_json
 from spacebowl_print.core.errors import MESSAGE_LIMIT as MESSAGE_LIMIT
 from spacebowl_print.core.errors import InputError
 from spacebowl_print.core.errors import capped as capped
 from spacebowl_print.core.folders import check_output_dir
-from spacebowl_print.core.jsonio import show
+from spacebowl_print.core.jsonio import loads_json, show
 from spacebowl_print.core.paths import shown_path
 from spacebowl_print.core.reproducible import source_date_epoch
 from spacebowl_print.core.signals import signals_held
@@ -252,7 +251,7 @@ def answer_batch(path: str, answer: Callable[[Any], Any], what: str = "case") ->
         try:
             if not raw.strip():  # still answered, so that output line N answers input line N
                 raise InputError(f"empty line (one JSON {what} a line)")
-            result = answer(loads_bounded_json(raw))
+            result = answer(loads_json(raw))
         except InputError as err:
             bad += 1
             err.line = number

@@ -59,12 +59,6 @@ def loads_toml(text: str) -> dict[str, Any]:
     return data
 
 
-def loads_bounded_json(text: str) -> Any:
-    """Decode JSON text strictly and within bounds (:func:`.jsonio.loads_json`, which checks
-    them itself)."""
-    return loads_json(text)
-
-
 @dataclass(frozen=True)
 class Document:
     """A decoded file: its ``data``, the ``text`` it came from (to find positions in), its
@@ -101,7 +95,7 @@ class Document:
 def parse(text: str, kind: Kind, file: str | None = None) -> Document:
     """Decode ``text`` as ``kind`` within bounds; errors name ``file`` and the line."""
     try:
-        data = loads_toml(text) if kind == "toml" else loads_bounded_json(text)
+        data = loads_toml(text) if kind == "toml" else loads_json(text)
     except InputError as err:
         if file is not None:
             err.at_file(file)
@@ -123,6 +117,6 @@ def load(path: str | os.PathLike[str], kind: Kind, limit: int = DATA_LIMIT,
 
 
 __all__ = [
-    "MAX_DEPTH", "MAX_INT", "Document", "Kind", "check_bounds", "load", "loads_bounded_json",
+    "MAX_DEPTH", "MAX_INT", "Document", "Kind", "check_bounds", "load",
     "loads_toml", "parse",
 ]

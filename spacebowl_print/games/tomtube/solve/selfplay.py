@@ -30,7 +30,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from spacebowl_print.core.errors import InternalError
-from spacebowl_print.core.workers import worker_pool
+from spacebowl_print.core.workers import worker_map
 from spacebowl_print.games.tomtube.model.board import (
     BASES,
     MODULES,
@@ -396,10 +396,7 @@ def self_play(tiles: TileSet, games: int, seed: int, workers: int = 1,
     """``games`` seeded games (game i uses seed ``seed * 1_000_003 + i``), in order; with
     ``workers`` > 1 they run in parallel processes with the same results."""
     jobs = [(tiles, seed * 1_000_003 + i, candidates) for i in range(games)]
-    if workers <= 1:
-        return [_one(j) for j in jobs]
-    with worker_pool(workers, len(jobs)) as pool:  # core.workers: interrupts are ours alone
-        return list(pool.map(_one, jobs))
+    return worker_map(_one, jobs, workers)  # core.workers: interrupts are ours alone
 
 
 def summarise(results: Sequence[GameResult]) -> dict[str, Any]:
