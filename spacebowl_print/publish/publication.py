@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
+from functools import cached_property
 from typing import Any
 
 from spacebowl_print import __version__
@@ -42,10 +43,10 @@ class Publisher:
         """What an output folder records it holds: ``"hubble booklet"``."""
         return f"{self.game} {command}"
 
-    @property
+    @cached_property
     def words(self) -> dict[str, str]:
         """The shared publishing words in the run's language, with the game's title and noun
-        filled in."""
+        filled in (made once a run: the key and the pages ask for them again and again)."""
         return book_words(self.ctx.lang, self.title, self.ctx.words["puzzle"],
                           self.ctx.words["puzzles"])
 
