@@ -52,7 +52,7 @@ class SpaceBowlPuzzles:
 
     def words(self, lang: str) -> Mapping[str, str]:
         lang = check_lang(lang, LANGS)
-        return {**WORDS[lang], **WEB_WORDS[lang], "puzzles": WORDS[lang]["puzzles"]}
+        return {**WORDS[lang], **WEB_WORDS[lang]}
 
     def load(self, options: Mapping[str, Any], tiers: Sequence[int]) -> Deck:
         return load_puzzle_deck(options.get("deck"), tiers)

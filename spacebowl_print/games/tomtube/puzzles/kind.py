@@ -17,11 +17,10 @@ from spacebowl_print.core.workers import worker_map
 from spacebowl_print.games.tomtube.art.miniboard import mini_board
 from spacebowl_print.games.tomtube.art.rules import figures
 from spacebowl_print.games.tomtube.art.texts import LANGS, words
-from spacebowl_print.games.tomtube.model.position_read import position_from_json
 from spacebowl_print.games.tomtube.model.tiles import CORNERS, TileSet, tiles_from_mapping
 from spacebowl_print.games.tomtube.model.tiles_file import TILES_OPTION, load_tiles
 from spacebowl_print.games.tomtube.puzzles.item import TomTubePuzzle
-from spacebowl_print.games.tomtube.solve.puzzles import decoys, puzzle_for, verify_entry
+from spacebowl_print.games.tomtube.solve.puzzles import puzzle_for, verify_entry
 from spacebowl_print.publish.kinds import BoxPainter, Painter, PuzzleItem, RenderContext
 from spacebowl_print.publish.schedule import Slot
 from spacebowl_print.render.api import Box, Canvas, Style
@@ -47,8 +46,7 @@ class TomTubePuzzles:
     web_template = None
 
     def words(self, lang: str) -> Mapping[str, str]:
-        w = words(lang)
-        return {**w, "puzzle": w["puzzle"], "puzzles": w["puzzles"]}
+        return words(lang)
 
     def load(self, options: Mapping[str, Any], tiers: Sequence[int]) -> TileSet:
         return load_tiles(options.get("tiles"))
@@ -64,11 +62,8 @@ class TomTubePuzzles:
         tasks = [(source, seed, slot.puzzle_id, slot.tier) for slot in slots]
         out: list[PuzzleItem] = []
         for slot, entry in zip(slots, worker_map(_entry, tasks, jobs), strict=True):
-            found = entry.get("decoys")
-            if not isinstance(found, int):
-                pos = position_from_json(entry["position"], source)
-                found = decoys(pos, source, int(entry["answer"]["moves"]))
-            out.append(TomTubePuzzle(entry, slot.number, found, source, ctx.lang,
+            # puzzle_for records the decoys it graded the puzzle by: not counted again
+            out.append(TomTubePuzzle(entry, slot.number, int(entry["decoys"]), source, ctx.lang,
                                      ctx.ink_saver))
             advance(1)
         return out
