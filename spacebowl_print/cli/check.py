@@ -52,11 +52,11 @@ def check_command(manifest_file: str, deck: str | None, answers_only: bool) -> N
     try:
         if not isinstance(name, str) or len(name) > 40:
             raise InputError(f"must name a game, got {show(name)}", "game")
-        kind = find_game(name).puzzle_kind()
+        verify = find_game(name).verifier()
         problem = check_structure(data)
         count = 0
         if problem is None:
-            count, problem = check_entries(data, kind.verify)
+            count, problem = check_entries(data, verify)
         if problem is None:
             problem = check_seal(original)
         if problem is None and not answers_only:

@@ -14,7 +14,7 @@ engine, reportlab or OR-Tools.
 from __future__ import annotations
 
 import importlib
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
@@ -43,7 +43,10 @@ class Game:
     ``score``); ``aliases`` older names of a publication (``daily`` → ``booklet``).
     ``flagship``: its commands stand at the top level (its outputs default to ``out/kit``…,
     the others' to ``out/<id>-kit``…). ``help`` is the group's ``--help`` text,
-    ``summary`` its line in the root's command list.
+    ``summary`` its line in the root's command list. ``verify`` (optional) names the
+    ``"module:function"`` that ``spacebowl check`` calls as ``verify(header, entry)``: the
+    same answer as the kind's ``verify`` from a module that draws nothing, so checking a
+    manifest does not load the PDF engine; without it, the kind's is used.
     """
 
     id: str
@@ -56,6 +59,7 @@ class Game:
     aliases: Mapping[str, str] = field(default_factory=dict)
     help: str = ""
     flagship: bool = False
+    verify: str | None = None
 
     @property
     def output(self) -> str:
@@ -75,6 +79,15 @@ class Game:
             raise InputError(f"{self.title} publishes no puzzles", "game")
         kind: PuzzleKind = load_ref(self.puzzles)
         return kind
+
+    def verifier(self) -> Callable[[Mapping[str, Any], Mapping[str, Any]], str | None]:
+        """``verify(header, entry)`` for ``spacebowl check``: the light one the table names,
+        else the puzzle kind's."""
+        if self.verify is not None:
+            fn: Callable[[Mapping[str, Any], Mapping[str, Any]], str | None] = load_ref(
+                self.verify)
+            return fn
+        return self.puzzle_kind().verify
 
 
 GAMES: dict[str, str] = {

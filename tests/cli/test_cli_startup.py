@@ -71,3 +71,15 @@ def test_the_probe_sees_a_drawing_command_load_reportlab(tmp_path: Path) -> None
     # the same probe on a command that draws: it must see reportlab, or it sees nothing
     assert "reportlab" in heavy_after("hubble", "kit", "--lang", "en", "-q",
                                       "-o", str(tmp_path / "kit"))
+
+
+@pytest.mark.parametrize("game", [[], ["hubble"], ["tomtube"]])
+def test_check_loads_no_drawing_library(game: list[str], tmp_path: Path) -> None:
+    # check proves answers through the game table's light verifier, not the puzzle kind
+    out = tmp_path / "b"
+    made = subprocess.run([sys.executable, "-m", "spacebowl_print", *game, "booklet", "--days",
+                           "1", "--jobs", "1", "-q", "-o", str(out)], capture_output=True,
+                          text=True, timeout=120)
+    assert made.returncode == 0, made.stderr[-1500:]
+    loaded = heavy_after("check", str(out / "manifest.json"))
+    assert not {"reportlab", "PIL", "svgwrite", "ortools", "pandas"} & set(loaded), loaded

@@ -21,6 +21,7 @@ GAME = Game(
     summary="Hubble: pads, constellation cards, dice; solo challenges with a proved par",
     kit="spacebowl_print.games.hubble.kit:KIT",
     puzzles="spacebowl_print.games.hubble.puzzles.kind:PUZZLES",
+    verify="spacebowl_print.games.hubble.solve.manifest:verify_with_header",
     commands={
         "score": (f"{_CLI}:score_command", "score a pad exactly (or a batch of pads)"),
         "replay": (f"{_CLI}:replay_command", "check a play log against its challenge"),

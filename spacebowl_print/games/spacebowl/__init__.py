@@ -19,6 +19,7 @@ GAME = Game(
     summary="Space Bowl",
     kit="spacebowl_print.games.spacebowl.kit:KIT",
     puzzles="spacebowl_print.games.spacebowl.puzzles.kind:PUZZLES",
+    verify="spacebowl_print.games.spacebowl.puzzles.verify:verify_manifest_entry",
     commands={
         "solve": (f"{_CLI}.solve_cmd:solve_command", "every valid destination card of a toss"),
         "stats": (f"{_CLI}.stats_cmd:stats_command",

@@ -21,6 +21,7 @@ GAME = Game(
     summary="Tom Tube: board, tiles, counters; \"way home\" puzzles",
     kit="spacebowl_print.games.tomtube.kit:KIT",
     puzzles="spacebowl_print.games.tomtube.puzzles.kind:PUZZLES",
+    verify="spacebowl_print.games.tomtube.solve.verify:verify_with_header",
     commands={
         "moves": (f"{_CLI}:moves_command", "the legal moves of the player to move"),
         "play": (f"{_CLI}:play_command", "the position after one move or placement"),

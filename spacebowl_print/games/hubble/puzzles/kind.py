@@ -15,14 +15,12 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from spacebowl_print.core.errors import InputError
 from spacebowl_print.core.languages import check_lang
 from spacebowl_print.core.workers import worker_map
 from spacebowl_print.games.hubble.art.padsheet import Marks, draw_pad, fit_pad
 from spacebowl_print.games.hubble.art.texts import LANGS, words
 from spacebowl_print.games.hubble.model.constellations import (
     ConstellationSet,
-    constellations_from_data,
     load_constellation_set,
     set_digest,
     set_to_dict,
@@ -30,7 +28,7 @@ from spacebowl_print.games.hubble.model.constellations import (
 from spacebowl_print.games.hubble.puzzles.item import HubbleDay, par_marks
 from spacebowl_print.games.hubble.puzzles.teach import teach
 from spacebowl_print.games.hubble.solve.choices import PAD_OPTION, SET_OPTION, pad_size_of
-from spacebowl_print.games.hubble.solve.manifest import verify_entry
+from spacebowl_print.games.hubble.solve.manifest import verify_with_header
 from spacebowl_print.games.hubble.solve.tiers import daily_for_tier
 from spacebowl_print.publish.kinds import BoxPainter, Painter, PuzzleItem, RenderContext
 from spacebowl_print.publish.schedule import Slot
@@ -100,7 +98,7 @@ class HubblePuzzles:
     def verify(self, header: Mapping[str, Any], entry: Mapping[str, Any]) -> str | None:
         """The par re-proved on the set the header records (its digest checked first); a
         manifest from before sets were recorded uses the shipped set."""
-        return verify_entry(entry, header_set(header), header)  # header fields checked too
+        return verify_with_header(header, entry)
 
     def teach(self, source: HubbleSource, ctx: RenderContext) -> BoxPainter:
         return teach(source.cset, ctx)
@@ -147,29 +145,7 @@ class HubblePuzzles:
         return [wd[f"web_how_{k}"] for k in range(1, 4)]
 
 
-def header_set(header: Mapping[str, Any]) -> ConstellationSet:
-    """The constellation set a manifest's header records, its digest checked; the shipped
-    set when the header records none."""
-    raw = header.get("constellations")
-    if not isinstance(raw, Mapping) or "cards" not in raw:
-        return load_constellation_set(None)
-    cards = raw.get("cards")
-    if not isinstance(cards, list):
-        raise InputError("must be a list of constellation tables", "constellations", "cards")
-    name = raw.get("name")
-    try:  # read as decoded data: no TOML round trip (which a null in a card could not take)
-        cset = constellations_from_data({"name": name if isinstance(name, str) else "",
-                                         "constellations": cards})
-    except InputError as err:
-        raise err.at_file("manifest.json") from None
-    if set_digest(cset) != raw.get("sha256"):
-        raise InputError("the recorded constellation cards do not match their sha256",
-                         "constellations", "sha256")
-    return cset
-
-
 PUZZLES = HubblePuzzles()
 """The puzzles :data:`spacebowl_print.games.hubble.GAME` names."""
 
-__all__ = ["CLASS_EPOCH", "PUZZLES", "HubblePuzzles", "HubbleSource", "header_set",
-           "set_digest"]
+__all__ = ["CLASS_EPOCH", "PUZZLES", "HubblePuzzles", "HubbleSource"]

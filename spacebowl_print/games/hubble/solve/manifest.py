@@ -25,6 +25,7 @@ from spacebowl_print.games.hubble.model.challenge import (
 )
 from spacebowl_print.games.hubble.model.constellations import (
     ConstellationSet,
+    constellations_from_data,
     load_constellation_set,
     set_digest,
     set_to_dict,
@@ -161,3 +162,31 @@ def _keys_problem(obj: Mapping[str, Any], keys: tuple[str, ...], within: str = "
         if key not in obj:
             return f"{within}.{key}: missing key" if within else f"{key}: missing key"
     return None
+
+
+def header_set(header: Mapping[str, Any]) -> ConstellationSet:
+    """The constellation set a manifest's header records, its digest checked; the shipped
+    set when the header records none."""
+    raw = header.get("constellations")
+    if not isinstance(raw, Mapping) or "cards" not in raw:
+        return load_constellation_set(None)
+    cards = raw.get("cards")
+    if not isinstance(cards, list):
+        raise InputError("must be a list of constellation tables", "constellations", "cards")
+    name = raw.get("name")
+    try:  # read as decoded data: no TOML round trip (which a null in a card could not take)
+        cset = constellations_from_data({"name": name if isinstance(name, str) else "",
+                                         "constellations": cards})
+    except InputError as err:
+        raise err.at_file("manifest.json") from None
+    if set_digest(cset) != raw.get("sha256"):
+        raise InputError("the recorded constellation cards do not match their sha256",
+                         "constellations", "sha256")
+    return cset
+
+
+def verify_with_header(header: Mapping[str, Any], entry: Mapping[str, Any]) -> str | None:
+    """:func:`verify_entry` on the set the manifest's ``header`` records (its digest checked
+    first; the shipped set for a manifest from before sets were recorded), the header's
+    fields checked too: what ``spacebowl check`` and the pre-write gate run."""
+    return verify_entry(entry, header_set(header), header)

@@ -11,16 +11,16 @@ import re
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
-from spacebowl_print.core.errors import InputError
 from spacebowl_print.core.templates import template_environment
 from spacebowl_print.core.workers import worker_map
 from spacebowl_print.games.tomtube.art.miniboard import mini_board
 from spacebowl_print.games.tomtube.art.rules import figures
 from spacebowl_print.games.tomtube.art.texts import LANGS, words
-from spacebowl_print.games.tomtube.model.tiles import CORNERS, TileSet, tiles_from_mapping
+from spacebowl_print.games.tomtube.model.tiles import CORNERS, TileSet
 from spacebowl_print.games.tomtube.model.tiles_file import TILES_OPTION, load_tiles
 from spacebowl_print.games.tomtube.puzzles.item import TomTubePuzzle
-from spacebowl_print.games.tomtube.solve.puzzles import puzzle_for, verify_entry
+from spacebowl_print.games.tomtube.solve.puzzles import puzzle_for
+from spacebowl_print.games.tomtube.solve.verify import verify_with_header
 from spacebowl_print.publish.kinds import BoxPainter, Painter, PuzzleItem, RenderContext
 from spacebowl_print.publish.schedule import Slot
 from spacebowl_print.render.api import Box, Canvas, Style
@@ -71,14 +71,7 @@ class TomTubePuzzles:
     def verify(self, header: Mapping[str, Any], entry: Mapping[str, Any]) -> str | None:
         """The entry re-proved on the tile set the manifest records (the shipped set for a
         manifest from before tile sets were recorded)."""
-        raw = header.get("tiles")
-        if raw is None:
-            tiles = load_tiles(None)
-        elif isinstance(raw, Mapping):
-            tiles = tiles_from_mapping(raw, "manifest.json")
-        else:
-            raise InputError("must be the tile set's table", "tiles")
-        return verify_entry(dict(entry), tiles)
+        return verify_with_header(header, entry)
 
     def teach(self, source: TileSet, ctx: RenderContext) -> BoxPainter:
         """How a puzzle works and the key to the drawings (the first sections of the

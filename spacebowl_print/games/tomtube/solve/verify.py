@@ -26,7 +26,7 @@ from spacebowl_print.core.errors import InputError
 from spacebowl_print.games.tomtube.model.board import BASES, MODULES, SOLARS, board, other
 from spacebowl_print.games.tomtube.model.position import Move, Position
 from spacebowl_print.games.tomtube.model.position_read import move_from_json, position_from_json
-from spacebowl_print.games.tomtube.model.tiles import TileSet
+from spacebowl_print.games.tomtube.model.tiles import TileSet, tiles_from_mapping
 from spacebowl_print.games.tomtube.rules import reference
 from spacebowl_print.games.tomtube.solve.tiers import SLACK, TIERS, tier_of
 
@@ -357,4 +357,17 @@ def _replay(solo: _Solo, line: list[Move]) -> str | None:
     return None
 
 
-__all__ = ["shipped_tiles", "verify_entry"]
+def verify_with_header(header: Mapping[str, Any], entry: Mapping[str, Any]) -> str | None:
+    """:func:`verify_entry` on the tile set the manifest's ``header`` records (the shipped
+    set for a manifest from before tile sets were recorded): what ``spacebowl check`` runs."""
+    raw = header.get("tiles")
+    if raw is None:
+        tiles = shipped_tiles()
+    elif isinstance(raw, Mapping):
+        tiles = tiles_from_mapping(raw, "manifest.json")
+    else:
+        raise InputError("must be the tile set's table", "tiles")
+    return verify_entry(dict(entry), tiles)
+
+
+__all__ = ["shipped_tiles", "verify_entry", "verify_with_header"]
