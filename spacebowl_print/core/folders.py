@@ -33,6 +33,7 @@ from collections.abc import Callable, Iterable, Iterator, Mapping
 from contextlib import contextmanager, suppress
 from pathlib import Path
 
+from spacebowl_print.core.errors import InputError
 from spacebowl_print.core.paths import (
     OutputError,
     kind_of,
@@ -50,6 +51,7 @@ from spacebowl_print.core.temps import (
     sweep_temps,
     temp_prefix,
 )
+from spacebowl_print.core.userfiles import read_user_bytes
 
 # --------------------------------------------------------------------------- ours or not
 
@@ -130,12 +132,9 @@ def marker_json(kind: str, names: Iterable[str]) -> str:
 def read_marker(folder: Path) -> tuple[str, frozenset[str]] | None:
     """(kind, files) from ``folder``'s :data:`MARKER`, or None when it has none, or one that
     is not a regular file in the shape :func:`marker_json` writes (then it is not ours)."""
-    path = folder / MARKER
-    try:
-        if not stat.S_ISREG(os.lstat(path).st_mode) or os.lstat(path).st_size > 10_000_000:
-            return None
-        record = json.loads(path.read_text(encoding="utf-8"))
-    except (OSError, ValueError):
+    try:  # the bounded reader: a link, FIFO or device swapped in is refused, not read
+        record = json.loads(read_user_bytes(folder / MARKER, 10_000_000, follow_links=False))
+    except (InputError, OSError, ValueError):
         return None
     if not (isinstance(record, dict) and record.get("written_by") == WRITTEN_BY
             and isinstance(record.get("kind"), str)
