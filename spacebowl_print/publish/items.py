@@ -170,7 +170,19 @@ def all_convex(outlines: Sequence[Polygon | None]) -> bool:
     return all(o is None or is_convex(o) for o in outlines)
 
 
+def distinct_backs(back: Item | Sequence[Item]) -> list[Item]:
+    """The different back objects (by identity), in order of first use: a game passing one
+    object per kind of back gets one file per kind."""
+    if not isinstance(back, Sequence):
+        return [back]
+    out: list[Item] = []
+    for b in back:
+        if not any(b is seen for seen in out):
+            out.append(b)
+    return out
+
+
 __all__ = [
     "CARDS", "TILES", "Box", "Item", "LayoutError", "Naming", "OutlinedItem", "all_convex",
-    "item_outline", "trim_size",
+    "distinct_backs", "item_outline", "trim_size",
 ]

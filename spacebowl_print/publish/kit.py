@@ -42,7 +42,7 @@ from typing import Any
 from spacebowl_print.core.errors import InputError
 from spacebowl_print.core.folders import MARKER, write_folder
 from spacebowl_print.core.languages import check_lang
-from spacebowl_print.publish.items import CARDS, Item, Naming
+from spacebowl_print.publish.items import CARDS, Item, Naming, distinct_backs
 from spacebowl_print.publish.kittexts import count, word
 from spacebowl_print.publish.sheets import Imposition, impose
 from spacebowl_print.render.api import Canvas, DrawnPage, FontName, Page, PdfOptions, Style
@@ -235,7 +235,7 @@ def card_svgs(items: Sequence[Item], back: Item | Sequence[Item], bleed: float,
     """``svg/<noun>-NNN.svg`` for every item and ``svg/back.svg`` (several different backs:
     ``svg/back-01.svg``, ``svg/back-02.svg``… in order of first use): each at its trim size in mm
     (viewBox on the trim box; the bleed art is kept outside it)."""
-    backs = _distinct(back)
+    backs = distinct_backs(back)
     out: dict[str, bytes] = {}
     for it in items:
         out[f"svg/{noun}-{it.id:03d}.svg"] = _svg(it, bleed)
@@ -246,18 +246,6 @@ def card_svgs(items: Sequence[Item], back: Item | Sequence[Item], bleed: float,
 
 def _svg(item: Item, bleed: float) -> bytes:
     return svg_bytes(item, (bleed, bleed, item.width - 2 * bleed, item.height - 2 * bleed))
-
-
-def _distinct(back: Item | Sequence[Item]) -> list[Item]:
-    """The different back objects, in order of first use (a game passing one object per kind of
-    back gets one file per kind)."""
-    if not isinstance(back, Sequence):
-        return [back]
-    out: list[Item] = []
-    for b in back:
-        if not any(b is seen for seen in out):
-            out.append(b)
-    return out
 
 
 @dataclass(frozen=True)

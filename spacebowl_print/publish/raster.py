@@ -51,7 +51,7 @@ from PIL import Image, ImageDraw
 
 from spacebowl_print.core.errors import InputError
 from spacebowl_print.publish.geometry import Polygon
-from spacebowl_print.publish.items import Item, Naming, item_outline, trim_size
+from spacebowl_print.publish.items import Item, Naming, distinct_backs, item_outline, trim_size
 from spacebowl_print.publish.limits import DEFAULT_DPI, MAX_DPI, MIN_DPI
 from spacebowl_print.render.api import DrawnPage, Page
 from spacebowl_print.render.pdf import pdf_bytes
@@ -206,17 +206,6 @@ def _backs_of(fronts: Sequence[Item], back: Item | Sequence[Item]) -> list[Item]
     return backs
 
 
-def _unique(items: Sequence[Item]) -> list[Item]:
-    """``items`` without repeats (by identity), in order of first use."""
-    seen: set[int] = set()
-    out: list[Item] = []
-    for it in items:
-        if id(it) not in seen:
-            seen.add(id(it))
-            out.append(it)
-    return out
-
-
 # -- Tabletop Simulator sheets -----------------------------------------------------------------
 
 @dataclass(frozen=True)
@@ -346,18 +335,18 @@ def raster_files(fronts: Sequence[Item], back: Item | Sequence[Item], bleed: flo
     if png_dpi is not None:
         check_dpi(png_dpi)
     backs = _backs_of(fronts, back)
-    distinct_backs = _unique(backs)
+    unique_backs = distinct_backs(backs)
     decks = _tts_decks(fronts, backs, bleed) if tts else []
     cells: dict[int, list[tuple[int, tuple[int, int]]]] = {}  # id(item) → (deck, cell)
     for d, deck in enumerate(decks, start=1):
         for it in (*deck.items, deck.back):
             cells.setdefault(id(it), []).append((d, deck.cell))
     names = [(f"{naming.noun}-{it.id:03d}", it) for it in fronts]
-    names += [("back" if len(distinct_backs) == 1 else f"back-{k:02d}", b)
-              for k, b in enumerate(distinct_backs, start=1)]
+    names += [("back" if len(unique_backs) == 1 else f"back-{k:02d}", b)
+              for k, b in enumerate(unique_backs, start=1)]
     out: dict[str, bytes] = {}
     pictures: dict[tuple[int, int], Image.Image] = {}
-    renderer = _Renderer([*fronts, *distinct_backs])
+    renderer = _Renderer([*fronts, *unique_backs])
     try:
         for name, it in names:
             tw, th = trim_size(it, bleed)
