@@ -414,7 +414,7 @@ def _run_classroom(game: Game, values: dict[str, Any]) -> None:
     publisher = _publisher(game, own, tiers, values["lang"], values["ink_saver"],
                            values["greyscale"], values["paper"], values["seed"],
                            values["jobs"], values["force"])
-    made = req.puzzles if req.same else req.students * req.puzzles
+    made = req.made
     with progress(made, "Making worksheets", values["quiet"]) as step:
         try:
             report = build_classroom(publisher, req, Path(out), kind.max_puzzles, step)

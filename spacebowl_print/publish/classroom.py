@@ -48,6 +48,12 @@ class ClassRequest:
     paper: str = "a4"
     same: bool = False
 
+    @property
+    def made(self) -> int:
+        """Puzzles the set needs made: one set for the class with ``same``, else one per
+        student."""
+        return self.puzzles if self.same else self.students * self.puzzles
+
     def check(self, most: int) -> ClassRequest:
         """Return self, or an :class:`InputError` at the field that is out of range;
         ``most`` bounds students × puzzles (the game's budget)."""
@@ -57,9 +63,8 @@ class ClassRequest:
             raise InputError(f"must be 1 to {MAX_PUZZLES}, got {self.puzzles}", "puzzles")
         if self.tier is not None and not 1 <= self.tier <= 5:
             raise InputError(f"must be 1 to 5, got {self.tier}", "tier")
-        made = self.puzzles if self.same else self.students * self.puzzles
-        if made > most:
-            raise InputError(f"{self.students} students × {self.puzzles} puzzles is {made}; "
+        if self.made > most:
+            raise InputError(f"{self.students} students × {self.puzzles} puzzles is {self.made}; "
                              f"at most {most} puzzles a set (make two sets)", "students")
         return self
 

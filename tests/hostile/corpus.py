@@ -187,7 +187,7 @@ def _tomtube() -> dict[str, tuple[Reader, Any]]:
         "move.json (place)": (move_from_json, {"kind": "place", "at": "B3-C4", "s1": "B4",
                                                "fill": [{"at": "A2-B2-B3", "tube": None}]}),
         "move.json (drift)": (move_from_json, {"kind": "drift", "to": "E5", "pay": "control"}),
-        "tiles.toml (decoded)": (lambda v: tiles_from_mapping(v, "t.toml", ""),
+        "tiles.toml (decoded)": (lambda v: tiles_from_mapping(v, "t.toml"),
                                  loads_toml(text)),
         "way-home entry": (lambda v: verify_entry(v, tiles), data),
     }

@@ -71,10 +71,8 @@ def tiles_from_toml(text: str, file: str = "tiles.toml") -> TileSet:
         raise doc.locate(err, path) from None
 
 
-def tiles_from_mapping(data: Mapping[str, Any], file: str = "tiles.toml",
-                       text: str = "") -> TileSet:
-    """Read an already-decoded tile set (see :func:`tiles_from_toml`; ``text`` is not used,
-    kept for callers that pass it)."""
+def tiles_from_mapping(data: Mapping[str, Any], file: str = "tiles.toml") -> TileSet:
+    """Read an already-decoded tile set (see :func:`tiles_from_toml`)."""
     if not isinstance(data, Mapping):
         raise InputError(f"must be a table, got {show(data)}", file=file)
     raw = data.get("rhombs")
