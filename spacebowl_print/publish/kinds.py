@@ -239,5 +239,11 @@ class KitKind(Protocol):
         the option for a bad value."""
 
 
+def cover_sample(items: Sequence[PuzzleItem]) -> PuzzleItem:
+    """The puzzle a front cover shows, the same rule for every game: the seventh (the end of
+    the first week, where the ramp is steepest), or the last of a shorter book."""
+    return items[min(len(items) - 1, 6)]
+
+
 __all__ = ["BoxPainter", "KitKind", "KitParts", "Option", "Painter",
-           "PuzzleItem", "PuzzleKind", "RenderContext", "WebStep", "WebView"]
+           "PuzzleItem", "PuzzleKind", "RenderContext", "WebStep", "WebView", "cover_sample"]

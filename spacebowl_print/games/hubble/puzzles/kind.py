@@ -30,7 +30,13 @@ from spacebowl_print.games.hubble.puzzles.teach import teach
 from spacebowl_print.games.hubble.solve.choices import PAD_OPTION, SET_OPTION, pad_size_of
 from spacebowl_print.games.hubble.solve.manifest import verify_with_header
 from spacebowl_print.games.hubble.solve.tiers import daily_for_tier
-from spacebowl_print.publish.kinds import BoxPainter, Painter, PuzzleItem, RenderContext
+from spacebowl_print.publish.kinds import (
+    BoxPainter,
+    Painter,
+    PuzzleItem,
+    RenderContext,
+    cover_sample,
+)
 from spacebowl_print.publish.schedule import Slot
 from spacebowl_print.render.api import Box, Canvas, Style
 
@@ -122,8 +128,8 @@ class HubblePuzzles:
 
     def cover_art(self, source: HubbleSource, items: Sequence[PuzzleItem], ctx: RenderContext
                   ) -> BoxPainter:
-        """A finished pad (the par of a Sunday's challenge when there is one) on white."""
-        sample = items[min(len(items) - 1, 6)]
+        """A finished pad (the par of the :func:`cover_sample` challenge) on white."""
+        sample = cover_sample(items)
 
         def art(canvas: Canvas, box: Box) -> None:
             x, y, w, h = box

@@ -23,7 +23,13 @@ from spacebowl_print.games.spacebowl.puzzles.texts import WEB_WORDS, WORDS
 from spacebowl_print.games.spacebowl.puzzles.tiers import TIERS
 from spacebowl_print.games.spacebowl.puzzles.verify import deck_digest, verify_manifest_entry
 from spacebowl_print.games.spacebowl.rules.deck_health import puzzle_refusal
-from spacebowl_print.publish.kinds import BoxPainter, Painter, PuzzleItem, RenderContext
+from spacebowl_print.publish.kinds import (
+    BoxPainter,
+    Painter,
+    PuzzleItem,
+    RenderContext,
+    cover_sample,
+)
 from spacebowl_print.publish.schedule import Slot
 from spacebowl_print.render.api import Box, Canvas, Style
 from spacebowl_print.render.flow import column_painters
@@ -92,8 +98,8 @@ class SpaceBowlPuzzles:
 
     def cover_art(self, source: Deck, items: Sequence[PuzzleItem], ctx: RenderContext
                   ) -> BoxPainter:
-        """A sample galaxy (a Sunday's when there is one) on the night sky."""
-        sample = items[min(len(items) - 1, 6)]
+        """The :func:`cover_sample` puzzle's galaxy on the night sky."""
+        sample = cover_sample(items)
         galaxy = sample.galaxy if isinstance(sample, SpaceBowlPuzzle) else None
 
         def art(canvas: Canvas, box: Box) -> None:

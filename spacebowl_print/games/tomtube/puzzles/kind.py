@@ -21,7 +21,13 @@ from spacebowl_print.games.tomtube.model.tiles_file import TILES_OPTION, load_ti
 from spacebowl_print.games.tomtube.puzzles.item import TomTubePuzzle
 from spacebowl_print.games.tomtube.solve.puzzles import puzzle_for
 from spacebowl_print.games.tomtube.solve.verify import verify_with_header
-from spacebowl_print.publish.kinds import BoxPainter, Painter, PuzzleItem, RenderContext
+from spacebowl_print.publish.kinds import (
+    BoxPainter,
+    Painter,
+    PuzzleItem,
+    RenderContext,
+    cover_sample,
+)
 from spacebowl_print.publish.schedule import Slot
 from spacebowl_print.render.api import Box, Canvas, Style
 from spacebowl_print.render.flow import column_painters
@@ -105,8 +111,8 @@ class TomTubePuzzles:
 
     def cover_art(self, source: TileSet, items: Sequence[PuzzleItem], ctx: RenderContext
                   ) -> BoxPainter:
-        """A puzzle's board (a Sunday's, the hardest of its week, when there is one)."""
-        sample = items[min(len(items) - 1, 6)]
+        """The :func:`cover_sample` puzzle's board."""
+        sample = cover_sample(items)
 
         def art(canvas: Canvas, box: Box) -> None:
             x, y, w, h = box
