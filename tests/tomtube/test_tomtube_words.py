@@ -1,6 +1,6 @@
 """Tom Tube's words agree across what is printed: the web page teaches the alien exchange as
 the rulebook gives it (at any moment of one's own turn), and German says "Sphäre" as the
-rule summary does, never "Kugel"."""
+rule summary does, never "Kugel", and "Raute", never "Rhombus"."""
 
 from __future__ import annotations
 
@@ -16,6 +16,7 @@ def test_the_web_page_teaches_the_alien_exchange() -> None:
 def test_german_names_a_sphere_as_the_rule_summary_does() -> None:
     rules = (templates_dir() / "tomtube" / "rules-de.md.j2").read_text(encoding="utf-8")
     assert "Sphäre" in rules and "Kugel" not in rules
+    assert "Raute" in rules and "Rhombus" not in rules
     assert "de" in LANGS
     for key, text in words("de").items():
-        assert "Kugel" not in text, key
+        assert "Kugel" not in text and "Rhombus" not in text, key

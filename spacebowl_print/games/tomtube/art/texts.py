@@ -162,7 +162,7 @@ PUBLISHING: dict[str, dict[str, str]] = {
            "key_legend": "Die wenigsten Züge nach Hause, dann der erste Zug eines kürzesten "
                          "Wegs (Drift oder Sprung, und wohin); alle Züge stehen in den "
                          "Lösungen des Hefts und in manifest.json.",
-           "web_how_1": "Eine Partie kurz vor dem Ende: Kein Rhombus kann mehr gelegt werden. "
+           "web_how_1": "Eine Partie kurz vor dem Ende: Keine Raute kann mehr gelegt werden. "
                         "Ein Astronaut zieht allein; der andere bleibt stehen und sperrt seine "
                         "Sphäre.",
            "web_how_2": "Bring den Astronauten mit beiden Solarmarkern nach Hause, mit so "
