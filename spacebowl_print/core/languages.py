@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import datetime as dt
+import re
 from collections.abc import Sequence
 
 from spacebowl_print.core.errors import InputError
@@ -34,6 +35,17 @@ def parse_langs(text: str, supported: Sequence[str] = LANGS) -> tuple[str, ...]:
     if not out:
         raise InputError("at least one language is needed", "lang")
     return tuple(out)
+
+
+NBSP = "\u00a0"
+_FR_BEFORE = re.compile(r" ([!?;:»])")
+_FR_AFTER = re.compile(r"« ")
+
+
+def french_spacing(text: str) -> str:
+    """French typography: the space before ``! ? ; : »`` and after ``«`` becomes a no-break
+    space, so « Go ! » never splits over two lines (template authors type plain spaces)."""
+    return _FR_AFTER.sub("«" + NBSP, _FR_BEFORE.sub(NBSP + r"\1", text))
 
 
 _DAYS = {

@@ -46,13 +46,3 @@ def html_environment() -> Environment:
                       undefined=StrictUndefined, trim_blocks=True, lstrip_blocks=True)
     return env
 
-
-NBSP = "\u00a0"
-_FR_BEFORE = re.compile(r" ([!?;:»])")
-_FR_AFTER = re.compile(r"« ")
-
-
-def french_spacing(text: str) -> str:
-    """French typography: the space before ``! ? ; : »`` and after ``«`` becomes a no-break
-    space, so « Go ! » never splits over two lines (template authors type plain spaces)."""
-    return _FR_AFTER.sub("«" + NBSP, _FR_BEFORE.sub(NBSP + r"\1", text))

@@ -30,6 +30,7 @@ from spacebowl_print.render.api import (
     Canvas,
     DrawnPage,
     Page,
+    Painter,
     PdfOptions,
     Style,
 )
@@ -43,7 +44,6 @@ MUTED = "#5A5A6E"
 RULE = "#B8B8C8"
 FOLIO_SIZE = 8.0
 
-Painter = Callable[[Canvas], None]
 PageFn = Callable[[Frame, int], Painter]
 """A page to be: given its frame and folio (page number), the painter of the whole page."""
 

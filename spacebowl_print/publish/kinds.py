@@ -19,11 +19,8 @@ if TYPE_CHECKING:  # the types only: reading a game's table must not load report
     from spacebowl_print.publish.items import Item, Naming
     from spacebowl_print.publish.kit import Document
     from spacebowl_print.publish.schedule import Slot
-    from spacebowl_print.render.api import Box, Canvas
+    from spacebowl_print.render.api import BoxPainter, Canvas, Painter
 
-Painter = Callable[["Canvas"], None]
-BoxPainter = Callable[["Canvas", "Box"], None]
-"""Draws inside the box (x, y, w, h) in mm, y up."""
 
 
 @dataclass(frozen=True)
@@ -245,5 +242,5 @@ def cover_sample(items: Sequence[PuzzleItem]) -> PuzzleItem:
     return items[min(len(items) - 1, 6)]
 
 
-__all__ = ["BoxPainter", "KitKind", "KitParts", "Option", "Painter",
+__all__ = ["KitKind", "KitParts", "Option",
            "PuzzleItem", "PuzzleKind", "RenderContext", "WebStep", "WebView", "cover_sample"]

@@ -191,6 +191,12 @@ class DrawnPage:
 Box = tuple[float, float, float, float]
 """A page box (x, y, width, height) in mm from the page's lower-left corner."""
 
+Painter = Callable[["Canvas"], None]
+"""Draws a whole page, or a piece placed by its caller, on the canvas."""
+
+BoxPainter = Callable[["Canvas", Box], None]
+"""Draws inside the box (x, y, w, h) in mm, y up."""
+
 
 @dataclass(frozen=True)
 class BoxedPage:

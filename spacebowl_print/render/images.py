@@ -34,7 +34,7 @@ from typing import Any
 
 from spacebowl_print.core.errors import InputError
 from spacebowl_print.core.userfiles import PICTURE_LIMIT, read_user_bytes
-from spacebowl_print.render.api import Picture, PictureKind
+from spacebowl_print.render.api import Box, Picture, PictureKind
 
 PRINT_DPI = 300.0
 """Below this many pixels per inch at print size a raster picture looks soft; we warn."""
@@ -220,7 +220,6 @@ def load_picture(path: str | os.PathLike[str]) -> Picture:
 
 # -- fitting -----------------------------------------------------------------------------------
 
-Box = tuple[float, float, float, float]
 
 
 def cover(picture: Picture, box: Box) -> Box:

@@ -18,7 +18,7 @@ import pytest
 from click.testing import CliRunner
 
 from spacebowl_print.cli.main import cli
-from spacebowl_print.core.templates import NBSP
+from spacebowl_print.core.languages import NBSP
 from spacebowl_print.games.hubble.kit import KitOptions as HubbleOptions
 from spacebowl_print.games.hubble.kit import build_hubble_kit
 from spacebowl_print.games.hubble.model.constellations import load_constellation_set

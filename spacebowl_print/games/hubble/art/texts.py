@@ -4,8 +4,7 @@ engine (:mod:`spacebowl_print.games.hubble.model.titles`)."""
 
 from __future__ import annotations
 
-from spacebowl_print.core.languages import check_lang
-from spacebowl_print.core.templates import french_spacing
+from spacebowl_print.core.languages import check_lang, french_spacing
 
 LANGS: tuple[str, ...] = ("en", "fr", "de")
 

@@ -31,14 +31,12 @@ from spacebowl_print.games.hubble.solve.choices import PAD_OPTION, SET_OPTION, p
 from spacebowl_print.games.hubble.solve.manifest import verify_with_header
 from spacebowl_print.games.hubble.solve.tiers import daily_for_tier
 from spacebowl_print.publish.kinds import (
-    BoxPainter,
-    Painter,
     PuzzleItem,
     RenderContext,
     cover_sample,
 )
 from spacebowl_print.publish.schedule import Slot
-from spacebowl_print.render.api import Box, Canvas, Style
+from spacebowl_print.render.api import Box, BoxPainter, Canvas, Painter, Style
 
 CLASS_EPOCH = dt.date(2001, 1, 1)
 """Classroom puzzles have codes, not dates; puzzle ``k`` of a set is made as the day

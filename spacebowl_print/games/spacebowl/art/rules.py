@@ -13,10 +13,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from spacebowl_print.core.languages import check_lang
+from spacebowl_print.core.languages import check_lang, french_spacing
 from spacebowl_print.core.templates import (
     escape_markup,
-    french_spacing,
     signed,
     template_environment,
 )

@@ -12,7 +12,7 @@ from spacebowl_print.games.spacebowl.rules.scoring import START_SCORE, WIN_SCORE
 from spacebowl_print.publish.kinds import RenderContext
 from spacebowl_print.render.api import Canvas, DrawnPage, Page, Style
 from spacebowl_print.render.fonts import line_height, wrap
-from spacebowl_print.render.furniture import GREY, INK, Box, centred_text, content_box, paper_size
+from spacebowl_print.render.furniture import GREY, INK, Area, centred_text, content_box, paper_size
 from spacebowl_print.render.palette import PLAYER_COLOURS, swatch
 
 PER_ROW = 5
@@ -21,7 +21,7 @@ START_FILL = "#D4EDDA"
 END_FILL = "#F8D7DA"
 
 
-def track_positions(room: Box, size: float, gap: float, row_gap: float
+def track_positions(room: Area, size: float, gap: float, row_gap: float
                     ) -> list[tuple[float, float]]:
     """Lower-left corners of the spaces 0..WIN_SCORE: rows of :data:`PER_ROW` from the top,
     left to right, then right to left (a serpentine, so the path never jumps)."""
@@ -114,10 +114,10 @@ def draw_scoretrack(canvas: Canvas, width: float, height: float, ctx: RenderCont
     for line in wrap(label(lang, "end_help"), text_w, 8.0):
         canvas.text(text_x, yy, line, 8.0, "regular", INK, "start")
         yy -= line_height(8.0, 1.3)
-    _legend(canvas, Box(room.x, room.y, room.w, y_end - row_gap - room.y), ctx)
+    _legend(canvas, Area(room.x, room.y, room.w, y_end - row_gap - room.y), ctx)
 
 
-def _legend(canvas: Canvas, area: Box, ctx: RenderContext) -> None:
+def _legend(canvas: Canvas, area: Area, ctx: RenderContext) -> None:
     """The 8 crew colours, two rows of four: swatch with pattern, number, name."""
     canvas.text(area.x, area.top - 4.0, label(ctx.lang, "players"), 10, "bold", INK, "start")
     cols = 4

@@ -26,7 +26,7 @@ from spacebowl_print.render.furniture import (
     GREY,
     INK,
     TRIM,
-    Box,
+    Area,
     centred_text,
     content_box,
     glue_tab,
@@ -295,7 +295,7 @@ def strip_pages(ctx: RenderContext, card_mm: tuple[float, float], gap_mm: float
     return pages
 
 
-def _strip_help(canvas: Canvas, text: str, room: Box, ctx: RenderContext) -> None:
+def _strip_help(canvas: Canvas, text: str, room: Area, ctx: RenderContext) -> None:
     """The strips' instructions and line legend, in a narrow column right of the strips."""
     col_w = 60.0
     x = room.right - col_w

@@ -22,7 +22,7 @@ from spacebowl_print.render.furniture import (
     FOLD,
     GREY,
     INK,
-    Box,
+    Area,
     centred_text,
     content_box,
     paper_size,
@@ -276,7 +276,7 @@ def draw_tokens(canvas: Canvas, width: float, height: float, planets: Sequence[P
         _caption(canvas, px, row2 - 4.0, f"{p.name} ({p.id})", pitch - 2)
 
 
-def _crew_tokens(canvas: Canvas, room: Box, ctx: RenderContext) -> float:
+def _crew_tokens(canvas: Canvas, room: Area, ctx: RenderContext) -> float:
     """The crew tokens, 2 colours a row, 4 rows (a colour = strip + pointer + marker), under
     their heading at the top of ``room``; returns the y where the game tokens start."""
     unit = 2 * LARGE + 4.0 + SMALL + 3.0 + SMALL

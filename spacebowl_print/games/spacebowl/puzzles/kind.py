@@ -24,14 +24,12 @@ from spacebowl_print.games.spacebowl.puzzles.tiers import TIERS
 from spacebowl_print.games.spacebowl.puzzles.verify import deck_digest, verify_manifest_entry
 from spacebowl_print.games.spacebowl.rules.deck_health import puzzle_refusal
 from spacebowl_print.publish.kinds import (
-    BoxPainter,
-    Painter,
     PuzzleItem,
     RenderContext,
     cover_sample,
 )
 from spacebowl_print.publish.schedule import Slot
-from spacebowl_print.render.api import Box, Canvas, Style
+from spacebowl_print.render.api import Box, BoxPainter, Canvas, Painter, Style
 from spacebowl_print.render.flow import column_painters
 
 LANGS = ("en", "fr", "de")

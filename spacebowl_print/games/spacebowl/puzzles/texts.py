@@ -4,8 +4,7 @@ German booklet is German throughout."""
 
 from __future__ import annotations
 
-from spacebowl_print.core.languages import check_lang
-from spacebowl_print.core.templates import french_spacing
+from spacebowl_print.core.languages import check_lang, french_spacing
 
 __all__ = ["PUBLISHING", "WEB_WORDS", "WORDS", "check_lang"]
 

@@ -22,14 +22,12 @@ from spacebowl_print.games.tomtube.puzzles.item import TomTubePuzzle
 from spacebowl_print.games.tomtube.solve.puzzles import puzzle_for
 from spacebowl_print.games.tomtube.solve.verify import verify_with_header
 from spacebowl_print.publish.kinds import (
-    BoxPainter,
-    Painter,
     PuzzleItem,
     RenderContext,
     cover_sample,
 )
 from spacebowl_print.publish.schedule import Slot
-from spacebowl_print.render.api import Box, Canvas, Style
+from spacebowl_print.render.api import Box, BoxPainter, Canvas, Painter, Style
 from spacebowl_print.render.flow import column_painters
 
 _HEADING = re.compile(r"^#{2,3} ", re.M)
