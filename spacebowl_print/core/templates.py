@@ -4,6 +4,7 @@ introductions of any game), its filters, and language typography applied to the 
 from __future__ import annotations
 
 import re
+from pathlib import Path
 
 from jinja2 import Environment, FileSystemLoader, StrictUndefined, select_autoescape
 
@@ -38,10 +39,13 @@ def template_environment() -> Environment:
     return env
 
 
-def html_environment() -> Environment:
+def html_environment(own: Path | None = None) -> Environment:
     """The jinja2 environment for HTML templates (``*.html.j2``): every ``{{ }}`` is
-    HTML-escaped unless marked safe (inline SVG we drew ourselves)."""
-    env = Environment(loader=FileSystemLoader(str(templates_dir())),
+    HTML-escaped unless marked safe (inline SVG we drew ourselves). ``own`` is a folder of a
+    game's own templates (a game from another package), searched first; its templates may
+    extend the shipped ones."""
+    folders = ([str(own)] if own is not None else []) + [str(templates_dir())]
+    env = Environment(loader=FileSystemLoader(folders),
                       autoescape=select_autoescape(["html.j2", "html"]),
                       undefined=StrictUndefined, trim_blocks=True, lstrip_blocks=True)
     return env

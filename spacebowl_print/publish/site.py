@@ -22,25 +22,10 @@ from spacebowl_print import __version__
 from spacebowl_print.core.languages import long_date
 from spacebowl_print.core.templates import html_environment
 from spacebowl_print.publish.booklet import write_sealed
-from spacebowl_print.publish.limits import MAX_DAYS
 from spacebowl_print.publish.publication import Publisher, manifest
-from spacebowl_print.publish.schedule import daily_slots
+from spacebowl_print.publish.requests import SiteRequest
 from spacebowl_print.render.api import Canvas, DrawnPage
 from spacebowl_print.render.svg import num, svg_bytes
-
-
-@dataclass(frozen=True)
-class SiteRequest:
-    """What a web site lets the user choose: ``days`` pages from ``start``, tiers within
-    ``tiers`` following the weekly ramp."""
-
-    days: int = 7
-    start: dt.date = dt.date(2027, 1, 1)
-    tiers: tuple[int, int] = (1, 5)
-
-    def options(self) -> dict[str, Any]:
-        return {"days": self.days, "start": self.start.isoformat(), "tiers": list(self.tiers),
-                "site": True}
 
 
 @dataclass(frozen=True)
@@ -49,6 +34,11 @@ class SiteReport:
 
     files: list[Path]
     pages: int
+    folder: Path = Path()
+
+    def lines(self) -> list[str]:
+        """What the command prints."""
+        return [f"{self.pages} daily pages and an index in {self.folder}"]
 
 
 def inline_svg(width: float, height: float, paint: Callable[[Canvas], None]) -> str:
@@ -65,20 +55,25 @@ def _page_renderer(template: Template, page: Mapping[str, Any]) -> Callable[[str
     return lambda seal: template.render(seal=seal, **page).encode("utf-8")
 
 
-def build_site(publisher: Publisher, req: SiteRequest, out_dir: Path,
+def build_site(req: SiteRequest, out_dir: Path,
                advance: Callable[[int], None] = lambda k: None) -> SiteReport:
-    """Make ``req.days`` daily puzzles (the same ones a booklet with the same options holds),
-    prove every answer, and write the pages, ``index.html`` and ``manifest.json`` into
-    ``out_dir``, all or nothing."""
-    slots = daily_slots(req.start, req.days, req.tiers)
-    items = publisher.make(slots, advance)
+    """Make the request's daily puzzles (the same ones a booklet with the same options
+    holds), prove every answer, and write the pages, ``index.html`` and ``manifest.json``
+    into ``out_dir``, all or nothing."""
+    publisher = Publisher.start(req.run, range(req.tiers[0], req.tiers[1] + 1))
+    items = publisher.make(req.slots, advance)
     header = publisher.header({**req.options(), "lang": publisher.ctx.lang})
     entries = publisher.verified(header, items)
     words = {**publisher.words, **publisher.ctx.words}  # a game's own words win
     title = f"{publisher.title} — {words['days']}"
     data = manifest(header, title, entries)
-    env = html_environment()
-    day_t = env.get_template(publisher.kind.web_template or "web/day.html.j2")
+    template = Path(publisher.kind.web_template or "web/day.html.j2")
+    if template.is_absolute():  # a game's own template, from its own package
+        env = html_environment(template.parent)
+        day_t = env.get_template(template.name)
+    else:
+        env = html_environment()
+        day_t = env.get_template(template.as_posix())
     index_t = env.get_template("web/index.html.j2")
     howto = list(publisher.kind.web_howto(publisher.ctx))
     lang = publisher.ctx.lang
@@ -99,8 +94,8 @@ def build_site(publisher: Publisher, req: SiteRequest, out_dir: Path,
     documents["index.html"] = lambda seal: index_t.render(
         lang=lang, w=words, heading=title, game=" ".join(howto[:1]), days=days, seal=seal,
         version=__version__).encode("utf-8")
-    written = write_sealed(out_dir, data, documents, publisher.kind_of("web"), publisher.force)
-    return SiteReport(written, len(items))
+    written = write_sealed(out_dir, data, documents, publisher.kind_of("web"), req.run.force)
+    return SiteReport(written, len(items), out_dir)
 
 
-__all__ = ["MAX_DAYS", "SiteReport", "SiteRequest", "build_site", "inline_svg"]
+__all__ = ["SiteReport", "build_site", "inline_svg"]

@@ -17,7 +17,7 @@ from pathlib import Path, PurePosixPath, PureWindowsPath
 
 from spacebowl_print.core.errors import InputError, is_printable
 from spacebowl_print.core.jsonio import show
-from spacebowl_print.core.resources import deck_path
+from spacebowl_print.games.spacebowl.model.shipped import deck_path
 from spacebowl_print.render.api import Picture, UserFont
 
 FORMATS: tuple[int, ...] = (1, 2)

@@ -33,9 +33,9 @@ from typing import Any, TypeVar
 
 import numpy as np
 
+from spacebowl_print.games.spacebowl.art.texts import check_lang
 from spacebowl_print.games.spacebowl.model import SPACES, Deck, InputError, Toss
 from spacebowl_print.games.spacebowl.puzzles.item import SpaceBowlPuzzle
-from spacebowl_print.games.spacebowl.puzzles.texts import check_lang
 from spacebowl_print.games.spacebowl.puzzles.tiers import TIERS, TierSpec
 from spacebowl_print.games.spacebowl.rules import bitboard
 from spacebowl_print.games.spacebowl.solve import BuildRequest, BuildResult, try_build_galaxies

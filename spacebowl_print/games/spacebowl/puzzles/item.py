@@ -16,6 +16,7 @@ from spacebowl_print.games.spacebowl.art.minigalaxy import (
     draw_toss,
     galaxy_size,
 )
+from spacebowl_print.games.spacebowl.art.texts import WORDS
 from spacebowl_print.games.spacebowl.model import (
     Deck,
     Galaxy,
@@ -28,7 +29,6 @@ from spacebowl_print.games.spacebowl.model import (
     toss_to_json,
     variants_to_json,
 )
-from spacebowl_print.games.spacebowl.puzzles.texts import WORDS
 from spacebowl_print.games.spacebowl.puzzles.tiers import TIERS
 from spacebowl_print.publish.kinds import WebView
 from spacebowl_print.render.api import Canvas, FontName, Style

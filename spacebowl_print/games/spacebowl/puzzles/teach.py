@@ -16,9 +16,9 @@ from spacebowl_print.games.spacebowl.art.minigalaxy import (
     wild_token,
 )
 from spacebowl_print.games.spacebowl.art.sky import planet_disc
+from spacebowl_print.games.spacebowl.art.texts import WORDS
 from spacebowl_print.games.spacebowl.model import Deck
 from spacebowl_print.games.spacebowl.puzzles.item import SpaceBowlPuzzle, answer_reasons
-from spacebowl_print.games.spacebowl.puzzles.texts import WORDS
 from spacebowl_print.publish.kinds import RenderContext
 from spacebowl_print.render.api import Box, Canvas
 from spacebowl_print.render.fonts import fit_size, line_height, wrap

@@ -14,7 +14,6 @@ import json
 from collections.abc import Mapping
 from typing import Any
 
-from spacebowl_print.core.resources import deck_path
 from spacebowl_print.core.userfiles import is_regular_file, read_user_text
 from spacebowl_print.games.spacebowl.model import (
     CENTRE,
@@ -26,6 +25,7 @@ from spacebowl_print.games.spacebowl.model import (
     puzzle_from_json,
     solutions_to_json,
 )
+from spacebowl_print.games.spacebowl.model.shipped import deck_path
 from spacebowl_print.games.spacebowl.puzzles.tiers import TIERS
 from spacebowl_print.games.spacebowl.rules import reference
 

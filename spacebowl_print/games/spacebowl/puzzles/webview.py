@@ -11,8 +11,8 @@ import json
 from typing import Any
 
 from spacebowl_print.games.spacebowl.art.minigalaxy import MINI_H, MINI_W, draw_toss, mini_card
+from spacebowl_print.games.spacebowl.art.texts import WORDS
 from spacebowl_print.games.spacebowl.puzzles.item import SpaceBowlPuzzle, answer_reasons
-from spacebowl_print.games.spacebowl.puzzles.texts import WORDS
 from spacebowl_print.games.spacebowl.puzzles.tiers import TIERS
 from spacebowl_print.publish.kinds import WebView
 from spacebowl_print.publish.site import inline_svg

@@ -6,7 +6,10 @@ from __future__ import annotations
 
 from spacebowl_print.core.languages import check_lang, french_spacing
 
-__all__ = ["PUBLISHING", "WEB_WORDS", "WORDS", "check_lang"]
+__all__ = ["LANGS", "PUBLISHING", "WEB_WORDS", "WORDS", "check_lang", "words"]
+
+LANGS: tuple[str, ...] = ("en", "fr", "de")
+"""The languages Space Bowl's pieces, rule summaries, puzzles and pages exist in."""
 
 WORDS: dict[str, dict[str, str]] = {
     "en": {
@@ -210,3 +213,10 @@ WEB_WORDS: dict[str, dict[str, str]] = {
 """What the web pages say besides the shared words (the puzzle wording itself comes from
 :data:`WORDS`)."""
 
+
+def words(lang: str) -> dict[str, str]:
+    """Every word Space Bowl gives publishing in ``lang`` (the puzzle pages' and the web
+    pages'); another code is an :class:`~spacebowl_print.core.errors.InputError` at
+    ``lang``."""
+    lang = check_lang(lang, LANGS)
+    return {**WORDS[lang], **WEB_WORDS[lang]}
