@@ -17,7 +17,7 @@ import datetime as dt
 import os
 from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import click
 
@@ -47,6 +47,7 @@ from spacebowl_print.publish.limits import (
     MIN_DPI,
     TRIMS_IN,
 )
+from spacebowl_print.publish.publication import VerificationError
 from spacebowl_print.publish.requests import (
     BOOK_PAPERS,
     CLASS_PAPERS,
@@ -59,9 +60,6 @@ from spacebowl_print.publish.requests import (
 )
 from spacebowl_print.publish.schedule import parse_tier_range
 from spacebowl_print.publish.table import Game, KitSpec, Option, PuzzleSpec
-
-if TYPE_CHECKING:
-    from spacebowl_print.publish.publication import VerificationError
 
 # The builders (and the PDF engine, numpy, the games' generators behind them) are imported
 # inside the commands that run them, so that building the commands, and --help, stays light.
@@ -346,7 +344,6 @@ def booklet_command(game: Game, name: str = "booklet") -> click.Command:
     def run(**values: Any) -> None:
         # imported here: the book builder loads reportlab and the game's puzzles
         from spacebowl_print.publish.book import build_book
-        from spacebowl_print.publish.publication import VerificationError
 
         req = book_request(game, values)
         check_before_work(values["out"], req.run.kind_of("booklet"), req.run.force)
@@ -380,7 +377,6 @@ def classroom_command(game: Game, name: str = "classroom") -> click.Command:
     def run(**values: Any) -> None:
         # imported here: the classroom builder loads reportlab and the game's puzzles
         from spacebowl_print.publish.classroom import build_classroom
-        from spacebowl_print.publish.publication import VerificationError
 
         req = class_request(game, values)
         check_before_work(values["out"], req.run.kind_of("classroom"), req.run.force)
@@ -425,7 +421,6 @@ def web_command(game: Game, name: str = "web") -> click.Command:
     @reports_input_errors
     def run(**values: Any) -> None:
         # imported here: the site builder loads jinja2 and the game's puzzles
-        from spacebowl_print.publish.publication import VerificationError
         from spacebowl_print.publish.site import build_site
 
         req = site_request(game, values)

@@ -246,6 +246,7 @@ class PdfCanvas:
             c.drawImage(raster_reader(picture), x * _PT, y * _PT, w * _PT, h * _PT,
                         mask="auto")
             return
+        # imported here: only an SVG picture is drawn with reportlab's graphics
         from reportlab.graphics import renderPDF
 
         drawing = svg_drawing(picture.key, picture.data)

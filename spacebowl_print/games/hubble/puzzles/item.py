@@ -29,6 +29,7 @@ from spacebowl_print.games.hubble.art.padsheet import (
     titles_strip,
     titles_strip_height,
 )
+from spacebowl_print.games.hubble.art.texts import words
 from spacebowl_print.games.hubble.model.challenge import (
     Challenge,
     challenge_from_json,
@@ -177,8 +178,6 @@ class HubbleDay:
 
     def short_answer(self) -> str:
         """The par, e.g. "par 104"."""
-        from spacebowl_print.games.hubble.art.texts import words
-
         return words(self.ctx.lang)["par_short"].format(total=self.par)
 
     def web_view(self) -> WebView:

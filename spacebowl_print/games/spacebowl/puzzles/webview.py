@@ -8,15 +8,18 @@ pages shows about 9,000 cards but only a few hundred different ones.
 from __future__ import annotations
 
 import json
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from spacebowl_print.games.spacebowl.art.minigalaxy import MINI_H, MINI_W, draw_toss, mini_card
 from spacebowl_print.games.spacebowl.art.texts import WORDS
-from spacebowl_print.games.spacebowl.puzzles.item import SpaceBowlPuzzle, answer_reasons
+from spacebowl_print.games.spacebowl.puzzles.answers import answer_reasons
 from spacebowl_print.games.spacebowl.puzzles.tiers import TIERS
 from spacebowl_print.publish.kinds import WebView
 from spacebowl_print.publish.site import inline_svg
 from spacebowl_print.render.api import Canvas, Style
+
+if TYPE_CHECKING:  # the puzzle's type only: the puzzle module imports this one
+    from spacebowl_print.games.spacebowl.puzzles.item import SpaceBowlPuzzle
 
 TOSS_MM = 42.0
 """The toss drawing's size on the page (it scales with the screen)."""

@@ -43,7 +43,7 @@ from spacebowl_print.games.tomtube.model.board import (
     TOM,
     board,
 )
-from spacebowl_print.games.tomtube.model.position import Position
+from spacebowl_print.games.tomtube.model.position import Position, complete_knots, coverage
 from spacebowl_print.games.tomtube.model.tiles import TileSet
 from spacebowl_print.render.api import MM_PER_PT, Canvas, Style
 from spacebowl_print.render.colour import tint
@@ -290,8 +290,6 @@ def paint_sphere_names(canvas: Canvas, view: View, pos: Position, size: float,
                        skip: Iterable[str] = ()) -> None:
     """A name chip (``size`` pt) on every knot sphere of ``pos`` that holds no counter and
     no astronaut (nor any in ``skip``). Drawn last, over routes."""
-    from spacebowl_print.games.tomtube.model.position import complete_knots, coverage
-
     b = board()
     taken = set(pos.counters) | {a.at for a in pos.astronauts.values()} | set(skip)
     for k in sorted(complete_knots(coverage(pos))):
@@ -309,8 +307,6 @@ def board_extent(view: View) -> tuple[float, float, float, float]:
 
 def spheres_of(pos: Position, tiles: TileSet) -> Mapping[str, str]:
     """Every sphere of ``pos`` → ``knot``, ``energy`` or ``module`` (for labels)."""
-    from spacebowl_print.games.tomtube.model.position import complete_knots, coverage
-
     b = board()
     out = {b.knots[k].name: "knot" for k in complete_knots(coverage(pos))}
     out.update({m: "module" for m in MODULES})
