@@ -33,7 +33,7 @@ from spacebowl_print.core.cli import (
     reports_input_errors,
 )
 from spacebowl_print.core.errors import InputError
-from spacebowl_print.core.languages import parse_langs
+from spacebowl_print.core.languages import split_langs
 from spacebowl_print.publish.bookinfo import BookInfo
 from spacebowl_print.publish.kinds import RenderContext
 from spacebowl_print.publish.limits import (
@@ -211,7 +211,9 @@ def kit_request(game: Game, values: dict[str, Any]) -> KitRequest:
     """The kit request the ``kit`` command's option values make (checked: an
     :class:`InputError` at the option otherwise)."""
     spec = _kit_spec(game)
-    langs = parse_langs(values["lang"], game.languages)
+    langs = split_langs(values["lang"])
+    if not langs:
+        raise InputError("at least one language is needed", "lang")
     kind = game.kit_kind()
     run = _run(game, kind.Options, spec.options, values, langs[0], values["paper"].lower())
     return KitRequest(run, langs, png_resolution(values["png"], values["dpi"]), values["tts"])

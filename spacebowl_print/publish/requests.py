@@ -96,12 +96,14 @@ class KitRequest:
         if self.run.ctx.paper not in spec.papers:
             raise InputError(f"must be one of {', '.join(spec.papers)}, got "
                              f"{self.run.ctx.paper[:20]!r}", "paper")
-        if not self.langs or self.langs[0] != self.run.ctx.lang:
-            raise InputError("the kit's first language is the context's", "lang")
+        if not self.langs:
+            raise InputError("at least one language is needed", "lang")
         for lang in self.langs:
             if lang not in self.run.game.languages:
                 raise InputError(f"unknown language {lang[:20]!r} (one of "
                                  f"{', '.join(self.run.game.languages)})", "lang")
+        if self.langs[0] != self.run.ctx.lang:
+            raise InputError("the kit's first language is the context's", "lang")
         if self.png_dpi is not None:
             png_resolution(True, self.png_dpi)
 

@@ -4,9 +4,7 @@ space 18 marked so they read without colour, and the legend of the 8 crew colour
 from __future__ import annotations
 
 import math
-from dataclasses import replace
 
-from spacebowl_print.core.languages import check_lang
 from spacebowl_print.games.spacebowl.art.sheetframe import label, page_frame
 from spacebowl_print.games.spacebowl.rules.scoring import START_SCORE, WIN_SCORE
 from spacebowl_print.publish.kinds import RenderContext
@@ -138,8 +136,7 @@ def scoretrack_pages(ctx: RenderContext) -> list[Page]:
     """One page: the scoretrack 0–18 on ``ctx.paper`` (``"a4"`` or ``"letter"``) in
     ``ctx.lang``, everyone's start space 4 and the end space 18 marked (frame, symbol and word,
     readable in greyscale), and the legend of the 8 crew colours. ``ValueError`` on an unknown
-    paper or language."""
-    ctx = replace(ctx, lang=check_lang(ctx.lang))
+    paper (the context's language comes checked)."""
     pw, ph = paper_size(ctx.paper)
 
     def page(canvas: Canvas) -> None:
