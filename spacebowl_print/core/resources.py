@@ -1,8 +1,10 @@
-"""Where the shipped data lives: decks, templates and fonts, from a source tree or a wheel.
+"""Where the shipped data lives: decks, templates, fonts and the print services' figures, from a
+source tree or a wheel.
 
 A wheel carries ``decks/`` and ``templates/`` inside the package as ``spacebowl_print/data/``;
 a source checkout (or an editable install) keeps them at the top of the repository.
-Fonts always live in ``spacebowl_print/fonts/``.
+Fonts always live in ``spacebowl_print/fonts/``, the print services' figures and the CMYK
+profile in ``spacebowl_print/pressdata/``.
 """
 
 from __future__ import annotations
@@ -32,6 +34,12 @@ def templates_dir() -> Path:
 def fonts_dir() -> Path:
     """The folder holding the shipped TrueType fonts."""
     return _PACKAGE / "fonts"
+
+
+def press_data_dir() -> Path:
+    """The folder holding the print services' figures (``presses.toml``) and the CMYK output
+    profile PDF/X files embed; like the fonts, it lives inside the package."""
+    return _PACKAGE / "pressdata"
 
 
 def deck_path(name_or_path: str) -> Path:
