@@ -370,7 +370,8 @@ def _book(r: _Reader, pid: str, sources: Mapping[str, Source]) -> BookPress:
                 or not all(isinstance(x, int | float) and 1 <= x <= 30 for x in item)):
             raise s.fail(f"standard_in[{k}]", f"must be [width, height] in inches, got {item!r}")
         standard.append((float(item[0]), float(item[1])))
-    trims = Trims(src, tuple(standard), s.pair("custom_width_in", 30), s.pair("custom_height_in", 30))
+    trims = Trims(src, tuple(standard), s.pair("custom_width_in", 30),
+                  s.pair("custom_height_in", 30))
     s.done()
     s, src = section("bleed")
     bleed = Bleed(src, s.number("bleed_in", 0, 1), s.words("edges", ("top", "bottom", "outside",
