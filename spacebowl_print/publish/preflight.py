@@ -217,7 +217,9 @@ class _Checker:
             for obj in p.objects:
                 if obj.white and obj.kind == "path":
                     continue
-                if any(_inside(obj.box, a) for a in areas):
+                # a stroke's box holds its line width: a line drawn on the margin is inside
+                slack = TOL + (obj.line_pt or 0.0)
+                if any(_inside(obj.box, a, slack) for a in areas):
                     continue
                 if obj.kind != "text" and _bleeds(obj.box, p.trim):
                     continue
@@ -240,10 +242,13 @@ class _Checker:
         panel = (p.trim[2] - p.trim[0] - spine) / 2
         height = p.trim[3] - p.trim[1]
         tol = self.press.cover.spine_tolerance_in * PT_PER_IN
-        if not self.press.trims.accepts(panel / PT_PER_IN, height / PT_PER_IN, tol / PT_PER_IN):
+        # the panels must come out a standard trim: a spine off by more than the tolerance
+        # leaves them a size no book has (a custom trim cannot be told from a wrong spine)
+        if not self.press.trims.accepts(panel / PT_PER_IN, height / PT_PER_IN, tol / PT_PER_IN,
+                                        custom=False):
             found.append(Finding(p.number, f"with a {_in(spine)} spine the covers are "
-                                           f"{_in(panel)} x {_in(height)}: not a trim "
-                                           f"{self.press.id} prints (spine off?)"))
+                                           f"{_in(panel)} x {_in(height)}: not a standard "
+                                           f"{self.press.id} trim (spine off?)"))
         texts = [o for o in p.objects if o.kind == "text" and _overlaps(o.box, (
             p.trim[0] + panel, p.trim[1], p.trim[0] + panel + spine, p.trim[3]))]
         if texts and self.book_pages < self.press.cover.spine_text_min_pages:

@@ -71,14 +71,15 @@ class Trims:
     custom_width_in: tuple[float, float]
     custom_height_in: tuple[float, float]
 
-    def accepts(self, width_in: float, height_in: float, tolerance_in: float = 0.01) -> bool:
+    def accepts(self, width_in: float, height_in: float, tolerance_in: float = 0.01,
+                custom: bool = True) -> bool:
         """Whether a trim of ``width_in`` × ``height_in`` is a standard trim of the service or
-        within its custom range."""
+        (with ``custom``) within its custom range."""
         if any(abs(w - width_in) <= tolerance_in and abs(h - height_in) <= tolerance_in
                for w, h in self.standard_in):
             return True
         (w0, w1), (h0, h1) = self.custom_width_in, self.custom_height_in
-        return (w1 > 0 and w0 - tolerance_in <= width_in <= w1 + tolerance_in
+        return (custom and w1 > 0 and w0 - tolerance_in <= width_in <= w1 + tolerance_in
                 and h0 - tolerance_in <= height_in <= h1 + tolerance_in)
 
 
