@@ -7,9 +7,9 @@ import click
 
 from spacebowl_print.core.cli import reports_input_errors
 from spacebowl_print.core.paths import shown_path
-from spacebowl_print.publish.pdfscan import read_pdf
 from spacebowl_print.publish.preflight import check
 from spacebowl_print.publish.press import BOOK_PRESSES, book_press
+from spacebowl_print.render.pdfscan import read_pdf
 
 
 @click.command("preflight")

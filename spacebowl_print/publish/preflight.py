@@ -37,8 +37,8 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Literal
 
-from spacebowl_print.publish.pdfscan import FileScan, PageObject, PageScan, Rect
 from spacebowl_print.publish.press import BookPress
+from spacebowl_print.render.pdfscan import FileScan, PageObject, PageScan, Rect
 
 Status = Literal["ok", "FAIL", "warn", "n/a"]
 PT_PER_IN = 72.0
@@ -373,8 +373,8 @@ class _Checker:
 
 def check(pages: list[PageScan], declared: FileScan, press: BookPress, *, cover: bool = False,
           book_pages: int | None = None, stock: str = "white", file: str = "") -> Report:
-    """The preflight report of a scanned PDF (:func:`~.pdfscan.scan_pages`,
-    :func:`~.pdfscan.scan_file`) against ``press``. For a cover, ``book_pages`` is the
+    """The preflight report of a scanned PDF (``scan_pages`` and ``scan_file`` of
+    :mod:`spacebowl_print.render.pdfscan`) against ``press``. For a cover, ``book_pages`` is the
     interior's page count and ``stock`` its paper (they set the spine)."""
     results = _Checker(press, pages, declared, cover, book_pages, stock).run()
     return Report(file, press, cover, len(pages), results)

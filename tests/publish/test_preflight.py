@@ -13,7 +13,6 @@ from PIL import Image
 from reportlab.pdfgen.canvas import Canvas as RlCanvas
 
 from spacebowl_print.cli.main import cli
-from spacebowl_print.publish.pdfscan import read_pdf
 from spacebowl_print.publish.pod import cover_page, framed, parse_trim
 from spacebowl_print.publish.preflight import Report, check
 from spacebowl_print.publish.press import book_press
@@ -21,6 +20,7 @@ from spacebowl_print.render.api import Canvas, DrawnPage, Page, Style
 from spacebowl_print.render.barcode import draw_isbn_barcode
 from spacebowl_print.render.images import load_picture
 from spacebowl_print.render.pdf import write_pdf
+from spacebowl_print.render.pdfscan import read_pdf
 
 TRIM = parse_trim("6x9in")
 PAGES = 32
