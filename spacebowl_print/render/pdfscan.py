@@ -49,7 +49,7 @@ class PageObject:
     ppi: float | None = None
     white: bool = False
     bars: bool = False
-    """A black filled rectangle at least 8 times as tall as wide (a barcode's bar)."""
+    """A dark filled shape at least 8 times as tall as wide, not stroked (a barcode's bar)."""
 
 
 @dataclass
@@ -119,7 +119,8 @@ def _path(obj: Any, chain: tuple[float, ...]) -> PageObject | None:
     if fill_mode.value:
         white = white and fill[:3] == (255, 255, 255)
     w, h = box[2] - box[0], box[3] - box[1]
-    bars = bool(fill_mode.value and not stroke.value and fill[:3] == (0, 0, 0) and h >= 8 * w)
+    # dark, not only (0, 0, 0): pdfium reports a CMYK black (0 0 0 1 k) as a dark grey
+    bars = bool(fill_mode.value and not stroke.value and max(fill[:3]) < 80 and h >= 8 * w)
     return PageObject("path", box, "drawing", line_pt=line, white=white, bars=bars)
 
 
