@@ -64,8 +64,8 @@ def test_pdfx_file_as_a_pdf_reader_sees_it(tmp_path: Path, picture, mode: str,  
         assert scan.unembedded == [] and scan.transparency == []
         for page in pdf.pages:
             assert "/TrimBox" in page.obj and "/BleedBox" in page.obj
-            for image in page.images.values():
-                assert "/SMask" not in image
+            for xobject in page.obj.Resources.get("/XObject", {}).values():
+                assert "/SMask" not in xobject
         content = b"".join(pikepdf.unparse_content_stream(pikepdf.parse_content_stream(p))
                            for p in pdf.pages)
     if mode == "cmyk":
