@@ -19,6 +19,8 @@ from spacebowl_print.publish.table import Game, load_ref
 
 CHECK = ("spacebowl_print.cli.check:check_command",
          "prove a booklet, classroom set or web site of any game from its manifest")
+PREFLIGHT = ("spacebowl_print.cli.preflight:preflight_command",
+             "check a book or cover PDF against a print service's published figures")
 
 
 def _own(ref: str) -> Loader:
@@ -121,6 +123,7 @@ def root_table() -> dict[str, tuple[Loader, str]]:
         if not game.flagship:
             table[game.id] = (_group(game.id), game.summary)
     table["check"] = (_own(CHECK[0]), CHECK[1])
+    table["preflight"] = (_own(PREFLIGHT[0]), PREFLIGHT[1])
     return table
 
 

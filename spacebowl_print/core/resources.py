@@ -1,10 +1,11 @@
 """Where the shipped data lives: the games' material (decks, tile sets, constellation sets),
-templates and fonts, from a source tree or a wheel. Which file a game reads there is the
-game's own knowledge.
+templates, fonts and the print services' figures, from a source tree or a wheel. Which file a
+game reads there is the game's own knowledge.
 
 A wheel carries ``decks/`` and ``templates/`` inside the package as ``spacebowl_print/data/``;
 a source checkout (or an editable install) keeps them at the top of the repository.
-Fonts always live in ``spacebowl_print/fonts/``.
+Fonts always live in ``spacebowl_print/fonts/``, the print services' figures and the CMYK
+profile in ``spacebowl_print/pressdata/``.
 """
 
 from __future__ import annotations
@@ -37,4 +38,10 @@ def fonts_dir() -> Path:
     return _PACKAGE / "fonts"
 
 
-__all__ = ["decks_dir", "fonts_dir", "templates_dir"]
+def press_data_dir() -> Path:
+    """The folder holding the print services' figures (``presses.toml``) and the CMYK output
+    profile PDF/X files embed; like the fonts, it lives inside the package."""
+    return _PACKAGE / "pressdata"
+
+
+__all__ = ["decks_dir", "fonts_dir", "press_data_dir", "templates_dir"]

@@ -299,6 +299,12 @@ def _tts_sheets(decks: Sequence[_TtsDeck], pictures: dict[tuple[int, int], Image
     return out
 
 
+ItemRenderer = _Renderer
+"""Rasterises items as the printed cards (for other picture exports: card printers,
+:mod:`~spacebowl_print.publish.services`)."""
+Shot = _Shot
+
+
 # -- the files ---------------------------------------------------------------------------------
 
 def raster_files(fronts: Sequence[Item], back: Item | Sequence[Item], bleed: float,
@@ -359,6 +365,6 @@ def raster_files(fronts: Sequence[Item], back: Item | Sequence[Item], bleed: flo
 
 __all__ = [
     "DEFAULT_DPI", "MAX_DPI", "MIN_DPI", "PNG_LEVEL", "TTS_HOW", "TTS_MAX_COLUMNS",
-    "TTS_MAX_PX", "TTS_MAX_ROWS", "TtsGrid", "check_dpi", "png_bytes", "px",
-    "raster_files", "tts_cell", "tts_grids",
+    "TTS_MAX_PX", "TTS_MAX_ROWS", "ItemRenderer", "Shot", "TtsGrid", "check_dpi", "png_bytes",
+    "px", "raster_files", "tts_cell", "tts_grids",
 ]
