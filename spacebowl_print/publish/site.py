@@ -11,18 +11,21 @@ shared one. Every page carries the manifest's seal; the manifest records every p
 from __future__ import annotations
 
 import datetime as dt
-from collections.abc import Callable, Mapping
+import itertools
+import json
+import re
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from jinja2 import Template
-
 from spacebowl_print import __version__
+from spacebowl_print.core.folders import MARKER, atomic_dir, marker_json
 from spacebowl_print.core.languages import long_date
 from spacebowl_print.core.templates import html_environment
-from spacebowl_print.publish.booklet import write_sealed
+from spacebowl_print.publish.booklet import manifest_json
 from spacebowl_print.publish.limits import MAX_DAYS
+from spacebowl_print.publish.manifest import file_record, seal_of, seal_subject
 from spacebowl_print.publish.publication import Publisher, manifest
 from spacebowl_print.publish.schedule import daily_slots
 from spacebowl_print.render.api import Canvas, DrawnPage
@@ -51,25 +54,54 @@ class SiteReport:
     pages: int
 
 
-def inline_svg(width: float, height: float, paint: Callable[[Canvas], None]) -> str:
+_ID = re.compile(r'(\bid="|url\(#|href="#)([A-Za-z_][\w.-]*)')
+
+
+def inline_svg(width: float, height: float, paint: Callable[[Canvas], None],
+               ids: str = "") -> str:
     """Inline SVG markup (no XML declaration) of a drawing ``width`` × ``height`` mm, through
-    the SVG backend; the fixed physical size is dropped so CSS scales it."""
+    the SVG backend; the fixed physical size is dropped so CSS scales it. Every element id
+    (and every reference to one) gets the prefix ``ids``: the backend numbers its clip paths
+    and defined art from 1 in each drawing, so two drawings inline in one web page need
+    different prefixes, or the second would use the first one's clip paths."""
     text = svg_bytes(DrawnPage(width, height, paint)).decode("utf-8")
     text = text.split("?>", 1)[1].strip() if text.startswith("<?xml") else text
-    return text.replace(f'width="{num(width)}mm" ', "", 1).replace(
+    text = text.replace(f'width="{num(width)}mm" ', "", 1).replace(
         f'height="{num(height)}mm" ', "", 1)
+    return _ID.sub(lambda m: m.group(1) + ids + m.group(2), text) if ids else text
 
 
-def _page_renderer(template: Template, page: Mapping[str, Any]) -> Callable[[str], bytes]:
-    """A day's page, rendered once the seal is known."""
-    return lambda seal: template.render(seal=seal, **page).encode("utf-8")
+def _write_streamed(out_dir: Path, data: Mapping[str, Any],
+                    documents: Iterable[tuple[str, Callable[[str], bytes]]], names: list[str],
+                    kind: str, force: bool) -> list[Path]:
+    """What :func:`publish.booklet.write_sealed` writes — the same bytes, the same folder
+    record, all or nothing — but each document goes to the temporary folder as soon as it is
+    rendered and only its digest is kept, so a site of 3,660 pages needs the memory of one
+    page. ``names`` lists the documents in the order ``documents`` yields them."""
+    subject = seal_subject(data)
+    files: dict[str, dict[str, Any]] = {}
+    with atomic_dir(out_dir, kind, force) as tmp:
+        for name, render in documents:
+            blob = render(subject)
+            (tmp / name).write_bytes(blob)
+            files[name] = file_record(blob)
+        marker = marker_json(kind, [*names, "manifest.json"]).encode("utf-8")
+        (tmp / MARKER).write_bytes(marker)
+        files[MARKER] = file_record(marker)
+        body = {k: v for k, v in data.items() if k not in ("files", "seal")}
+        body["files"] = dict(sorted(files.items()))
+        body["seal"] = seal_of(body)
+        (tmp / "manifest.json").write_text(manifest_json(body), encoding="utf-8")
+    return [*(Path(out_dir) / n for n in names), Path(out_dir) / MARKER,
+            Path(out_dir) / "manifest.json"]
 
 
 def build_site(publisher: Publisher, req: SiteRequest, out_dir: Path,
                advance: Callable[[int], None] = lambda k: None) -> SiteReport:
     """Make ``req.days`` daily puzzles (the same ones a booklet with the same options holds),
     prove every answer, and write the pages, ``index.html`` and ``manifest.json`` into
-    ``out_dir``, all or nothing."""
+    ``out_dir``, all or nothing. Pages are drawn and written one at a time (memory stays
+    flat however many days)."""
     slots = daily_slots(req.start, req.days, req.tiers)
     items = publisher.make(slots, advance)
     header = publisher.header({**req.options(), "lang": publisher.ctx.lang})
@@ -82,24 +114,36 @@ def build_site(publisher: Publisher, req: SiteRequest, out_dir: Path,
     index_t = env.get_template("web/index.html.j2")
     howto = list(publisher.kind.web_howto(publisher.ctx))
     lang = publisher.ctx.lang
-    views = [it.web_view() for it in items]  # drawn once, whatever the seal
-    documents: dict[str, Callable[[str], bytes]] = {}
-    for k, it in enumerate(items):
-        date = dt.date.fromisoformat(it.id)
-        page = {"lang": lang, "w": words, "title": title, "date": long_date(date, lang),
-                "id": it.id, "tier": it.tier, "stars": "★" * it.tier,
-                "badges": list(it.badges), "view": views[k], "howto": howto,
-                "open_howto": k == 0, "noun": publisher.ctx.words["puzzle"],
-                "prev": items[k - 1].id if k else None,
-                "next": items[k + 1].id if k + 1 < len(items) else None,
-                "version": __version__}
-        documents[f"{it.id}.html"] = _page_renderer(day_t, page)
+    store = "spacebowl:" + publisher.kind_of("web").split()[0]
+    ids = [it.id for it in items]
+
+    def day(k: int) -> Callable[[str], bytes]:
+        it = items[k]
+
+        def render(seal: str) -> bytes:
+            page = {"lang": lang, "w": words, "title": title,
+                    "date": long_date(dt.date.fromisoformat(it.id), lang),
+                    "id": it.id, "tier": it.tier, "stars": "★" * it.tier,
+                    "badges": list(it.badges), "view": it.web_view(), "howto": howto,
+                    "open_howto": k == 0, "noun": publisher.ctx.words["puzzle"],
+                    "prev": ids[k - 1] if k else None,
+                    "next": ids[k + 1] if k + 1 < len(ids) else None,
+                    "store": store, "version": __version__, "seal": seal}
+            return day_t.render(**page).encode("utf-8")
+        return render
+
     days = [{"id": it.id, "date": long_date(dt.date.fromisoformat(it.id), lang),
              "stars": "★" * it.tier, "tier": it.tier} for it in items]
-    documents["index.html"] = lambda seal: index_t.render(
-        lang=lang, w=words, heading=title, game=" ".join(howto[:1]), days=days, seal=seal,
-        version=__version__).encode("utf-8")
-    written = write_sealed(out_dir, data, documents, publisher.kind_of("web"), publisher.force)
+
+    def index(seal: str) -> bytes:
+        return index_t.render(lang=lang, w=words, heading=title, game=" ".join(howto[:1]),
+                              days=days, ids_json=json.dumps(ids), store=store, seal=seal,
+                              version=__version__).encode("utf-8")
+
+    names = [*(f"{i}.html" for i in ids), "index.html"]
+    documents = ((names[k], day(k)) for k in range(len(ids)))
+    written = _write_streamed(out_dir, data, itertools.chain(documents, [("index.html", index)]),
+                              names, publisher.kind_of("web"), publisher.force)
     return SiteReport(written, len(items))
 
 
