@@ -57,6 +57,96 @@ class SiteReport:
 _ID = re.compile(r'(\bid="|url\(#|href="#)([A-Za-z_][\w.-]*)')
 
 
+_LINE = re.compile(r'<line ((?:(?!x1=|x2=|y1=|y2=)[\w-]+="[^"]*" )*)x1="([^"]+)" x2="([^"]+)" '
+                   r'y1="([^"]+)" y2="([^"]+)" ((?:[\w-]+="[^"]*" )*)/>')
+_RUN = re.compile(r'(?:<line [^>]*/>)+')
+_D = re.compile(r'( d="| points=")([^"]*)"')
+_DECIMAL = re.compile(r'(-?\d+\.\d)(\d+)')
+
+
+def _hundredths(v: str) -> int:
+    return round(float(v) * 100)
+
+
+def _fmt(h: int) -> str:
+    """Hundredths of a mm as the shortest SVG number: ``-.5``, ``12.34``, ``3``."""
+    sign, h = ("-" if h < 0 else ""), abs(h)
+    whole, frac = divmod(h, 100)
+    text = (str(whole) if whole else "") + (f".{frac:02d}".rstrip("0") if frac else "")
+    return sign + (text or "0")
+
+
+def _then(text: str, last: str, number: str) -> str:
+    """``text`` (whose last number is ``last``) followed by ``number``, with a space only
+    where the two would otherwise read as one number."""
+    glued = number[0] == "-" or (number[0] == "." and "." in last)
+    return text + ("" if glued or not last else " ") + number
+
+
+_TOKEN = re.compile(r"[MLZ]|-?(?:\d+\.?\d*|\.\d+)")
+
+
+def _path_data(d: str) -> str:
+    """Path data to 0.01 mm: a path of moves and straight lines (all the backend draws but
+    curves) in relative steps counted in whole hundredths, so no rounding accumulates;
+    anything else (curves, polygon points) only rounded."""
+    tokens = _TOKEN.findall(d)
+    plain = bool(tokens) and tokens[0] == "M" and re.sub(r"[\s,]+", "", d) == "".join(tokens)
+    if not plain:
+        return re.sub(r"-?\d+\.\d+", lambda m: _fmt(_hundredths(m.group(0))), d)
+    text, last, cmd = "", "", ""
+    x = y = sx = sy = 0
+    numbers = iter(tokens)
+    for t in numbers:
+        if t in "MLZ":
+            if t == "L" and cmd == "l":
+                continue  # still drawing lines: the step needs no letter
+            cmd = t
+            if t == "Z":
+                text, last = text + "z", ""
+                x, y = sx, sy
+            continue
+        nx, ny = _hundredths(t), _hundredths(next(numbers))
+        if cmd == "M":
+            text, last = text + "M", ""
+            sx, sy = nx, ny
+            dx, dy = nx, ny
+            cmd = "L"  # pairs after a move are lines
+        else:
+            dx, dy = nx - x, ny - y
+            if cmd == "L":
+                text, last, cmd = text + "l", "", "l"
+        for v in (_fmt(dx), _fmt(dy)):
+            text, last = _then(text, last, v), v
+        x, y = nx, ny
+    return text
+
+
+def compact_svg(markup: str) -> str:
+    """The same picture in fewer bytes, for a page that is carried on a phone: each run of
+    ``<line>`` elements drawn with the same attributes becomes one ``<path>`` of moves and
+    lines (drawn identically: a line has no fill), and path and polygon coordinates keep
+    0.01 mm."""
+    def merge(run: re.Match[str]) -> str:
+        out: list[str] = []
+        style: str | None = None
+        parts: list[str] = []
+        for m in _LINE.finditer(run.group(0)):
+            key = m.group(1) + m.group(6)
+            if key != style and parts:
+                out.append(f'<path {style}fill="none" d="{" ".join(parts)}" />')
+                parts = []
+            style = key
+            parts.append(f"M{m.group(2)} {m.group(4)}L{m.group(3)} {m.group(5)}")
+        if parts:
+            out.append(f'<path {style}fill="none" d="{" ".join(parts)}" />')
+        merged = "".join(out)
+        return merged if len(_LINE.findall(run.group(0))) == run.group(0).count("<line") \
+            else run.group(0)
+    markup = _RUN.sub(merge, markup)
+    return _D.sub(lambda m: m.group(1) + _path_data(m.group(2)) + '"', markup)
+
+
 def inline_svg(width: float, height: float, paint: Callable[[Canvas], None],
                ids: str = "") -> str:
     """Inline SVG markup (no XML declaration) of a drawing ``width`` × ``height`` mm, through
