@@ -49,7 +49,7 @@ class TomTubePuzzles:
     """About a minute and a half of generating and proving on two cores."""
     default_days = 7
     worksheet_per_page = 1
-    web_template = None
+    web_template = "tomtube/web-day.html.j2"
 
     def words(self, lang: str) -> Mapping[str, str]:
         return words(lang)
