@@ -73,7 +73,7 @@ class HubblePuzzles:
     """Challenges one run makes at most."""
     default_days = 7
     worksheet_per_page = 1
-    web_template = None
+    web_template = "hubble/web-day.html.j2"
 
     def words(self, lang: str) -> Mapping[str, str]:
         return words(check_lang(lang, LANGS))
