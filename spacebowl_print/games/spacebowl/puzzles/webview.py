@@ -7,12 +7,12 @@ pages shows about 9,000 cards but only a few hundred different ones.
 
 from __future__ import annotations
 
-import json
 from typing import Any
 
 from spacebowl_print.games.spacebowl.art.minigalaxy import MINI_H, MINI_W, draw_toss, mini_card
+from spacebowl_print.games.spacebowl.model import galaxy_to_json, toss_to_json, variants_to_json
 from spacebowl_print.games.spacebowl.puzzles.item import SpaceBowlPuzzle, answer_reasons
-from spacebowl_print.games.spacebowl.puzzles.texts import WORDS
+from spacebowl_print.games.spacebowl.puzzles.texts import WEB_WORDS, WORDS
 from spacebowl_print.games.spacebowl.puzzles.tiers import TIERS
 from spacebowl_print.publish.kinds import WebView
 from spacebowl_print.publish.site import inline_svg
@@ -63,13 +63,20 @@ def web_view(p: SpaceBowlPuzzle) -> WebView:
     toss = inline_svg(TOSS_MM, TOSS_MM + 5, lambda c: draw_toss(c, p.deck, p.toss, 0, 0,
                                                                  TOSS_MM, words["toss"]))
     wild = words["wild_on"].format(cell=p.variants.wild.name) if p.variants.wild else ""
+    web = WEB_WORDS[p.lang]
+    names = (["black_hole"] if p.toss.black_hole is not None else []) + list(p.variant_names)
     data: dict[str, Any] = {
         "cards": cards, "cols": g.cols, "rows": g.rows, "toss_svg": toss, "wild": wild,
         "wild_letter": p.wild_letter,
-        "answer": json.dumps([s.cell.name for s in p.solutions]),
+        # what the page's engine (templates/spacebowl/web-engine.js) reads
+        "galaxy": {"cards": galaxy_to_json(g, p.deck.letters)["cards"]},
+        "toss": toss_to_json(p.toss), "variants": variants_to_json(p.variants),
+        "question": p.question,
+        "explain": [web[f"var_{n}"] for n in names if f"var_{n}" in web],
+        "words": {k: web[k] for k in ("count_is", "time", "solved_in", "best_time")},
     }
     reasons = answer_reasons(p)
-    return WebView(puzzle=toss, question=words[p.question], answer=" ".join(reasons),
+    return WebView(puzzle=toss, question=web[f"web_{p.question}"], answer=" ".join(reasons),
                    data=data)
 
 
