@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import datetime as dt
 import itertools
-import json
 import re
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
@@ -30,6 +29,17 @@ from spacebowl_print.publish.publication import Publisher, manifest
 from spacebowl_print.publish.schedule import daily_slots
 from spacebowl_print.render.api import Canvas, DrawnPage
 from spacebowl_print.render.svg import num, svg_bytes
+
+INDEX_WORDS: dict[str, dict[str, str]] = {
+    "en": {"today": "Today", "no_today": "No day of this site is today ({today}): it runs from "
+           "{first} to {last}.", "done": "solved"},
+    "fr": {"today": "Aujourd’hui", "no_today": "Aucun jour de ce site n’est aujourd’hui "
+           "({today}) : il va du {first} au {last}.", "done": "résolu"},
+    "de": {"today": "Heute", "no_today": "Kein Tag dieser Seite ist heute ({today}): Sie reicht "
+           "vom {first} bis {last}.", "done": "gelöst"},
+}
+"""The index's own words: the entry that opens the visitor's date, and the mark of a day
+already solved in this browser (English for a language without its own)."""
 
 
 @dataclass(frozen=True)
@@ -158,7 +168,13 @@ def inline_svg(width: float, height: float, paint: Callable[[Canvas], None],
     text = text.split("?>", 1)[1].strip() if text.startswith("<?xml") else text
     text = text.replace(f'width="{num(width)}mm" ', "", 1).replace(
         f'height="{num(height)}mm" ', "", 1)
-    return _ID.sub(lambda m: m.group(1) + ids + m.group(2), text) if ids else text
+    return prefix_ids(text, ids) if ids else text
+
+
+def prefix_ids(markup: str, prefix: str) -> str:
+    """``markup`` with every element id, and every reference to one, prefixed: the same
+    drawing shown twice in a page (a card in two cells) needs its ids made unique twice."""
+    return _ID.sub(lambda m: m.group(1) + prefix + m.group(2), markup)
 
 
 def _write_streamed(out_dir: Path, data: Mapping[str, Any],
@@ -227,7 +243,8 @@ def build_site(publisher: Publisher, req: SiteRequest, out_dir: Path,
 
     def index(seal: str) -> bytes:
         return index_t.render(lang=lang, w=words, heading=title, game=" ".join(howto[:1]),
-                              days=days, ids_json=json.dumps(ids), store=store, seal=seal,
+                              days=days, ids=ids, store=store, seal=seal,
+                              iw=INDEX_WORDS.get(lang, INDEX_WORDS["en"]),
                               version=__version__).encode("utf-8")
 
     names = [*(f"{i}.html" for i in ids), "index.html"]
@@ -237,4 +254,5 @@ def build_site(publisher: Publisher, req: SiteRequest, out_dir: Path,
     return SiteReport(written, len(items))
 
 
-__all__ = ["MAX_DAYS", "SiteReport", "SiteRequest", "build_site", "inline_svg"]
+__all__ = ["INDEX_WORDS", "MAX_DAYS", "SiteReport", "SiteRequest", "build_site", "compact_svg",
+           "inline_svg", "prefix_ids"]

@@ -15,7 +15,7 @@ from spacebowl_print.games.spacebowl.puzzles.item import SpaceBowlPuzzle, answer
 from spacebowl_print.games.spacebowl.puzzles.texts import WEB_WORDS, WORDS
 from spacebowl_print.games.spacebowl.puzzles.tiers import TIERS
 from spacebowl_print.publish.kinds import WebView
-from spacebowl_print.publish.site import inline_svg
+from spacebowl_print.publish.site import inline_svg, prefix_ids
 from spacebowl_print.render.api import Canvas, Style
 
 TOSS_MM = 42.0
@@ -57,11 +57,14 @@ def web_view(p: SpaceBowlPuzzle) -> WebView:
     answer (the cards to pick) for the Space Bowl template's script."""
     words = WORDS[p.lang]
     g = p.galaxy
-    cards = [[{"cell": f"{chr(65 + c)}{r + 1}", "svg": card_svg(p, r, c),
+    # a card's drawing is shared by every page that shows it: its ids get the cell's name
+    cards = [[{"cell": f"{chr(65 + c)}{r + 1}",
+               "svg": prefix_ids(card_svg(p, r, c), f"{chr(65 + c)}{r + 1}-"),
                "wild": p.variants.wild is not None and (r, c) == tuple(p.variants.wild)}
               for c in range(g.cols)] for r in range(g.rows)]
     toss = inline_svg(TOSS_MM, TOSS_MM + 5, lambda c: draw_toss(c, p.deck, p.toss, 0, 0,
-                                                                 TOSS_MM, words["toss"]))
+                                                                 TOSS_MM, words["toss"]),
+                      ids="toss-")
     wild = words["wild_on"].format(cell=p.variants.wild.name) if p.variants.wild else ""
     web = WEB_WORDS[p.lang]
     names = (["black_hole"] if p.toss.black_hole is not None else []) + list(p.variant_names)
