@@ -56,6 +56,7 @@ def web_view(day: HubbleDay) -> WebView:
                 "play": day.entry["par"]["play"]},
         "titles": list(TITLES[lang]), "floors": list(TITLE_FLOORS),
         "pad": {"centres": centres, "s": round(grid.s, 3), "h": round(art.height, 3),
+                "aspect": round(art.width / art.height, 4),
                 "unit": ICON_UNIT, "box": ICON_BOX},
         "words": {**WEB[lang], "fog": wd["fog"], "stars": wd["stars"]},
     }
