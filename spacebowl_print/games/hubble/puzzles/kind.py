@@ -147,8 +147,12 @@ class HubblePuzzles:
         return words(ctx.lang)["key_legend"]
 
     def web_howto(self, ctx: RenderContext) -> Sequence[str]:
+        """The teaching page's own words: how a day is played, how a roll reads, and the
+        scoring icon by icon."""
         wd = words(ctx.lang)
-        return [wd[f"web_how_{k}"] for k in range(1, 4)]
+        return [wd["how_1"], wd["how_2"], wd["how_3"],
+                f"{wd['read_roll']}: {wd['roll_parts']}", wd["blank_face"],
+                " ".join(wd[f"teach_{icon}"] for icon in "GPACS")]
 
 
 PUZZLES = HubblePuzzles()

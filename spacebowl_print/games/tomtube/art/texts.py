@@ -147,33 +147,11 @@ PUBLISHING: dict[str, dict[str, str]] = {
     "en": {"puzzles": "Puzzles", "tiles_line": "Tile set: {name}",
            "key_legend": "The fewest moves home, then the first move of one shortest line "
                          "(drift or jump, and where to); every move is in the booklet's "
-                         "answers and manifest.json.",
-           "web_how_1": "A game near its end: no rhomb can be placed any more. One astronaut "
-                        "moves alone; the other stays put and blocks their sphere.",
-           "web_how_2": "Bring the astronaut home holding both solar counters, in as few moves "
-                        "as possible: drift along your own and neutral tubes for free, along "
-                        "every colour for a control counter, or space-jump to a neighbouring "
-                        "knot sphere for an energy counter.",
-           "web_how_3": "A drift passes straight through a complete, empty sphere; a counter "
-                        "stops it and is taken. An alien counter may be traded at any moment "
-                        "of your turn for 1 control and 2 energy, if the stock has them. "
-                        "Reveal the answer to step through one shortest line."},
+                         "answers and manifest.json."},
     "de": {"puzzles": "Rätsel", "tiles_line": "Plättchensatz: {name}",
            "key_legend": "Die wenigsten Züge nach Hause, dann der erste Zug eines kürzesten "
                          "Wegs (Drift oder Sprung, und wohin); alle Züge stehen in den "
-                         "Lösungen des Hefts und in manifest.json.",
-           "web_how_1": "Eine Partie kurz vor dem Ende: Keine Raute kann mehr gelegt werden. "
-                        "Ein Astronaut zieht allein; der andere bleibt stehen und sperrt seine "
-                        "Sphäre.",
-           "web_how_2": "Bring den Astronauten mit beiden Solarmarkern nach Hause, mit so "
-                        "wenigen Zügen wie möglich: kostenlos entlang eigener und neutraler "
-                        "Röhren driften, für einen Kontrollmarker entlang aller Farben, oder "
-                        "für einen Energiemarker zu einer benachbarten Knotensphäre springen.",
-           "web_how_3": "Eine Drift geht geradeaus durch eine vollständige, leere Sphäre; ein "
-                        "Marker hält sie an und wird genommen. Ein Alienmarker darf jederzeit "
-                        "im eigenen Zug gegen 1 Kontroll- und 2 Energiemarker getauscht "
-                        "werden, wenn der Vorrat sie hat. „Lösung zeigen“ geht einen "
-                        "kürzesten Weg Zug für Zug durch."},
+                         "Lösungen des Hefts und in manifest.json."},
 }
 """The words every game gives publishing (the plural of a puzzle, the teacher's key legend,
 the web page's "how to play")."""
