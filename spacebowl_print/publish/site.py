@@ -13,7 +13,7 @@ from __future__ import annotations
 import datetime as dt
 import itertools
 import re
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -28,7 +28,7 @@ from spacebowl_print.publish.manifest import file_record, seal_of, seal_subject
 from spacebowl_print.publish.publication import Publisher, manifest
 from spacebowl_print.publish.schedule import daily_slots
 from spacebowl_print.render.api import Canvas, DrawnPage
-from spacebowl_print.render.svg import num, svg_bytes
+from spacebowl_print.render.svg import SvgCanvas, num, svg_bytes
 
 INDEX_WORDS: dict[str, dict[str, str]] = {
     "en": {"today": "Today", "no_today": "No day of this site is today ({today}): it runs from "
@@ -164,11 +164,63 @@ def inline_svg(width: float, height: float, paint: Callable[[Canvas], None],
     (and every reference to one) gets the prefix ``ids``: the backend numbers its clip paths
     and defined art from 1 in each drawing, so two drawings inline in one web page need
     different prefixes, or the second would use the first one's clip paths."""
-    text = svg_bytes(DrawnPage(width, height, paint)).decode("utf-8")
+    return _inline(svg_bytes(DrawnPage(width, height, paint)), width, height, ids)
+
+
+def _inline(data: bytes, width: float, height: float, ids: str) -> str:
+    text = data.decode("utf-8")
     text = text.split("?>", 1)[1].strip() if text.startswith("<?xml") else text
     text = text.replace(f'width="{num(width)}mm" ', "", 1).replace(
         f'height="{num(height)}mm" ', "", 1)
     return prefix_ids(text, ids) if ids else text
+
+
+class SharedArt:
+    """Art drawn once for a whole site, each page carrying the part it uses once: what
+    ``define`` defines on a canvas is kept, definition by definition, and :meth:`page` draws
+    a page's picture that places that art without drawing it again, preceded by a hidden
+    picture holding the definitions it places (and those they use, and the ones named in
+    ``keep``). A year of Tom Tube pages then draws the forty tile designs once, not 365
+    times. The page's picture goes on numbering ids and clip paths where the library's
+    stopped (the backend's own counters, carried over), so nothing clashes; all ids carry the
+    prefix ``ids``."""
+
+    def __init__(self, define: Callable[[Canvas], None], ids: str) -> None:
+        library = SvgCanvas(1.0, 1.0)
+        define(library)
+        self.ids = ids
+        # the backend's bookkeeping of what is defined (names → ids, clip numbers), carried
+        # into every page's canvas: the one place this module reaches inside SvgCanvas
+        self._state = (dict(library._ids), set(library._defined), library._clips)
+        self._chunks: dict[str, tuple[str, frozenset[str]]] = {}
+        for element in library.doc.defs.elements:
+            text = compact_svg(element.tostring())
+            refs = frozenset(m.group(2) for m in _ID.finditer(text) if m.group(1) != 'id="')
+            self._chunks[element["id"]] = (prefix_ids(text, ids), refs)
+
+    def page(self, width: float, height: float, paint: Callable[[Canvas], None],
+             keep: Sequence[str] = ()) -> str:
+        """A page's picture (as :func:`inline_svg` gives it) placing the shared art, after
+        the hidden picture of the definitions it needs; ``keep``: names (as defined) of art
+        the page's script places."""
+        canvas = SvgCanvas(width, height)
+        names, defined, clips = self._state
+        canvas._ids, canvas._defined, canvas._clips = dict(names), set(defined), clips
+        DrawnPage(width, height, paint).draw(canvas)
+        drawing = canvas.tobytes()
+        todo = [m.group(2) for m in _ID.finditer(drawing.decode("utf-8"))
+                if m.group(1) != 'id="'] + [names[n] for n in keep]
+        need: list[str] = []
+        while todo:
+            key = todo.pop()
+            if key in self._chunks and key not in need:
+                need.append(key)
+                todo.extend(self._chunks[key][1])
+        defs = "".join(self._chunks[k][0] for k in sorted(need, key=list(self._chunks).index))
+        hidden = ('<svg width="0" height="0" style="position:absolute" aria-hidden="true" '
+                  'focusable="false" xmlns="http://www.w3.org/2000/svg" '
+                  f'xmlns:xlink="http://www.w3.org/1999/xlink"><defs>{defs}</defs></svg>')
+        return hidden + compact_svg(_inline(drawing, width, height, self.ids))
 
 
 def prefix_ids(markup: str, prefix: str) -> str:
@@ -254,5 +306,5 @@ def build_site(publisher: Publisher, req: SiteRequest, out_dir: Path,
     return SiteReport(written, len(items))
 
 
-__all__ = ["INDEX_WORDS", "MAX_DAYS", "SiteReport", "SiteRequest", "build_site", "compact_svg",
-           "inline_svg", "prefix_ids"]
+__all__ = ["INDEX_WORDS", "MAX_DAYS", "SharedArt", "SiteReport", "SiteRequest", "build_site",
+           "compact_svg", "inline_svg", "prefix_ids"]

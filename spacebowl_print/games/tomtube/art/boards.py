@@ -49,6 +49,8 @@ from spacebowl_print.render.api import MM_PER_PT, Canvas, Style
 from spacebowl_print.render.colour import tint
 from spacebowl_print.render.fonts import text_width
 
+TILE_EDGE = "#7A8799"
+"""The outline of tiles laid on a board."""
 HALF_H = SIDE * SQRT3 / 2
 """Half the hexagon's height, in edge lengths (its half width is ``SIDE``)."""
 
@@ -262,7 +264,7 @@ def paint_tiles(canvas: Canvas, view: View, pos: Position, tiles: TileSet, look:
     """The placed rhombs and triangles of ``pos`` alone (a web page puts the counters and
     astronauts over them as they move)."""
     b = board()
-    edge_line = "#7A8799"
+    edge_line = TILE_EDGE
     for r in pos.rhombs:
         p = b.position_index[r.at]
         corners = b.corners(p, b.knot_index[r.s1])
@@ -325,7 +327,7 @@ def spheres_of(pos: Position, tiles: TileSet) -> Mapping[str, str]:
 
 
 __all__ = [
-    "DAVE", "HALF_H", "TOM", "View", "board_extent", "board_size", "module_polygon",
+    "DAVE", "HALF_H", "TILE_EDGE", "TOM", "View", "board_extent", "board_size", "module_polygon",
     "name_chip", "paint_astronauts", "paint_board", "paint_knot_names", "paint_lattice",
     "paint_module", "paint_position", "paint_row_letters", "paint_space", "paint_sphere_names",
     "paint_tiles",

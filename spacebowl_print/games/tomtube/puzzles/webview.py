@@ -1,6 +1,7 @@
 """A Tom Tube "way home" puzzle on a web page that is played: one drawing of the board with
-its tiles (the static art, drawn once), the counters and astronauts defined once in it and
-placed by the page's script wherever they are, and what the script's engine
+its tiles (the static art: the board and the tile designs defined once in the page, drawn once
+for the whole run), the counters and astronauts defined once and placed by the page's script
+wherever they are, and what the script's engine
 (``templates/tomtube/web-engine.js``) needs: the position, the tiles on the board, where the
 board lies in the drawing, the answer's line with each move in words.
 
@@ -15,6 +16,7 @@ from typing import Any
 
 from spacebowl_print.games.tomtube.art.boards import (
     HALF_H,
+    TILE_EDGE,
     View,
     paint_row_letters,
     paint_sphere_names,
@@ -23,12 +25,14 @@ from spacebowl_print.games.tomtube.art.boards import (
 )
 from spacebowl_print.games.tomtube.art.miniboard import LETTER_ROOM
 from spacebowl_print.games.tomtube.art.texts import WEB, words
+from spacebowl_print.games.tomtube.art.tilefaces import place_rhomb, place_triangle
 from spacebowl_print.games.tomtube.art.tubes import Look, draw_astronaut_token, draw_counter
-from spacebowl_print.games.tomtube.model.board import BASES, PLAYERS, SIDE, SOLARS, other
+from spacebowl_print.games.tomtube.model.board import BASES, PLAYERS, SIDE, SOLARS, SQRT3, other
 from spacebowl_print.games.tomtube.model.position import position_to_json
+from spacebowl_print.games.tomtube.model.tiles import TileSet
 from spacebowl_print.games.tomtube.puzzles.item import TomTubePuzzle
 from spacebowl_print.publish.kinds import WebView
-from spacebowl_print.publish.site import compact_svg, inline_svg
+from spacebowl_print.publish.site import SharedArt
 from spacebowl_print.render.api import Canvas
 
 WIDTH_MM = 120.0
@@ -56,6 +60,42 @@ def _piece(name: str, r: float, ink_saver: bool) -> Any:
     return paint
 
 
+_LIBRARIES: dict[tuple[int, bool], tuple[TileSet, SharedArt]] = {}
+
+
+def library(tiles: TileSet, ink_saver: bool) -> SharedArt:
+    """The art every page of a run shares, drawn once per run (per tile set and ink mode):
+    the empty board, every tile design of the set and the player triangles at the page's
+    size, and the pieces the script places."""
+    key = (id(tiles), ink_saver)
+    got = _LIBRARIES.get(key)
+    if got is not None and got[0] is tiles:
+        return got[1]
+    w, h, edge = board_box()
+    view = View(w / 2, h / 2, edge)
+    look = Look(edge, ink_saver)
+    r = edge * 0.2
+    rise = edge * SQRT3 / 2
+
+    def define(c: Canvas) -> None:
+        # each design is defined by placing it once; only the definitions are kept
+        placed_board(c, view, look)
+        for t in tiles.ids():
+            place_rhomb(c, [(0.0, 0.0), (edge, 0.0), (1.5 * edge, rise), (0.5 * edge, rise)],
+                        tiles[t], look, TILE_EDGE)
+        for owner in PLAYERS:
+            for tube in (None, (0, 1)):
+                place_triangle(c, [(0.0, 0.0), (edge, 0.0), (0.5 * edge, rise)], owner, tube,
+                               look, TILE_EDGE)
+        for name in PIECES:
+            c.define(f"ttw-{name}", 2 * r, 2 * r, _piece(name, r, ink_saver))
+
+    art = SharedArt(define, "tt-")
+    _LIBRARIES.clear()  # one run, one tile set: keep only the latest
+    _LIBRARIES[key] = (tiles, art)
+    return art
+
+
 def web_view(p: TomTubePuzzle) -> WebView:
     """The board (tiles, sphere names, the pieces defined for the script), the question, the
     answer in one line and, in ``data``, what the page's script plays with."""
@@ -73,8 +113,6 @@ def web_view(p: TomTubePuzzle) -> WebView:
         paint_tiles(c, view, pos, p.tiles, look)
         paint_row_letters(c, view, "#666666", 6.5, edge * 0.3)
         paint_sphere_names(c, view, bare, 6.0)
-        for name in PIECES:
-            c.define(f"ttw-{name}", 2 * r, 2 * r, _piece(name, r, p.ink_saver))
 
     wd = words(p.lang)
     used = sorted({x.id for x in pos.rhombs})
@@ -95,7 +133,8 @@ def web_view(p: TomTubePuzzle) -> WebView:
                                                               "solar")}},
     }
     answer = wd["moves_n"].format(n=p.moves) + " — " + "; ".join(data["steps"])
-    return WebView(puzzle=compact_svg(inline_svg(w, h, paint, ids="tt-")),
+    art = library(p.tiles, p.ink_saver)
+    return WebView(puzzle=art.page(w, h, paint, [f"ttw-{name}" for name in PIECES]),
                    question=p.question(), answer=answer, data=data)
 
 
