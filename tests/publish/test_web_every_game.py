@@ -122,3 +122,32 @@ def test_pages_are_small_enough_to_carry(site: tuple[str, Path]) -> None:
     game, folder = site
     for page in folder.glob("2*.html"):
         assert page.stat().st_size <= LIMITS[game], (page.name, page.stat().st_size)
+
+
+def test_a_site_failing_midway_leaves_nothing(tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+                                              ) -> None:
+    """Pages go to the temporary folder one by one as they are drawn; a failure on the
+    second page still leaves no output folder and no temporary behind, and an earlier site
+    in the folder untouched."""
+    from spacebowl_print.games.tomtube.puzzles import webview
+
+    out = tmp_path / "site"
+    first = CliRunner().invoke(cli, ["tomtube", "web", "--days", "1", "--jobs", "1", "-q",
+                                     "-o", str(out)])
+    assert first.exit_code == 0, first.output
+    before = {p.name: p.read_bytes() for p in out.iterdir()}
+    real = webview.web_view
+    drawn: list[str] = []
+
+    def failing(p: Any) -> Any:
+        drawn.append(p.id)
+        if len(drawn) == 2:
+            raise OSError(28, "No space left on device")
+        return real(p)
+
+    monkeypatch.setattr(webview, "web_view", failing)
+    result = CliRunner().invoke(cli, ["tomtube", "web", "--days", "3", "--jobs", "1", "-q",
+                                      "-o", str(out)])
+    assert result.exit_code != 0 and len(drawn) == 2
+    assert {p.name: p.read_bytes() for p in out.iterdir()} == before
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["site"]  # no temporary left

@@ -6,6 +6,7 @@ where each hex lies in the drawing, the par's play and score, the titles."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from spacebowl_print.games.hubble.art.hexes import ICON_ORDER, ICON_UNIT, draw_icon
@@ -26,6 +27,13 @@ ICON_BOX = 2 * ICON_UNIT * 1.1
 """The box each icon is defined in (the icon drawn at radius ICON_UNIT in its centre)."""
 
 
+def _icon_art(icon: str) -> Callable[[Canvas], None]:
+    """One icon in its box, drawn with the print's strokes, for the script to place."""
+    def paint(c: Canvas) -> None:
+        draw_icon(c, icon, ICON_BOX / 2, ICON_BOX / 2, ICON_UNIT, width=ICON_UNIT * 0.11)
+    return paint
+
+
 def web_view(day: HubbleDay) -> WebView:
     """The pad to play on and the cards, the par in one line, and in ``data`` what the page's
     script plays with."""
@@ -36,9 +44,7 @@ def web_view(day: HubbleDay) -> WebView:
     def pad(c: Canvas) -> None:
         draw_pad(c, art, 0.0, 0.0, ctx)
         for icon in ICON_ORDER:
-            c.define(f"hbw-{icon}", ICON_BOX, ICON_BOX,
-                     lambda cc, i=icon: draw_icon(cc, i, ICON_BOX / 2, ICON_BOX / 2, ICON_UNIT,
-                                                  width=ICON_UNIT * 0.11))
+            c.define(f"hbw-{icon}", ICON_BOX, ICON_BOX, _icon_art(icon))
 
     def cards(c: Canvas) -> None:
         day.draw_cards(c, 0.0, CARDS_H, PAD_W, CARDS_H)
