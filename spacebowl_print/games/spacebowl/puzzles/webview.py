@@ -79,6 +79,7 @@ def web_view(p: SpaceBowlPuzzle) -> WebView:
         "words": {k: web[k] for k in ("count_is", "time", "solved_in", "best_time")},
     }
     reasons = answer_reasons(p)
+    data["reasons"] = list(reasons)
     return WebView(puzzle=toss, question=web[f"web_{p.question}"], answer=" ".join(reasons),
                    data=data)
 
