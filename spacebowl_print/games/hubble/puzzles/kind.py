@@ -151,7 +151,9 @@ class HubblePuzzles:
         scoring icon by icon."""
         wd = words(ctx.lang)
         return [wd["how_1"], wd["how_2"], wd["how_3"],
-                f"{wd['read_roll']}: {wd['roll_parts']}", wd["blank_face"],
+                # French sets a no-break space before the colon
+                wd["read_roll"] + ("\u00a0: " if ctx.lang == "fr" else ": ") + wd["roll_parts"],
+                wd["blank_face"],
                 " ".join(wd[f"teach_{icon}"] for icon in "GPACS")]
 
 

@@ -177,6 +177,8 @@ WORDS["fr"] = {key: french_spacing(text) for key, text in WORDS["fr"].items()}
 
 WEB_WORDS: dict[str, dict[str, str]] = {
     "en": {"title": "Space Bowl — puzzle of the day", "none": "No valid card",
+           "no_card": "{cell}: no card of this galaxy.",
+           "face_down": "{cell}: a face-down card is never a destination.",
            "web_any": "Is there any valid destination at all? Pick one, or “No valid card” "
                       "(“We are all going to die!”), then check.",
            "web_find": "Pick every valid destination card, or “No valid card” if there is "
@@ -206,6 +208,8 @@ WEB_WORDS: dict[str, dict[str, str]] = {
            "previous": "previous day", "next": "next day", "index": "all days",
            "card": "card", "picked": "picked", "days": "Puzzles of the day"},
     "fr": {"title": "Space Bowl — l'énigme du jour", "none": "Aucune carte valide",
+           "no_card": "{cell} : aucune carte de cette Galaxie.",
+           "face_down": "{cell} : une carte face cachée n'est jamais une destination.",
            "web_any": "Y a-t-il au moins une destination valide ? Choisissez-en une, ou "
                       "« Aucune carte valide » (« On va tous mourir ! »), puis vérifiez.",
            "web_find": "Choisissez toutes les cartes de destination valides, ou « Aucune "
@@ -237,6 +241,8 @@ WEB_WORDS: dict[str, dict[str, str]] = {
            "previous": "jour précédent", "next": "jour suivant", "index": "tous les jours",
            "card": "carte", "picked": "choisie", "days": "Énigmes du jour"},
     "de": {"title": "Space Bowl — Rätsel des Tages", "none": "Keine gültige Karte",
+           "no_card": "{cell}: keine Karte dieser Galaxie.",
+           "face_down": "{cell}: Eine verdeckte Karte ist nie ein Ziel.",
            "web_any": "Gibt es überhaupt ein gültiges Ziel? Wähle eines oder „Keine gültige "
                       "Karte“ („Wir werden alle sterben!“) und prüfe dann.",
            "web_find": "Wähle alle gültigen Zielkarten, oder „Keine gültige Karte“, wenn es "

@@ -76,7 +76,8 @@ def web_view(p: SpaceBowlPuzzle) -> WebView:
         "toss": toss_to_json(p.toss), "variants": variants_to_json(p.variants),
         "question": p.question,
         "explain": [web[f"var_{n}"] for n in names if f"var_{n}" in web],
-        "words": {k: web[k] for k in ("count_is", "time", "solved_in", "best_time")},
+        "words": {k: web[k] for k in ("count_is", "time", "solved_in", "best_time", "no_card",
+                                      "face_down")},
     }
     reasons = answer_reasons(p)
     data["reasons"] = list(reasons)
