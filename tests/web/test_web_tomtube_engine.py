@@ -174,3 +174,19 @@ def test_an_illegal_move_is_refused_with_its_reason(browser: Any, site: Path) ->
             pay: null}); return null; } catch (e) { return e.message; } }""", them)
         assert reason and "other astronaut" in reason
         assert page.evaluate("window.puzzle.state()") == []
+
+
+def test_the_home_bases_are_drawn_whole() -> None:
+    """The page's board leaves room for the module docks: every dock (home bases A3 and I3
+    included) lies inside the drawing, with its rim."""
+    from spacebowl_print.games.tomtube.art.boards import View
+    from spacebowl_print.games.tomtube.art.tubes import Look
+    from spacebowl_print.games.tomtube.model.board import MODULES, board
+    from spacebowl_print.games.tomtube.puzzles.webview import board_box
+
+    w, h, edge = board_box()
+    view, look = View(w / 2, h / 2, edge), Look(edge, False)
+    reach = look.sphere_r * 1.45 + look.line_w * 2
+    for name in MODULES:
+        x, y = view.knot(board().knot_index[name])
+        assert reach <= x <= w - reach and reach <= y <= h - reach, name
