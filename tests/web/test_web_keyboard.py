@@ -21,11 +21,11 @@ def site(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactor
     return game, make_site(tmp_path_factory.mktemp(f"kb-{game}"), game, *GAMES[game])
 
 
-def _tab_to(page: Any, test: str, limit: int = 80) -> None:
-    """Tab (forward) until the focused element passes the JavaScript test ``test`` (given
-    ``e``, the focused element); fails after ``limit`` presses."""
+def _tab_to(page: Any, test: str, limit: int = 80, back: bool = False) -> None:
+    """Tab (Shift+Tab with ``back``) until the focused element passes the JavaScript test
+    ``test`` (given ``e``, the focused element); fails after ``limit`` presses."""
     for _ in range(limit):
-        page.keyboard.press("Tab")
+        page.keyboard.press("Shift+Tab" if back else "Tab")
         if page.evaluate(f"(() => {{ const e = document.activeElement; return !!({test}); }})()"):
             outline = page.evaluate("""(() => { const s = getComputedStyle(
                 document.activeElement);
@@ -77,7 +77,8 @@ def _play_hubble(page: Any, entry: dict[str, Any]) -> None:
                 _tab_to(page, f"e.tagName === 'BUTTON' && e.closest('#scope, #third') && "
                               f"!e.disabled && e.textContent === '{word}'")
                 page.keyboard.press("Enter")
-            _tab_to(page, "e.classList && e.classList.contains('hex')")
+            # the pad comes before the Scope's icons: back to it
+            _tab_to(page, "e.classList && e.classList.contains('hex')", back=True)
             target = (int(name[1:]) - 1) * cols + ord(name[0]) - 65
             here = page.evaluate("[...document.activeElement.parentNode.children]"
                                  ".indexOf(document.activeElement)")

@@ -30,7 +30,7 @@ from spacebowl_print.games.tomtube.rules.play import move, score
 from spacebowl_print.games.tomtube.solve.puzzles import candidate, full_board
 
 TILES = load_tiles()
-BOARDS = 26
+BOARDS = 23
 WALKS = 12
 STEPS = 10
 
