@@ -7,6 +7,7 @@ pages shows about 9,000 cards but only a few hundred different ones.
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Any
 
 from spacebowl_print.games.spacebowl.art.minigalaxy import MINI_H, MINI_W, draw_toss, mini_card
@@ -52,6 +53,13 @@ def card_svg(p: SpaceBowlPuzzle, row: int, col: int) -> str:
     return svg
 
 
+@lru_cache(maxsize=4096)
+def _in_cell(svg: str, cell: str) -> str:
+    """A card's drawing with its ids prefixed by its cell (a card drawn for many pages sits
+    in the same cell of many of them: done once)."""
+    return prefix_ids(svg, f"{cell}-")
+
+
 def web_view(p: SpaceBowlPuzzle) -> WebView:
     """What the day's page shows: ``data`` carries the card grid, the toss drawing and the
     answer (the cards to pick) for the Space Bowl template's script."""
@@ -59,7 +67,7 @@ def web_view(p: SpaceBowlPuzzle) -> WebView:
     g = p.galaxy
     # a card's drawing is shared by every page that shows it: its ids get the cell's name
     cards = [[{"cell": f"{chr(65 + c)}{r + 1}",
-               "svg": prefix_ids(card_svg(p, r, c), f"{chr(65 + c)}{r + 1}-"),
+               "svg": _in_cell(card_svg(p, r, c), f"{chr(65 + c)}{r + 1}"),
                "wild": p.variants.wild is not None and (r, c) == tuple(p.variants.wild)}
               for c in range(g.cols)] for r in range(g.rows)]
     toss = inline_svg(TOSS_MM, TOSS_MM + 5, lambda c: draw_toss(c, p.deck, p.toss, 0, 0,
