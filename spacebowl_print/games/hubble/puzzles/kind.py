@@ -62,7 +62,7 @@ class HubblePuzzles:
 
     Options = HubbleChoice
     worksheet_per_page = 1
-    web_template = None
+    web_template = "hubble/web-day.html.j2"
 
     def load(self, options: HubbleChoice, tiers: Sequence[int]) -> HubbleSource:
         return HubbleSource(options.load_set(), options.cols, options.rows)
@@ -131,8 +131,14 @@ class HubblePuzzles:
         return words(ctx.lang)["key_legend"]
 
     def web_howto(self, ctx: RenderContext) -> Sequence[str]:
+        """The teaching page's own words: how a day is played, how a roll reads, and the
+        scoring icon by icon."""
         wd = words(ctx.lang)
-        return [wd[f"web_how_{k}"] for k in range(1, 4)]
+        return [wd["how_1"], wd["how_2"], wd["how_3"],
+                # French sets a no-break space before the colon
+                wd["read_roll"] + ("\u00a0: " if ctx.lang == "fr" else ": ") + wd["roll_parts"],
+                wd["blank_face"],
+                " ".join(wd[f"teach_{icon}"] for icon in "GPACS")]
 
 
 PUZZLES: PuzzleKind[HubbleChoice, HubbleSource, HubbleDay] = HubblePuzzles()

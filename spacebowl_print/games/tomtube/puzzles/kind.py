@@ -40,7 +40,7 @@ class TomTubePuzzles:
 
     Options = TilesChoice
     worksheet_per_page = 1
-    web_template = None
+    web_template = "tomtube/web-day.html.j2"
 
     def load(self, options: TilesChoice, tiers: Sequence[int]) -> TileSet:
         return options.load()
@@ -113,8 +113,17 @@ class TomTubePuzzles:
         return words(ctx.lang)["key_legend"]
 
     def web_howto(self, ctx: RenderContext) -> Sequence[str]:
-        w = words(ctx.lang)
-        return [w[f"web_how_{k}"] for k in range(1, 4)]
+        """The teaching page's own words (the booklet introduction's first section, "How
+        these puzzles work"), as plain paragraphs: a bullet each."""
+        text = _intro_words(ctx.lang)
+        first = text[:starts[1]] if len(starts := [m.start() for m in _HEADING.finditer(text)]
+                                          ) > 1 else text
+        out = []
+        for line in first.splitlines():
+            line = line.strip()
+            if line and not line.startswith("#"):
+                out.append(line.removeprefix("- ").replace("**", ""))
+        return out
 
 
 def tiles_to_mapping(tiles: TileSet) -> dict[str, Any]:
@@ -143,6 +152,13 @@ def _intro(tiles: TileSet, puzzles: Sequence[TomTubePuzzle], lang: str) -> str:
     return template.render(
         lengths=[{"moves": n, "count": sum(1 for p in puzzles if p.moves == n)}
                  for n in lengths], tiers=tiers)
+
+
+def _intro_words(lang: str) -> str:
+    """The booklet introduction's text without any puzzle counted (its first section does not
+    count them)."""
+    template = template_environment().get_template(f"tomtube/booklet-{lang}.md.j2")
+    return template.render(lengths=[], tiers=[])
 
 
 def _split(text: str) -> tuple[str, str]:
