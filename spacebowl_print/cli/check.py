@@ -23,6 +23,7 @@ from spacebowl_print.publish.manifest import (
     check_files,
     check_seal,
     check_structure,
+    header_of,
 )
 from spacebowl_print.publish.table import Game, Option
 
@@ -68,8 +69,11 @@ def _check(manifest_file: str, answers_only: bool, **material: Any) -> None:
             if value is not None and key not in own:
                 raise InputError(f"is not an option of a {game.title} manifest", key)
         given = {k: v for k, v in material.items() if v is not None}
-        # a value given stands in for the header's key; the seal is checked on the original
-        data = {**original, **given} if isinstance(original, dict) and given else original
+        where = Path(manifest_file).resolve()
+        # the verifier's view: the game's material options and where the manifest lies are
+        # added to the header; the seal and the files are checked on the manifest as written
+        data = ({**original, **given, "manifest_folder": str(where.parent)}
+                if isinstance(original, dict) else original)
         verify = game.verifier()
         problem = check_structure(data)
         count = 0
@@ -78,14 +82,16 @@ def _check(manifest_file: str, answers_only: bool, **material: Any) -> None:
         if problem is None:
             problem = check_seal(original)
         if problem is None and not answers_only:
-            where = Path(manifest_file).resolve()
             problem = check_files(original, where.parent, where.name)
+        note = (game.material_note(header_of(data))
+                if problem is None and isinstance(data, dict) else None)
     except InputError as err:
         raise err.at_file(shown_path(manifest_file)) from None
     if problem:
         raise click.ClickException(f"{shown_path(manifest_file)}: {problem}")
     what = "answers verified" if answers_only else "answers and files verified"
-    click.echo(printable(f"{shown_path(manifest_file)}: all {count} {what}"))
+    click.echo(printable(f"{shown_path(manifest_file)}: all {count} {what}"
+                         + (f" ({note})" if note else "")))
 
 
 def _command() -> click.Command:

@@ -97,9 +97,11 @@ class Game:
     ``"module:function"`` that ``spacebowl check`` calls as ``verify(header, entry)``: the
     same answer as the kind's ``verify`` from a module that draws nothing; without it, the
     kind's is used. ``check_options`` are options of ``spacebowl check`` for the game's own
-    material (Space Bowl's ``--deck``): a value given stands in for the manifest header's
-    key of the same name when the answers are re-derived (the seal is checked on the
-    manifest as written).
+    material (Space Bowl's ``--deck``): a value given is added to the header the verifier
+    sees under the option's name (with ``manifest_folder``, the folder the manifest lies
+    in), never to the manifest whose seal is checked. ``checked_against`` (optional) names a
+    ``"module:function"`` that tells, from that header, what the answers were checked against
+    (``deck 'mine': ./mine.toml (as recorded)``), for ``check`` to print.
     """
 
     id: str
@@ -115,6 +117,7 @@ class Game:
     flagship: bool = False
     verify: str | None = None
     check_options: tuple[Option, ...] = ()
+    checked_against: str | None = None
 
     @property
     def output(self) -> str:
@@ -139,6 +142,13 @@ class Game:
         """The game's words in ``lang`` (one of :attr:`languages`)."""
         words: Callable[[str], Mapping[str, str]] = load_ref(self.words)
         return words(lang)
+
+    def material_note(self, header: Mapping[str, Any]) -> str | None:
+        """What ``check`` says the answers were checked against, or None."""
+        if self.checked_against is None:
+            return None
+        note: Callable[[Mapping[str, Any]], str | None] = load_ref(self.checked_against)
+        return note(header)
 
     def verifier(self) -> Callable[[Mapping[str, Any], Mapping[str, Any]], str | None]:
         """``verify(header, entry)`` for ``spacebowl check``: the light one the table names,

@@ -61,7 +61,9 @@ GAME = Game(
         "galaxy": (f"{_CLI}.galaxy_cmd:galaxy", "lay out a galaxy with exactly K solutions"),
     },
     flagship=True,
-    check_options=(Option("deck", "--deck", "Space Bowl: the deck the booklet was made with, "
-                          "if it is not a shipped deck (default: the manifest's deck).",
+    check_options=(Option("check_deck", "--deck", "Space Bowl: the deck the booklet was made "
+                          "with (default: the file the manifest records, then one of that "
+                          "name beside the manifest, then the shipped deck of its name).",
                           default=None, metavar="DECK", limit=4096),),
+    checked_against="spacebowl_print.games.spacebowl.puzzles.verify:deck_used",
 )

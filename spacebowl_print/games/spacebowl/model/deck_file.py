@@ -3,7 +3,7 @@ options object of Space Bowl's puzzle commands."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from spacebowl_print.core.cli import read_text
 from spacebowl_print.core.paths import output_error, shown_path
@@ -21,7 +21,8 @@ def load_deck(name_or_path: str | None) -> Deck:
             raise missing_deck(shown_path(name_or_path or p))
     except OSError as err:  # e.g. a name too long to even look up
         raise output_error(name_or_path or DEFAULT_DECK, err) from None
-    return parse_deck(read_text(p), shown_path(name_or_path or p))
+    deck = parse_deck(read_text(p), shown_path(name_or_path or p))
+    return replace(deck, file=name_or_path or DEFAULT_DECK)
 
 
 @dataclass(frozen=True)

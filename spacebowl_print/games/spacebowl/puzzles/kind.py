@@ -48,7 +48,10 @@ class SpaceBowlPuzzles:
         return load_puzzle_deck(options.deck, tiers)
 
     def header(self, source: Deck) -> dict[str, Any]:
-        return {"deck": source.name, "deck_sha256": deck_digest(source)}
+        """The deck's name, the file ``--deck`` named (``spacebowl check`` looks there first,
+        then beside the manifest, then among the shipped decks) and its digest."""
+        return {"deck": source.name, "deck_file": source.file or source.name,
+                "deck_sha256": deck_digest(source)}
 
     def generate(self, source: Deck, slots: Sequence[Slot], seed: int, ctx: RenderContext,
                  jobs: int, advance: Callable[[int], None]) -> list[SpaceBowlPuzzle]:
