@@ -9,10 +9,11 @@ command (with its game's engine) is built only when it runs or its own help is a
 
 from __future__ import annotations
 
+from collections.abc import Callable, Mapping
+
 import click
 
 from spacebowl_print.cli.groups import Alias, Loader, TableGroup
-from spacebowl_print.cli.publishing import FACTORIES
 from spacebowl_print.cli.summaries import SUMMARIES
 from spacebowl_print.games import GAMES, find_game, plugins
 from spacebowl_print.publish.table import Game, load_ref
@@ -32,9 +33,16 @@ def _own(ref: str) -> Loader:
     return load
 
 
+def _factories() -> Mapping[str, Callable[[Game], click.Command]]:
+    # imported here: the root's --help lists the commands from the tables alone
+    from spacebowl_print.cli.publishing import FACTORIES
+
+    return FACTORIES
+
+
 def _publication(game_id: str, what: str) -> Loader:
     def load() -> click.Command:
-        return FACTORIES[what](find_game(game_id))
+        return _factories()[what](find_game(game_id))
     return load
 
 
@@ -48,7 +56,7 @@ def old_name(game_id: str, what: str) -> Alias:
     def translate(args: list[str]) -> list[str]:
         if what != "booklet":
             return [what, *args]
-        takes_value = {opt for p in FACTORIES[what](find_game(game_id)).params
+        takes_value = {opt for p in _factories()[what](find_game(game_id)).params
                        if isinstance(p, click.Option) and not p.is_flag for opt in p.opts}
         out: list[str] = []
         target = what

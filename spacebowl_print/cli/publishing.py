@@ -13,10 +13,8 @@ progress and errors to stderr.
 
 from __future__ import annotations
 
-import datetime as dt
 import os
 from collections.abc import Callable, Mapping, Sequence
-from pathlib import Path
 from typing import Any
 
 import click
@@ -27,16 +25,11 @@ from spacebowl_print.core.cli import (
     BoundedInt,
     IsoDate,
     ShortText,
-    check_before_work,
-    progress,
-    read_text,
     reports_input_errors,
 )
-from spacebowl_print.core.errors import InputError
-from spacebowl_print.core.languages import split_langs
-from spacebowl_print.publish.bookinfo import BookInfo
-from spacebowl_print.publish.kinds import RenderContext
 from spacebowl_print.publish.limits import (
+    BOOK_PAPERS,
+    CLASS_PAPERS,
     DEFAULT_DPI,
     MAX_BLURB,
     MAX_DAYS,
@@ -47,19 +40,7 @@ from spacebowl_print.publish.limits import (
     MIN_DPI,
     TRIMS_IN,
 )
-from spacebowl_print.publish.publication import VerificationError
-from spacebowl_print.publish.requests import (
-    BOOK_PAPERS,
-    CLASS_PAPERS,
-    BookRequest,
-    ClassRequest,
-    KitRequest,
-    Run,
-    SiteRequest,
-    png_resolution,
-)
-from spacebowl_print.publish.schedule import parse_tier_range
-from spacebowl_print.publish.table import Game, KitSpec, Option, PuzzleSpec
+from spacebowl_print.publish.table import Game, KitSpec, Option
 
 # The builders (and the PDF engine, numpy, the games' generators behind them) are imported
 # inside the commands that run them, so that building the commands, and --help, stays light.
@@ -161,113 +142,20 @@ def _days(most: int, default: int) -> list[OptionDecorator]:
     ]
 
 
-def _say(quiet: bool, lines: Sequence[str]) -> None:
-    if not quiet:
-        for line in lines:
-            click.echo(line)
-
-
-def _rejected(err: VerificationError) -> click.ClickException:
-    return click.ClickException(f"answer key rejected, nothing written: {err}")
-
-
-# --------------------------------------------------------------------------- the edge
-# Every value a command takes is parsed here, once, into its request.
-
-
-def _run(game: Game, kind_options: type, own: Sequence[Option], values: dict[str, Any],
-         lang: str, paper: str, ink: bool = True) -> Run:
-    """The run every request carries: the game's own options made into its kind's options
-    object (each checked there), the drawing context, the seed, jobs and ``--force``."""
-    options = kind_options(**{spec.name: values.pop(spec.name) for spec in own})
-    ctx = RenderContext(lang=lang, ink_saver=ink and values["ink_saver"],
-                        greyscale=ink and values["greyscale"], paper=paper,
-                        words=game.words_in(lang))
-    return Run(game, options, ctx, values["seed"], values.get("jobs", 1), values["force"])
-
-
-def _puzzle_spec(game: Game) -> PuzzleSpec:
-    if game.puzzles is None:
-        raise InputError(f"{game.title} publishes no puzzles", "game")
-    return game.puzzles
-
-
-def _kit_spec(game: Game) -> KitSpec:
-    if game.kit is None:
-        raise InputError(f"{game.title} has no print-and-play kit", "game")
-    return game.kit
-
-
-def _blurb(path: str | None) -> str:
-    if path is None:
-        return ""
-    blurb = read_text(path).strip()
-    if len(blurb) > MAX_BLURB:
-        raise InputError(f"at most {MAX_BLURB} characters, got {len(blurb)}", "blurb")
-    return blurb
-
-
-def kit_request(game: Game, values: dict[str, Any]) -> KitRequest:
-    """The kit request the ``kit`` command's option values make (checked: an
-    :class:`InputError` at the option otherwise)."""
-    spec = _kit_spec(game)
-    langs = split_langs(values["lang"])
-    if not langs:
-        raise InputError("at least one language is needed", "lang")
-    kind = game.kit_kind()
-    run = _run(game, kind.Options, spec.options, values, langs[0], values["paper"].lower())
-    return KitRequest(run, langs, png_resolution(values["png"], values["dpi"]), values["tts"])
-
-
-def book_request(game: Game, values: dict[str, Any]) -> BookRequest:
-    """The booklet request the ``booklet`` command's option values make."""
-    spec = _puzzle_spec(game)
-    info = BookInfo(values["title"].strip(), values["subtitle"].strip(),
-                    values["author"].strip(), values["publisher"].strip(),
-                    values["isbn"].strip(), values["edition"].strip(), _blurb(values["blurb"]))
-    run = _run(game, game.puzzle_kind().Options, spec.options, values, values["lang"],
-               values["paper"])
-    return BookRequest(run, values["days"], values["start"], parse_tier_range(values["tiers"]),
-                       values["paper"], values["imposition"], values["trim"], values["bleed"],
-                       values["cover"], values["paper_stock"], info)
-
-
-def class_request(game: Game, values: dict[str, Any]) -> ClassRequest:
-    """The classroom request the ``classroom`` command's option values make."""
-    spec = _puzzle_spec(game)
-    run = _run(game, game.puzzle_kind().Options, spec.options, values, values["lang"],
-               values["paper"])
-    return ClassRequest(run, values["students"], values["puzzles"], values["tier"],
-                        values["paper"], values["same"])
-
-
-def site_request(game: Game, values: dict[str, Any]) -> SiteRequest:
-    """The web site request the ``web`` command's option values make."""
-    spec = _puzzle_spec(game)
-    run = _run(game, game.puzzle_kind().Options, spec.options, values, values["lang"], "a4",
-               ink=False)
-    start: dt.date = values["start"]
-    return SiteRequest(run, values["days"], start, parse_tier_range(values["tiers"]))
-
 
 # --------------------------------------------------------------------------- kit
 
 
 def kit_command(game: Game, name: str = "kit") -> click.Command:
     """``[GAME] kit``: the game's print-and-play kit."""
-    spec = _kit_spec(game)
+    spec = game.kit_spec()
 
     @reports_input_errors
     def run(**values: Any) -> None:
-        # imported here: the kit builder loads reportlab and the game's art
-        from spacebowl_print.publish.kit import build_kit
+        # imported here: making the kit loads reportlab and the game's art, --help never
+        from spacebowl_print.cli.runs import run_kit
 
-        req = kit_request(game, values)
-        check_before_work(values["out"], req.run.kind_of("kit"), req.run.force)
-        report = build_kit(req, values["out"])
-        for line in report.warnings:
-            click.echo(f"warning: {line}", err=True)
-        _say(values["quiet"], report.lines())
+        run_kit(game, values)
 
     options = [
         click.option("--paper", type=click.Choice(spec.papers, case_sensitive=False),
@@ -340,21 +228,14 @@ def _book_options() -> list[OptionDecorator]:
 
 def booklet_command(game: Game, name: str = "booklet") -> click.Command:
     """``[GAME] booklet``: dated daily puzzles with a proved answer key."""
-    spec = _puzzle_spec(game)
+    spec = game.puzzle_spec()
 
     @reports_input_errors
     def run(**values: Any) -> None:
-        # imported here: the book builder loads reportlab and the game's puzzles
-        from spacebowl_print.publish.book import build_book
+        # imported here: making a book loads reportlab and the game's puzzles, --help never
+        from spacebowl_print.cli.runs import run_booklet
 
-        req = book_request(game, values)
-        check_before_work(values["out"], req.run.kind_of("booklet"), req.run.force)
-        with progress(req.days, "Making puzzles", values["quiet"]) as step:
-            try:
-                report = build_book(req, Path(values["out"]), step)
-            except VerificationError as err:
-                raise _rejected(err) from None
-        _say(values["quiet"], report.lines())
+        run_booklet(game, values)
 
     options = [*map(click_option, spec.options), *_days(spec.max_puzzles, spec.default_days),
                *_book_options(), *_ink(), _jobs(), *_common(game, "booklet")]
@@ -373,21 +254,14 @@ def booklet_command(game: Game, name: str = "booklet") -> click.Command:
 
 def classroom_command(game: Game, name: str = "classroom") -> click.Command:
     """``[GAME] classroom``: a worksheet per student, a teacher's key, the manifest."""
-    spec = _puzzle_spec(game)
+    spec = game.puzzle_spec()
 
     @reports_input_errors
     def run(**values: Any) -> None:
-        # imported here: the classroom builder loads reportlab and the game's puzzles
-        from spacebowl_print.publish.classroom import build_classroom
+        # imported here: making a set loads reportlab and the game's puzzles, --help never
+        from spacebowl_print.cli.runs import run_classroom
 
-        req = class_request(game, values)
-        check_before_work(values["out"], req.run.kind_of("classroom"), req.run.force)
-        with progress(req.made, "Making worksheets", values["quiet"]) as step:
-            try:
-                report = build_classroom(req, Path(values["out"]), step)
-            except VerificationError as err:
-                raise _rejected(err) from None
-        _say(values["quiet"], report.lines())
+        run_classroom(game, values)
 
     options = [
         *map(click_option, spec.options),
@@ -418,21 +292,14 @@ def classroom_command(game: Game, name: str = "classroom") -> click.Command:
 
 def web_command(game: Game, name: str = "web") -> click.Command:
     """``[GAME] web``: the daily puzzle web site."""
-    spec = _puzzle_spec(game)
+    spec = game.puzzle_spec()
 
     @reports_input_errors
     def run(**values: Any) -> None:
-        # imported here: the site builder loads jinja2 and the game's puzzles
-        from spacebowl_print.publish.site import build_site
+        # imported here: making a site loads jinja2 and the game's puzzles, --help never
+        from spacebowl_print.cli.runs import run_web
 
-        req = site_request(game, values)
-        check_before_work(values["out"], req.run.kind_of("web"), req.run.force)
-        with progress(req.days, "Making pages", values["quiet"]) as step:
-            try:
-                report = build_site(req, Path(values["out"]), step)
-            except VerificationError as err:
-                raise _rejected(err) from None
-        _say(values["quiet"], report.lines())
+        run_web(game, values)
 
     options = [*map(click_option, spec.options), *_days(min(MAX_DAYS, spec.max_puzzles), 7),
                _jobs(), *_common(game, "site")]
@@ -452,5 +319,5 @@ FACTORIES: Mapping[str, Callable[[Game], click.Command]] = {
 """Every publication's command factory, by command name."""
 
 
-__all__ = ["FACTORIES", "SUMMARIES", "book_request", "booklet_command", "class_request",
-           "classroom_command", "kit_command", "kit_request", "site_request", "web_command"]
+__all__ = ["FACTORIES", "SUMMARIES", "booklet_command", "classroom_command", "kit_command",
+           "web_command"]

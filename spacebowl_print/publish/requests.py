@@ -33,6 +33,8 @@ from spacebowl_print.publish.layout import (
     parse_trim,
 )
 from spacebowl_print.publish.limits import (
+    BOOK_PAPERS,
+    CLASS_PAPERS,
     DEFAULT_DPI,
     MAX_DPI,
     MAX_PUZZLES,
@@ -41,11 +43,6 @@ from spacebowl_print.publish.limits import (
 )
 from spacebowl_print.publish.schedule import Slot, daily_slots
 from spacebowl_print.publish.table import Game
-
-BOOK_PAPERS = ("a5", "a4", "letter")
-"""Home booklet pages."""
-CLASS_PAPERS = ("a4", "letter", "a5")
-"""Classroom worksheet pages."""
 
 
 @dataclass(frozen=True)

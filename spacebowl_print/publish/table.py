@@ -124,18 +124,26 @@ class Game:
         """The stem of default output folders: ``""`` for the flagship, else the id."""
         return "" if self.flagship else self.id
 
-    def kit_kind(self) -> KitKind[Any]:
-        """The game's kit (imported now); an :class:`InputError` if it has none."""
+    def kit_spec(self) -> KitSpec:
+        """The game's kit as data; an :class:`InputError` if it has none."""
         if self.kit is None:
             raise InputError(f"{self.title} has no print-and-play kit", "game")
-        kind: KitKind[Any] = load_ref(self.kit.kind)
+        return self.kit
+
+    def puzzle_spec(self) -> PuzzleSpec:
+        """The game's puzzles as data; an :class:`InputError` if it publishes none."""
+        if self.puzzles is None:
+            raise InputError(f"{self.title} publishes no puzzles", "game")
+        return self.puzzles
+
+    def kit_kind(self) -> KitKind[Any]:
+        """The game's kit (imported now); an :class:`InputError` if it has none."""
+        kind: KitKind[Any] = load_ref(self.kit_spec().kind)
         return kind
 
     def puzzle_kind(self) -> PuzzleKind[Any, Any, Any]:
         """The game's puzzles (imported now); an :class:`InputError` if it has none."""
-        if self.puzzles is None:
-            raise InputError(f"{self.title} publishes no puzzles", "game")
-        kind: PuzzleKind[Any, Any, Any] = load_ref(self.puzzles.kind)
+        kind: PuzzleKind[Any, Any, Any] = load_ref(self.puzzle_spec().kind)
         return kind
 
     def words_in(self, lang: str) -> Mapping[str, str]:
