@@ -10,11 +10,14 @@ from typing import Any
 
 import click
 
+from spacebowl_print.core.cli import SuggestingGroup
+
 Loader = Callable[[], click.Command]
 
 
-class TableGroup(click.Group):
-    """A group of ``name → (loader, summary)`` subcommands, listed in table order."""
+class TableGroup(SuggestingGroup):
+    """A group of ``name → (loader, summary)`` subcommands, listed in table order; a
+    mistyped name is answered with the nearest ones (``Did you mean 'hubble'?``)."""
 
     def __init__(self, *args: Any, table: Mapping[str, tuple[Loader, str]] | None = None,
                  **kwargs: Any) -> None:
