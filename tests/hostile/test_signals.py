@@ -18,7 +18,8 @@ import pytest
 from hostile import trials
 
 from spacebowl_print.cli.main import run
-from spacebowl_print.core.folders import MARKER, marker_json
+from spacebowl_print.core.folders import MARKER
+from spacebowl_print.core.records import record_of
 
 OLD = '{"old": true}\n'
 
@@ -77,7 +78,7 @@ def _old_output(out: Path, kind: str, command: str = "") -> None:
     if kind == "folder":
         out.mkdir()
         (out / "manifest.json").write_text(OLD, "utf-8")
-        (out / MARKER).write_text(marker_json(KINDS[command], ["manifest.json"]), "utf-8")
+        (out / MARKER).write_text(record_of(out, KINDS[command]), "utf-8")
     elif kind == "file":
         out.write_text("# an old deck\n", "utf-8")
 
