@@ -367,6 +367,7 @@ def fuzz_fonts(examples: int, seed: int = 0) -> tuple[int, list[str]]:
 def fuzz_folders(examples: int, seed: int = 0) -> tuple[int, list[str]]:
     """Random pairs of the attacks of ``test_check_folder`` on a sealed folder: every one must
     be found (and none may hang the check)."""
+    import copy as copy_module
     import shutil
     import tempfile
     from pathlib import Path
@@ -383,20 +384,22 @@ def fuzz_folders(examples: int, seed: int = 0) -> tuple[int, list[str]]:
         sealed = base / "sealed"
         write_sealed(sealed, {"game": "spacebowl", "title": "T", "puzzles": [{"id": "1"}]},
                      {"booklet.pdf": _fake_pdf("the book"), "answers.pdf": _fake_pdf("the a"),
-                      "site/index.html": _fake_pdf("a page")})
+                      "site/index.html": _fake_pdf("a page")}, kind="spacebowl booklet")
         shutil.copy(sealed / "answers.pdf", base / "keep.pdf")
         for k in range(examples):
             picked = rng.sample(names, rng.choice([1, 2]))
             copy = base / f"c{k}"
             shutil.copytree(sealed, copy)
             data = json.loads((copy / "manifest.json").read_text("utf-8"))
+            original = copy_module.deepcopy(data)
             try:
                 for name in picked:
                     ATTACKS[name][0](data, copy)
-            except (OSError, KeyError):
+            except (OSError, KeyError, AttributeError, json.JSONDecodeError):
                 shutil.rmtree(copy, ignore_errors=True)
                 continue  # two attacks on the same file may not combine
-            (copy / "manifest.json").write_text(json.dumps(data), "utf-8")
+            if data != original:  # as written, else the folder's record no longer matches
+                (copy / "manifest.json").write_text(json.dumps(data), "utf-8")
             try:
                 if _check_with_timeout(data, copy) is None:
                     failures.append(f"not found: {' + '.join(picked)}")
