@@ -26,7 +26,6 @@ from spacebowl_print.core.cli import (
     ShortText,
     check_before_work,
     progress,
-    read_text,
     reports_input_errors,
 )
 from spacebowl_print.core.errors import InputError
@@ -326,16 +325,12 @@ def _own(game: Game, values: Mapping[str, Any]) -> dict[str, Any]:
 
 def _run_booklet(game: Game, values: dict[str, Any]) -> None:
     from spacebowl_print.publish.book import BookRequest, build_book
-    from spacebowl_print.publish.bookinfo import BookInfo
+    from spacebowl_print.publish.bookinfo import BookInfo, read_blurb
     from spacebowl_print.publish.publication import VerificationError
 
     own = _own(game, values)
     tiers = parse_tier_range(values["tiers"])
-    blurb = ""
-    if values["blurb"] is not None:
-        blurb = read_text(values["blurb"]).strip()
-        if len(blurb) > MAX_BLURB:
-            raise InputError(f"at most {MAX_BLURB} characters, got {len(blurb)}", "blurb")
+    blurb = read_blurb(values["blurb"]) if values["blurb"] is not None else ""
     info = BookInfo(values["title"].strip(), values["subtitle"].strip(),
                     values["author"].strip(), values["publisher"].strip(),
                     values["isbn"].strip(), values["edition"].strip(), blurb)
