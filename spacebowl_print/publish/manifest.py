@@ -17,6 +17,7 @@ from spacebowl_print.core.jsonio import show
 from spacebowl_print.core.paths import kind_of, os_cause
 from spacebowl_print.core.records import MARKER, RecordError, read_record
 from spacebowl_print.core.userfiles import DATA_LIMIT, iter_user_chunks, read_user_bytes
+from spacebowl_print.publish.schedule import recorded_schedule
 
 Verify = Callable[[Mapping[str, Any], Mapping[str, Any]], str | None]
 
@@ -297,7 +298,8 @@ def _check_listing(folder: Path, recorded: set[str], manifest_name: str) -> str 
 
 def check_structure(manifest: Any) -> str | None:
     """Why a manifest's puzzle list cannot be a booklet's, or None: at least one puzzle, every
-    id a non-empty string used once."""
+    id a non-empty string used once, and (:func:`check_schedule`) exactly the ids, in order,
+    that its recorded options and seed make."""
     puzzles = manifest.get("puzzles") if isinstance(manifest, dict) else None
     if not isinstance(puzzles, list):
         return None  # iter_entries reports the shape
@@ -311,4 +313,34 @@ def check_structure(manifest: Any) -> str | None:
         if pid in seen:
             return f"puzzle {pid[:40]}: id used twice"
         seen.add(pid)
-    return None
+    return check_schedule(manifest)
+
+
+def check_schedule(manifest: Mapping[str, Any]) -> str | None:
+    """Why the manifest's puzzle ids are not the schedule its header records, or None: the
+    ids, in order, must be exactly those its ``options`` and seed make
+    (:func:`~spacebowl_print.publish.schedule.recorded_schedule`: the dates from the start, a
+    classroom set's codes, which must be the seed's), so no puzzle was dropped, added,
+    moved or re-dated; each game's verifier then proves the entry against its slot (its
+    tier, what the seed dealt). A manifest from before options were recorded (no ``tool``)
+    has no schedule to prove; one that records its tool must record its options. Malformed
+    options are an :class:`InputError`."""
+    header = header_of(manifest)
+    schedule = recorded_schedule(header)
+    if schedule is None:
+        if "tool" in header:
+            return ("the manifest records no options, so its puzzles' dates and tiers cannot "
+                    "be proved")
+        return None
+    order, problem = schedule
+    if problem:
+        return problem
+    ids = [entry["id"] for entry in manifest["puzzles"]]
+    if ids == order:
+        return None
+    for k, (got, want) in enumerate(zip(ids, order, strict=False)):
+        if got != want:
+            return (f"puzzles[{k}]: id {show(got)}, where the options and seed make "
+                    f"{show(want)} (a puzzle dropped, added, moved or re-dated)")
+    return (f"the manifest lists {len(ids)} puzzles, its options make {len(order)} (a puzzle "
+            "dropped or added)")
