@@ -31,6 +31,7 @@ from spacebowl_print.core.cli import capped
 from spacebowl_print.core.errors import InputError
 from spacebowl_print.core.paths import os_cause, shown_path
 from spacebowl_print.core.signals import interrupts_as_exceptions
+from spacebowl_print.core.temps import remove_live_temps
 
 
 @click.group(cls=TableGroup, table=root_table(),
@@ -84,6 +85,16 @@ def run(args: list[str] | None = None) -> int:
     every error is reported here in one line, none escapes as a traceback."""
     argv = sys.argv[1:] if args is None else args
     _libraries_quiet()
+    try:
+        return _run(argv)
+    finally:
+        # an interrupt that landed between two steps of a temp's own cleanup: its temp goes
+        # now (and once more, with every signal ignored, in spacebowl_print.entry)
+        remove_live_temps()
+
+
+def _run(argv: list[str]) -> int:
+    """:func:`run` without its last cleanup."""
     try:
         try:
             # make_context + invoke rather than cli.main: click's main answers a broken pipe

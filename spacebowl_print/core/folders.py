@@ -29,10 +29,12 @@ import errno
 import os
 import stat
 import tempfile
-from collections.abc import Iterator, Mapping
-from contextlib import contextmanager, suppress
+from collections.abc import Mapping
+from contextlib import suppress
 from pathlib import Path
+from types import TracebackType
 
+from spacebowl_print.core.errors import InternalError
 from spacebowl_print.core.paths import (
     OutputError,
     kind_of,
@@ -55,7 +57,8 @@ from spacebowl_print.core.temps import (
     OUR_TEMP,
     current_umask,
     fsync_path,
-    remove_quietly,
+    made_temp,
+    remove_temps,
     sweep_temps,
     temp_prefix,
 )
@@ -252,58 +255,99 @@ def _fsync_tree(folder: Path) -> None:
         fsync_path(Path(here), directory=True)
 
 
-@contextmanager
-def atomic_dir(path: str | os.PathLike[str], kind: str | None = None,
-               force: bool = False) -> Iterator[Path]:
-    """Build an output folder: yields an empty temp folder to write into; when the block ends
-    without an error, that folder replaces ``path`` as a whole (it then holds exactly what was
-    written, nothing of an earlier run). On any error or interrupt, ``path`` is left exactly
-    as it was and the temp folder is removed.
+class atomic_dir:  # lower-case: used like the function it was, ``with atomic_dir(…)``
+    """Build an output folder: ``with atomic_dir(path) as tmp`` gives an empty temp folder to
+    write into; when the block ends without an error, that folder replaces ``path`` as a
+    whole (it then holds exactly what was written, nothing of an earlier run). On any error
+    or interrupt, ``path`` is left exactly as it was and the temp folder is removed.
 
     The temp folder is made beside the resolved ``path`` (same file system); for a mount
     point, inside it. ``path`` must be new, or a folder that an output of ``kind`` may replace
-    (:func:`check_output_dir`, with ``force``).
+    (:func:`check_output_dir`, with ``force``). With a ``kind`` the folder's record
+    (:data:`MARKER`) is written last, from what the block wrote.
     An ``OSError`` while writing into the temp folder, or while swapping, becomes an
     :class:`OutputError` naming the file under ``path``.
+
+    A class rather than a generator: an interrupt landing just as a generator-made context
+    manager hands the folder over (after its ``yield``, before the ``with`` block begins)
+    skips its cleanup for good, and left ``.out.sb-tmp-*`` behind (issue 27, item 7).
+    ``__enter__`` cleans up after itself on any interrupt; from the moment it returns, the
+    ``with`` statement calls ``__exit__``. Every temp is also noted
+    (:func:`~.temps.made_temp`) for the command's last line of defence.
     """
-    target = check_output_dir(path, kind, force)
-    in_place = os.path.ismount(target)
-    work = target if in_place else target.parent
-    with interrupts_as_exceptions():
-        make_folder(work, path)
-        sweep_temps(target.parent, target.name)
-        if in_place:
-            sweep_temps(target, "")
-        tmp: Path | None = None
-        old: Path | None = None
+
+    def __init__(self, path: str | os.PathLike[str], kind: str | None = None,
+                 force: bool = False) -> None:
+        self.path, self.kind, self.force = path, kind, force
+        self.tmp: Path | None = None
+        self.old: Path | None = None
+        self._signals = interrupts_as_exceptions()
+
+    def __enter__(self) -> Path:
+        target = check_output_dir(self.path, self.kind, self.force)
+        self.target = target
+        self.in_place = os.path.ismount(target)
+        self.work = target if self.in_place else target.parent
+        self._signals.__enter__()
         try:
+            make_folder(self.work, self.path)
+            sweep_temps(target.parent, target.name)
+            if self.in_place:
+                sweep_temps(target, "")
             with signals_held():
-                tmp = Path(tempfile.mkdtemp(
-                    prefix=temp_prefix("" if in_place else target.name, "tmp"), dir=work))
-            mode = os.stat(target).st_mode if os.path.isdir(target) else 0o777 & ~current_umask()
-            tmp.chmod(stat.S_IMODE(mode))  # mkdtemp's folder is private (0700)
-            try:
-                yield tmp
-                if kind is not None:
-                    _write_record(tmp, kind)
-            except OSError as err:
-                raise _named_under(err, tmp, Path(path)) from None
-            _fsync_tree(tmp)
-            with signals_held():
-                check_output_dir(path, kind, force)  # nothing foreign appeared meanwhile
-                if in_place:
-                    old = _swap_contents(tmp, target)
-                else:
-                    old = _swap_folder(tmp, target)
-                    tmp = None
-            with suppress(OSError):
-                fsync_path(work, directory=True)
-        except OSError as err:
-            raise output_error(path, err) from None
+                self.tmp = made_temp(Path(tempfile.mkdtemp(
+                    prefix=temp_prefix("" if self.in_place else target.name, "tmp"),
+                    dir=self.work)))
+            mode = (os.stat(target).st_mode if os.path.isdir(target)
+                    else 0o777 & ~current_umask())
+            self.tmp.chmod(stat.S_IMODE(mode))  # mkdtemp's folder is private (0700)
+            return self.tmp
+        except BaseException as err:
+            self._finish()
+            if isinstance(err, OSError):
+                raise output_error(self.path, err) from None
+            raise
+
+    def __exit__(self, kind: type[BaseException] | None, err: BaseException | None,
+                 tb: TracebackType | None) -> None:
+        try:
+            if err is None:
+                self._commit()
+            elif isinstance(err, OSError) and self.tmp is not None:
+                raise _named_under(err, self.tmp, Path(self.path)) from None
+        except OSError as failed:
+            raise output_error(self.path, failed) from None
         finally:
-            with signals_held():
-                remove_quietly(tmp)
-                remove_quietly(old)
+            self._finish()
+
+    def _commit(self) -> None:
+        """The written folder swapped in for the target (the record written first)."""
+        if self.tmp is None:
+            raise InternalError("atomic_dir: nothing to commit (entered?)")
+        try:
+            if self.kind is not None:
+                _write_record(self.tmp, self.kind)
+        except OSError as err:
+            raise _named_under(err, self.tmp, Path(self.path)) from None
+        _fsync_tree(self.tmp)
+        with signals_held():
+            check_output_dir(self.path, self.kind, self.force)  # nothing foreign appeared
+            if self.in_place:
+                self.old = made_temp(_swap_contents(self.tmp, self.target))
+            else:
+                old = _swap_folder(self.tmp, self.target)
+                self.tmp = None
+                self.old = made_temp(old) if old is not None else None
+        with suppress(OSError):
+            fsync_path(self.work, directory=True)
+
+    def _finish(self) -> None:
+        """Remove what is left (the temp folder, or the old folder set aside) and give the
+        signals back, whatever happens meanwhile."""
+        try:
+            remove_temps(self.tmp, self.old)
+        finally:
+            self._signals.__exit__(None, None, None)
 
 
 def _write_record(tmp: Path, kind: str) -> None:

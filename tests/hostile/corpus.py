@@ -497,7 +497,38 @@ def fuzz_records(examples: int, seed: int = 0) -> tuple[int, list[str]]:
     return examples, failures
 
 
+# --------------------------------------------------------------------------- interrupts
+
+
+def fuzz_interrupts(step: int = 1) -> tuple[int, list[str]]:
+    """SIGTERM at every line the writers run (:func:`hostile.trials.interrupt_sweep`), for a
+    folder replacing an earlier one, a new folder and a file; fsync skipped (what is left is
+    the question, not durability)."""
+    import tempfile
+    from pathlib import Path
+
+    from hostile import trials
+
+    from spacebowl_print.core import files, folders, temps
+
+    saved = (folders.fsync_path, files.fsync_path, temps.fsync_path, folders._fsync_tree)
+    folders.fsync_path = files.fsync_path = temps.fsync_path = (  # type: ignore[assignment]
+        lambda *a, **k: None)
+    folders._fsync_tree = lambda folder: None  # type: ignore[assignment]
+    runs, failures = 0, []
+    try:
+        for what in ("folder", "new folder", "file"):
+            with tempfile.TemporaryDirectory() as tmp:
+                n, failed = trials.interrupt_sweep(Path(tmp), what, step)
+                runs += n
+                failures += failed
+    finally:
+        folders.fsync_path, files.fsync_path, temps.fsync_path, folders._fsync_tree = saved
+    return runs, failures
+
+
 CATEGORIES: dict[str, Callable[[int], tuple[int, list[str]]]] = {
+    "interrupt at every line": lambda n: fuzz_interrupts(1),
     "folder records forged": lambda n: fuzz_records(max(1, n // 10), seed=n),
     "folders attacked": lambda n: fuzz_folders(max(1, n // 10), seed=n),
     "readers: type, depth, size": lambda n: fuzz_readers(n // 10 or 1, seed=n),
