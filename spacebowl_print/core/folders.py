@@ -29,7 +29,7 @@ import errno
 import os
 import stat
 import tempfile
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping, Sequence
 from contextlib import suppress
 from pathlib import Path
 from types import TracebackType
@@ -372,18 +372,23 @@ def _named_under(err: OSError, tmp: Path, shown: Path) -> OSError | OutputError:
 
 
 def write_folder(out_dir: str | os.PathLike[str], files: Mapping[str, bytes | str], *,
-                 kind: str | None = None, force: bool = False) -> list[Path]:
+                 kind: str | None = None, force: bool = False,
+                 writers: Sequence[Callable[[Path], Sequence[str]]] = ()) -> list[Path]:
     """Write ``files`` (relative name → bytes, or text written as UTF-8) as the whole content
     of ``out_dir``, all or nothing (:func:`atomic_dir`); returns the written paths.
 
-    With a ``kind`` (the game and the command: ``"spacebowl kit"``, ``"hubble booklet"``) the
-    folder also gets :data:`MARKER` recording it and the files with their digests (listed
-    last among the returned paths); an existing folder is then replaced only when it records
-    the same kind, or with ``force`` (never when it holds files spacebowl did not write, or
-    changed since). Without a kind no record is written and a folder recording one is
-    refused unless forced. ``files`` may not name :data:`MARKER` itself (``ValueError``)."""
+    ``writers`` write more files straight into the folder being built (each is called with
+    it, after ``files``, and returns the names it wrote): files too many or too large to hold
+    in memory at once (a kit's pictures). With a ``kind`` (the game and the command:
+    ``"spacebowl kit"``, ``"hubble booklet"``) the folder also gets :data:`MARKER` recording
+    it and every file with its digest (listed last among the returned paths); an existing
+    folder is then replaced only when it records the same kind, or with ``force`` (never
+    when it holds files spacebowl did not write, or changed since). Without a kind no record
+    is written and a folder recording one is refused unless forced. ``files`` may not name
+    :data:`MARKER` itself (``ValueError``)."""
     if MARKER in files:
         raise ValueError(f"{MARKER} is written by write_folder itself")
+    names = list(files)
     with atomic_dir(out_dir, kind, force) as tmp:
         for name, data in files.items():
             target = tmp / name
@@ -392,7 +397,9 @@ def write_folder(out_dir: str | os.PathLike[str], files: Mapping[str, bytes | st
                 target.write_text(data, encoding="utf-8")
             else:
                 target.write_bytes(data)
-    names = [*files, *([MARKER] if kind is not None else [])]
+        for write in writers:
+            names += write(tmp)
+    names += [MARKER] if kind is not None else []
     return [Path(out_dir) / name for name in names]
 
 

@@ -368,9 +368,16 @@ def build_kit(out_dir: str | os.PathLike[str], *, fronts: Sequence[Item],
     byte-identical). ``kind`` (e.g. ``"spacebowl kit"``) and ``force`` say which earlier
     folder may be replaced (:func:`~spacebowl_print.core.folders.write_folder`, which records
     the kind). Raises :class:`~spacebowl_print.publish.items.LayoutError` when the items
-    cannot be imposed, and ``ValueError`` for an unknown language or a resolution out of
-    range; nothing is written then.
+    cannot be imposed, ``ValueError`` for an unknown language or a resolution out of range,
+    and an :class:`~spacebowl_print.core.errors.InputError` at ``--dpi`` for pictures beyond
+    what one run makes (:func:`~spacebowl_print.publish.raster.check_raster_work`), before
+    any work; nothing is written then. The pictures are written straight into the folder
+    being built, one at a time (memory holds one picture, whatever the number of items).
     """
+    if png_dpi is not None:  # pdfium loads only for the pictures
+        from spacebowl_print.publish.raster import check_raster_work
+
+        check_raster_work(fronts, back, bleed, png_dpi, naming.plural)
     kit = _Kit(paper, title, naming, fold, lang)
     names = kit.nouns()
     if greyscale:
@@ -403,13 +410,20 @@ def build_kit(out_dir: str | os.PathLike[str], *, fronts: Sequence[Item],
     kit_pages = [cover] + ([_blank(kit)] if duplex else []) + body
     files["kit.pdf"] = pdf_bytes(kit_pages, PdfOptions(
         title=kit.word("kit_title", title=title), duplex=imp.duplex, bookmarks=tuple(marks)))
+    pictures: dict[str, int] = {}
+    writers = []
     if png_dpi is not None or tts:  # pdfium loads only for the pictures
-        from spacebowl_print.publish.raster import raster_files
+        from spacebowl_print.publish.raster import write_rasters
 
-        files.update(raster_files(fronts, back, bleed, naming, png_dpi=png_dpi, tts=tts))
-    written = write_folder(out_dir, files, kind=kind, force=force)
+        def rasters(folder: Path) -> Sequence[str]:
+            pictures.update(write_rasters(folder, fronts, back, bleed, naming,
+                                          png_dpi=png_dpi, tts=tts))
+            return list(pictures)
+
+        writers.append(rasters)
+    written = write_folder(out_dir, files, kind=kind, force=force, writers=writers)
     on_disk = [p.relative_to(out_dir).as_posix() for p in written]
-    sizes = {k: len(v) for k, v in files.items()}
+    sizes = {**{k: len(v) for k, v in files.items()}, **pictures}
     if MARKER in on_disk:
         sizes[MARKER] = (Path(out_dir) / MARKER).stat().st_size
     return KitResult(Path(out_dir), tuple(sorted(on_disk)), len(fronts), sheets,
