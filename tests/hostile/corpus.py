@@ -409,127 +409,27 @@ def fuzz_folders(examples: int, seed: int = 0) -> tuple[int, list[str]]:
     return examples, failures
 
 
-# --------------------------------------------------------------------------- folder records
+def _round_three(name: str) -> Callable[[int], tuple[int, list[str]]]:
+    """The category ``name`` of :mod:`hostile.corpus_round3` (imported when it runs: it
+    builds on this module)."""
+    def category(n: int) -> tuple[int, list[str]]:
+        import importlib
 
-_USER_FILES = ["notes.pdf", "thesis.docx", "svg/mine.svg", ".bashrc", "photo.png", "kit.pdf",
-               "png/bleed/card-001.png", "Notes.PDF"]
-
-
-def _forge(record: dict[str, Any], name: str, data: bytes, rng: random.Random) -> Any:
-    """``record`` (a real one, as a dict) made to claim the user's file ``name`` (holding
-    ``data``) some way short of its true digest and size, and/or mutated at random."""
-    from spacebowl_print.publish.manifest import file_record
-
-    files = record["files"]
-    how = rng.randrange(6)
-    if how == 0:
-        record["files"] = sorted([*files, name])  # the earlier shape: names only
-    elif how == 1:
-        files[name] = {"sha256": "0" * 64, "bytes": len(data)}
-    elif how == 2:
-        files[name] = dict(rng.choice(list(files.values())))  # another file's digest
-    elif how == 3:
-        files[name] = {**file_record(data), "bytes": len(data) + rng.choice([-1, 1, 4096])}
-    elif how == 4:
-        files[name] = {**file_record(data + b"x")}
-    if rng.random() < 0.4 or how == 5:
-        return mutate(record, rng)
-    return record
-
-
-def fuzz_records(examples: int, seed: int = 0) -> tuple[int, list[str]]:
-    """Real output folders with a file of the user's added, their record forged to claim it
-    (:func:`_forge`): deciding whether to replace the folder must never raise, and must never
-    allow it while the user's file is there, except by the rule for folders whose record
-    proves nothing (no digests): ``--force``, and only names spacebowl writes."""
-    import shutil
-    import tempfile
-    from pathlib import Path
-
-    from spacebowl_print.core.folders import (
-        MARKER,
-        OUTPUT_NAME,
-        SUBFOLDER_NAME,
-        replace_problem,
-        write_folder,
-    )
-
-    rng = random.Random(seed)
-    failures: list[str] = []
-    ours = {"kit.pdf": b"%PDF kit", "cards.pdf": b"%PDF cards", "svg/card-001.svg": b"<svg/>",
-            "png/bleed/card-001.png": b"\x89PNG"}
-    with tempfile.TemporaryDirectory() as tmp:
-        base = Path(tmp) / "kit"
-        write_folder(base, ours, kind="spacebowl kit")
-        real = json.loads((base / MARKER).read_text("utf-8"))
-        for k in range(examples):
-            out = Path(tmp) / f"o{k}"
-            shutil.copytree(base, out)
-            name = rng.choice(_USER_FILES)
-            data = rng.randbytes(rng.choice([0, 5, 300]))
-            (out / name).parent.mkdir(parents=True, exist_ok=True)
-            (out / name).write_bytes(data)
-            forged = _forge(copy.deepcopy(real), name, data, rng)
-            try:
-                text = json.dumps(forged)
-            except (TypeError, ValueError):
-                continue
-            (out / MARKER).write_text(text, "utf-8")
-            named_like_ours = OUTPUT_NAME.fullmatch(name.rsplit("/", 1)[-1]) and all(
-                SUBFOLDER_NAME.fullmatch(p) for p in name.split("/")[:-1])
-            undigested = isinstance(forged, dict) and isinstance(forged.get("files"), list)
-            for kind, force in (("spacebowl kit", False), ("spacebowl kit", True),
-                                ("hubble kit", True)):
-                try:
-                    problem = replace_problem(out, kind, force)
-                except Exception as err:
-                    tb = traceback.extract_tb(err.__traceback__)[-1]
-                    failures.append(f"{type(err).__name__}: {str(err)[:60]} at "
-                                    f"{tb.filename.split('/')[-1]}:{tb.lineno}; {text[:120]}")
-                    break
-                if problem is None and not (force and undigested and named_like_ours):
-                    failures.append(f"{name} would be replaced ({kind}, force={force}); "
-                                    f"record {text[:160]}")
-                    break
-                if problem is not None and ("\n" in problem or len(problem) > 300):
-                    failures.append(f"not one short line: {problem[:80]!r}")
-            shutil.rmtree(out, ignore_errors=True)
-    return examples, failures
-
-
-# --------------------------------------------------------------------------- interrupts
-
-
-def fuzz_interrupts(step: int = 1) -> tuple[int, list[str]]:
-    """SIGTERM at every line the writers run (:func:`hostile.trials.interrupt_sweep`), for a
-    folder replacing an earlier one, a new folder and a file; fsync skipped (what is left is
-    the question, not durability)."""
-    import tempfile
-    from pathlib import Path
-
-    from hostile import trials
-
-    from spacebowl_print.core import files, folders, temps
-
-    saved = (folders.fsync_path, files.fsync_path, temps.fsync_path, folders._fsync_tree)
-    folders.fsync_path = files.fsync_path = temps.fsync_path = (  # type: ignore[assignment]
-        lambda *a, **k: None)
-    folders._fsync_tree = lambda folder: None  # type: ignore[assignment]
-    runs, failures = 0, []
-    try:
-        for what in ("folder", "new folder", "file"):
-            with tempfile.TemporaryDirectory() as tmp:
-                n, failed = trials.interrupt_sweep(Path(tmp), what, step)
-                runs += n
-                failures += failed
-    finally:
-        folders.fsync_path, files.fsync_path, temps.fsync_path, folders._fsync_tree = saved
-    return runs, failures
+        module = importlib.import_module("hostile.corpus_round3")
+        result: tuple[int, list[str]] = getattr(module, name)(n)
+        return result
+    return category
 
 
 CATEGORIES: dict[str, Callable[[int], tuple[int, list[str]]]] = {
-    "interrupt at every line": lambda n: fuzz_interrupts(1),
-    "folder records forged": lambda n: fuzz_records(max(1, n // 10), seed=n),
+    "folder records forged": _round_three("records_category"),
+    "interrupt at every line": _round_three("interrupts_category"),
+    "user texts": _round_three("texts_category"),
+    "manifests changed": _round_three("manifests_category"),
+    "pictures too large": _round_three("pictures_category"),
+    "command names mistyped": _round_three("typos_category"),
+    "picture work": _round_three("raster_category"),
+    "caps under every name": _round_three("caps_category"),
     "folders attacked": lambda n: fuzz_folders(max(1, n // 10), seed=n),
     "readers: type, depth, size": lambda n: fuzz_readers(n // 10 or 1, seed=n),
     "files as text: JSON and TOML": lambda n: fuzz_text(n // 10 or 1, seed=n),

@@ -12,7 +12,7 @@ import json
 from pathlib import Path
 
 import pytest
-from hostile.corpus import fuzz_records
+from hostile.corpus_round3 import fuzz_records
 
 from spacebowl_print.cli.main import run
 from spacebowl_print.core.folders import MARKER, check_output_dir, replace_problem, write_folder
