@@ -223,8 +223,9 @@ def test_a_bomb_in_a_theme_is_one_line_on_stderr(tmp_path: Path) -> None:
 
     (tmp_path / "bomb.svg").write_bytes(_svg_holding(_png(12_000, 12_000)))
     deck = _themed_deck(tmp_path, image="bomb.svg")
-    done = subprocess.run([sys.executable, "-m", "spacebowl_print", "deck", "check", str(deck)],
-                          capture_output=True, text=True, timeout=120, cwd=tmp_path)
+    done = subprocess.run([sys.executable, "-m", "spacebowl_print", "deck", "check",
+                           deck.name], capture_output=True, text=True, timeout=120,
+                          cwd=tmp_path)
     assert done.returncode == 2, done.stderr
     assert done.stderr.count("\n") == 1 and "Warning" not in done.stderr, done.stderr
     assert "bomb.svg: SVG embeds a picture too large" in done.stderr, done.stderr
