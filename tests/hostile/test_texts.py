@@ -15,6 +15,7 @@ import json
 from pathlib import Path
 
 import pytest
+from hostile.corpus_round3 import _toml_string
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from lxml import etree
@@ -172,17 +173,6 @@ def test_card_text_is_refused_in_one_line_or_printable(text: str) -> None:
     taken = deck.cards[0].text
     assert "\r" not in taken and not any(c in taken for c in CONTROLS)
     etree.fromstring(f"<t>{taken}</t>".encode())  # XML 1.0 takes it
-
-
-def _toml_string(text: str) -> str:
-    """``text`` as a TOML basic string: quotes, backslashes and the controls TOML requires
-    escaped, every other character as is (a lone surrogate escaped too: TOML refuses it)."""
-    def escape(ch: str) -> str:
-        code = ord(ch)
-        if ch in '"\\' or code < 0x20 or code == 0x7F or 0xD800 <= code <= 0xDFFF:
-            return f"\\u{code:04X}"
-        return ch
-    return '"' + "".join(map(escape, text)) + '"'
 
 
 def _deck_with_text(text: str) -> str:
