@@ -162,7 +162,7 @@ def _text(rng: random.Random) -> str:
     return "".join(rng.choice(_TEXT_PIECES) for _ in range(rng.choice([0, 1, 3, 8, 40])))
 
 
-def _toml_string(text: str) -> str:
+def toml_string(text: str) -> str:
     """``text`` as a TOML basic string (the controls TOML requires escaped, and lone
     surrogates, which TOML then refuses)."""
     def escape(ch: str) -> str:
@@ -200,7 +200,7 @@ def texts_category(n: int, seed: int = 0) -> tuple[int, list[str]]:
     cards = set_to_dict(load_constellation_set())["constellations"]
 
     def deck(field: str, text: str) -> str:
-        return parse_deck(base[:end] + f"\n{field} = {_toml_string(text)}\n", "d.toml"
+        return parse_deck(base[:end] + f"\n{field} = {toml_string(text)}\n", "d.toml"
                           ).cards[0].__getattribute__(field)
 
     def csv(field: str, text: str) -> str:

@@ -15,7 +15,7 @@ import json
 from pathlib import Path
 
 import pytest
-from hostile.corpus_round3 import _toml_string
+from hostile.corpus_round3 import toml_string
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from lxml import etree
@@ -180,7 +180,7 @@ def _deck_with_text(text: str) -> str:
     base = (decks_dir() / "classic.toml").read_text("utf-8").replace("format = 1", "format = 2")
     first = base.index("[[cards]]")
     end = base.index("\n", base.index("planets", first))
-    return base[:end] + f"\ntext = {_toml_string(text)}\n"
+    return base[:end] + f"\ntext = {toml_string(text)}\n"
 
 
 def test_a_kit_with_card_text_makes_well_formed_svgs(tmp_path: Path,
