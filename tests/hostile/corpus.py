@@ -94,7 +94,11 @@ def mutate(valid: Any, rng: random.Random) -> Any:
             elif choice < 0.6:
                 items.extend(copy.deepcopy(items))
             elif items:
-                items.extend(copy.deepcopy(items[-1]) for _ in range(rng.choice([100, 3000])))
+                count = rng.choice([100, 3000])
+                try:
+                    items.extend(copy.deepcopy(items[-1]) for _ in range(count))
+                except RecursionError:  # a value 500 deep: shared, not copied (readers only
+                    items.extend([items[-1]] * count)  # read; deepcopy recurses per level)
         else:
             parent[last] = hostile_value(rng)
     return doc
