@@ -1,5 +1,6 @@
-"""Nightly depth for the hostile-input suite (tests/hostile/): many more cases per category, and
-signal trials at many moments of every long command.
+"""Nightly depth for the hostile-input suite (tests/hostile/): many more cases per category
+(hostile.corpus.CATEGORIES, with round three's in hostile/corpus_round3.py), and signal trials
+at many moments of every long command.
 
     python benchmarks/fuzz.py [--examples 2000] [--signals] [--moments 6] [--only CATEGORY]
 
@@ -36,6 +37,8 @@ LONG_COMMANDS: dict[str, tuple[list[str], str]] = {
                                "-o", "OUT"], "folder"),
     "tomtube puzzles": (["tomtube", "puzzles", "--count", "6", "--seed", "SEED", "-o", "OUT"],
                         "folder"),
+    "hubble booklet pod": (["hubble", "booklet", "--days", "2", "--trim", "6x9in", "--cover",
+                            "--seed", "SEED", "-q", "-o", "OUT"], "folder"),
     "kit": (["kit", "--seed", "SEED", "-q", "-o", "OUT"], "folder"),
     "hubble kit": (["hubble", "kit", "--seed", "SEED", "-o", "OUT"], "folder"),
     "tomtube kit": (["tomtube", "kit", "--seed", "SEED", "-o", "OUT"], "folder"),

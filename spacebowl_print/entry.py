@@ -34,6 +34,18 @@ def _received() -> int | None:
     return received() if received is not None else None
 
 
+def _remove_live_temps() -> None:
+    """Remove any temp the run made and did not remove (an interrupt cut its cleanup short),
+    now that no signal can cut this short; nothing to do when the core never loaded."""
+    temps = sys.modules.get("spacebowl_print.core.temps")
+    remove = getattr(temps, "remove_live_temps", None)
+    if remove is not None:
+        try:  # noqa: SIM105 - contextlib is not imported this early
+            remove(all_threads=True)
+        except Exception:  # a cleanup that fails must not change the exit status
+            pass
+
+
 def _interrupted(signum: int) -> int:
     """Say so, and the exit status of a run interrupted by ``signum``."""
     try:  # noqa: SIM105 - contextlib is not imported this early
@@ -72,6 +84,7 @@ def main() -> None:
         code = _interrupted(signum)
     for sig in (signal.SIGINT, signal.SIGTERM, signal.SIGHUP):
         signal.signal(sig, signal.SIG_IGN)  # the work is done: a late signal changes nothing
+    _remove_live_temps()
     if code > 128:
         # Interrupted: leave at once. (CPython remembers a KeyboardInterrupt that passed
         # through code a library ran with PyRun_String while it was imported, even once

@@ -10,21 +10,23 @@ runs is today's with every check it makes (no copy of it, no branch inside it)."
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from difflib import get_close_matches
 from typing import Any
 
 import click
+
+from spacebowl_print.core.cli import SuggestingGroup
 
 Loader = Callable[[], click.Command]
 Alias = Callable[[list[str]], list[str]]
 """The arguments after an old command name → today's command name and arguments."""
 
 
-class TableGroup(click.Group):
+class TableGroup(SuggestingGroup):
     """A group of ``name → (loader, summary)`` subcommands, listed in table order, with
     ``aliases`` (``name → (translate, summary)``) and ``more``: further entries found only
     when asked for (installed plugins), so that a command that names a known one never pays
-    the search."""
+    the search. A mistyped name is answered with the nearest ones (``Did you mean
+    'hubble'?``)."""
 
     def __init__(self, *args: Any, table: Mapping[str, tuple[Loader, str]] | None = None,
                  aliases: Mapping[str, tuple[Alias, str]] | None = None,
@@ -58,13 +60,10 @@ class TableGroup(click.Group):
                         ) -> tuple[str | None, click.Command | None, list[str]]:
         if args and args[0] in self.aliases:
             args = self.aliases[args[0]][0](list(args[1:]))
-        try:
-            return super().resolve_command(ctx, args)
-        except click.UsageError as err:
-            if args and err.message.startswith("No such command"):
-                raise click.UsageError(_unknown(args[0], self.list_commands(ctx)),
-                                       ctx) from None
-            raise
+        if args and (args[0] in self.table or args[0] in super().list_commands(ctx)):
+            # a known name: found without the plugin search SuggestingGroup's list would do
+            return click.Group.resolve_command(self, ctx, args)
+        return super().resolve_command(ctx, args)
 
     def format_commands(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
         """The command list from the table's summaries (nothing imported)."""
@@ -75,14 +74,6 @@ class TableGroup(click.Group):
         if rows:
             with formatter.section("Commands"):
                 formatter.write_dl(rows)
-
-
-def _unknown(name: str, known: list[str]) -> str:
-    """``No such command 'hubbel'. Did you mean 'hubble'?``, as click words it for options."""
-    shown = name if len(name) <= 40 else name[:37] + "..."
-    close = get_close_matches(name, known, n=1, cutoff=0.6)
-    hint = f" Did you mean {close[0]!r}?" if close else ""
-    return f"No such command {shown!r}.{hint}"
 
 
 __all__ = ["Alias", "Loader", "TableGroup"]

@@ -16,9 +16,11 @@ from __future__ import annotations
 
 import contextlib
 import errno
+import logging
 import os
 import signal
 import sys
+import warnings
 
 import click
 
@@ -29,6 +31,7 @@ from spacebowl_print.core.cli import capped
 from spacebowl_print.core.errors import InputError
 from spacebowl_print.core.paths import os_cause, shown_path
 from spacebowl_print.core.signals import interrupts_as_exceptions
+from spacebowl_print.core.temps import remove_live_temps
 
 
 @click.group(cls=TableGroup, table=root_table(), aliases=root_aliases(), more=plugin_groups,
@@ -81,6 +84,17 @@ def run(args: list[str] | None = None) -> int:
     """Run ``spacebowl`` with ``args`` (default: the command line) and return its exit status;
     every error is reported here in one line, none escapes as a traceback."""
     argv = sys.argv[1:] if args is None else args
+    _libraries_quiet()
+    try:
+        return _run(argv)
+    finally:
+        # an interrupt that landed between two steps of a temp's own cleanup: its temp goes
+        # now (and once more, with every signal ignored, in spacebowl_print.entry)
+        remove_live_temps()
+
+
+def _run(argv: list[str]) -> int:
+    """:func:`run` without its last cleanup."""
     try:
         try:
             # make_context + invoke rather than cli.main: click's main answers a broken pipe
@@ -110,6 +124,20 @@ def run(args: list[str] | None = None) -> int:
     except OSError as err:
         return _error(f"{_os_error_path(err)}: {os_cause(err)}", 2)
     return result if isinstance(result, int) and not isinstance(result, bool) else 0
+
+
+def _libraries_quiet() -> None:
+    """Keep what libraries say to developers off the user's terminal: a Python warning
+    (Pillow's ``DecompressionBombWarning``, a ``RuntimeWarning`` of numpy) or a log record of
+    a library without a handler (svglib, fontTools) would otherwise print lines of its own
+    beside our one-line messages. Whatever matters to the user is said by the command
+    itself (``warning: …``, or the one-line refusal). ``PYTHONWARNINGS`` or ``-W`` still show
+    the warnings, for debugging."""
+    if not sys.warnoptions:
+        warnings.simplefilter("ignore")
+    root = logging.getLogger()
+    if not root.handlers:  # Python's last-resort handler prints to stderr otherwise
+        root.addHandler(logging.NullHandler())
 
 
 def _flush_stdout() -> None:

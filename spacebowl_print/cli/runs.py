@@ -13,15 +13,14 @@ from typing import Any
 
 import click
 
-from spacebowl_print.core.cli import check_before_work, progress, read_text
+from spacebowl_print.core.cli import check_before_work, progress
 from spacebowl_print.core.errors import InputError
 from spacebowl_print.core.languages import split_langs
 from spacebowl_print.publish.book import build_book
-from spacebowl_print.publish.bookinfo import BookInfo
+from spacebowl_print.publish.bookinfo import BookInfo, read_blurb
 from spacebowl_print.publish.classroom import build_classroom
 from spacebowl_print.publish.kinds import RenderContext
 from spacebowl_print.publish.kit import build_kit
-from spacebowl_print.publish.limits import MAX_BLURB
 from spacebowl_print.publish.publication import VerificationError
 from spacebowl_print.publish.requests import (
     BookRequest,
@@ -58,12 +57,7 @@ def _run(game: Game, kind_options: type, own: Sequence[Option], values: dict[str
 
 
 def _blurb(path: str | None) -> str:
-    if path is None:
-        return ""
-    blurb = read_text(path).strip()
-    if len(blurb) > MAX_BLURB:
-        raise InputError(f"at most {MAX_BLURB} characters, got {len(blurb)}", "blurb")
-    return blurb
+    return read_blurb(path) if path is not None else ""
 
 
 def kit_request(game: Game, values: dict[str, Any]) -> KitRequest:

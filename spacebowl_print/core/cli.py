@@ -34,7 +34,22 @@ P = ParamSpec("P")
 R = TypeVar("R")
 
 
-class LazyGroup(click.Group):
+class SuggestingGroup(click.Group):
+    """A group that answers a mistyped subcommand as click answers a mistyped option:
+    ``No such command 'hubbel'. Did you mean 'hubble'?`` (click's own lookup suggests only
+    among the commands it holds, and the lazy groups hold none until one runs)."""
+
+    def resolve_command(self, ctx: click.Context, args: list[str]
+                        ) -> tuple[str | None, click.Command | None, list[str]]:
+        name = args[0] if args else ""
+        if (not ctx.resilient_parsing and isinstance(name, str) and name
+                and not name.startswith("-") and name not in self.list_commands(ctx)):
+            raise click.exceptions.NoSuchCommand(
+                name, possibilities=self.list_commands(ctx), ctx=ctx)
+        return super().resolve_command(ctx, args)
+
+
+class LazyGroup(SuggestingGroup):
     """A group whose subcommands (``name → "module:attribute"``) are imported on first use,
     click's documented pattern: a command pays only for the libraries it needs."""
 

@@ -35,7 +35,8 @@ from spacebowl_print.core.signals import interrupts_as_exceptions, signals_held
 from spacebowl_print.core.temps import (
     current_umask,
     fsync_path,
-    remove_quietly,
+    made_temp,
+    remove_temps,
     sweep_temps,
     temp_prefix,
 )
@@ -76,7 +77,7 @@ def write_atomic(path: str | os.PathLike[str], data: bytes | str) -> Path:
             with signals_held():
                 fd, name = tempfile.mkstemp(prefix=temp_prefix(target.name, "tmp"),
                                             suffix=".tmp", dir=target.parent)
-                tmp = Path(name)
+                tmp = made_temp(Path(name))
             with os.fdopen(fd, "wb") as fh:
                 # mkstemp makes the file private (0600): give it the old file's permissions,
                 # or those a plain open() would.
@@ -94,8 +95,7 @@ def write_atomic(path: str | os.PathLike[str], data: bytes | str) -> Path:
         except OSError as err:
             raise output_error(path, err) from None
         finally:
-            with signals_held():
-                remove_quietly(tmp)
+            remove_temps(tmp)
     return Path(path)
 
 

@@ -10,9 +10,11 @@ Promises of this module:
   device, or a folder holding someone else's files is refused with one line
   (:func:`check_output_dir`), even with ``force``.
 * A folder written with a ``kind`` (``"spacebowl kit"``, ``"hubble booklet"``: the game and
-  the command) records it, with the files it holds, in :data:`MARKER`. It is replaced by a run
-  of the same kind; another kind, or an earlier output that records no kind, is refused in one
-  line naming what is there, unless ``force`` is given (:func:`replace_problem`).
+  the command) records it, with every file it holds and the file's digest, in
+  :data:`MARKER` (:mod:`.records`). It is replaced by a run of the same kind when every
+  entry is proved by that record; another kind, or an earlier output whose record proves
+  nothing, is refused in one line naming what is there, unless ``force`` is given; a file
+  the record does not prove, or a malformed record, always (:func:`replace_problem`).
 * SIGTERM and SIGHUP are turned into :class:`~.signals.Interrupted` while it runs, so its
   cleanup always happens; making the temp, the swap and the cleanup run with those signals
   held back (:func:`~.signals.signals_held`), so none is cut in half. No temp folder is left
@@ -24,16 +26,15 @@ from __future__ import annotations
 
 import ctypes
 import errno
-import json
 import os
-import re
 import stat
 import tempfile
-from collections.abc import Callable, Iterable, Iterator, Mapping
-from contextlib import contextmanager, suppress
+from collections.abc import Callable, Mapping, Sequence
+from contextlib import suppress
 from pathlib import Path
+from types import TracebackType
 
-from spacebowl_print.core.errors import InputError
+from spacebowl_print.core.errors import InternalError
 from spacebowl_print.core.paths import (
     OutputError,
     kind_of,
@@ -42,40 +43,37 @@ from spacebowl_print.core.paths import (
     output_error,
     resolve_target,
 )
+from spacebowl_print.core.records import (
+    MARKER,
+    OUTPUT_NAME,
+    SUBFOLDER_NAME,
+    RecordError,
+    read_record,
+    record_of,
+    unproved_entry,
+)
 from spacebowl_print.core.signals import interrupts_as_exceptions, signals_held
 from spacebowl_print.core.temps import (
     OUR_TEMP,
     current_umask,
     fsync_path,
-    remove_quietly,
+    made_temp,
+    remove_temps,
     sweep_temps,
     temp_prefix,
 )
-from spacebowl_print.core.userfiles import read_user_bytes
 
 # --------------------------------------------------------------------------- ours or not
-
-OUTPUT_NAME = re.compile(r"[a-z0-9][a-z0-9._-]{0,99}\.(?:pdf|svg|json|html|png)")
-"""Names of the files our commands write into an output folder (kits, booklets, classroom
-sets, web sites)."""
-
-SUBFOLDER_NAME = re.compile(r"[a-z0-9][a-z0-9_-]{0,39}")
-"""Names of the folders our commands write inside an output folder (``svg``)."""
-
-MARKER = "spacebowl-output.json"
-"""The record an output folder written with a ``kind`` holds: ``{"written_by":
-"spacebowl_print", "kind": KIND, "files": [every other file, sorted]}``."""
 
 SIGNATURES = ("manifest.json", "cut-guide.json", "kit.pdf", MARKER)
 """Files one of which every output folder of ours holds: a booklet's or classroom set's
 manifest, a kit's cut guide and its all-in-one PDF, the record of what wrote it."""
 
-WRITTEN_BY = "spacebowl_print"
-
 
 def foreign_entry(folder: Path) -> str | None:
-    """``None`` if ``folder`` is *ours* and may be replaced as a whole, else the first entry
-    that makes it someone else's (its path relative to ``folder``).
+    """``None`` if ``folder`` is *ours* by its names and may be replaced as a whole, else the
+    first entry that makes it someone else's (its path relative to ``folder``): the rule for
+    a folder whose record proves nothing (none, or one without digests).
 
     The rule: a folder is ours when it is empty, or when it holds one of :data:`SIGNATURES`
     and every entry in it, at any depth, is a regular file named like our outputs
@@ -89,112 +87,62 @@ def foreign_entry(folder: Path) -> str | None:
         return None
     if not any(name in entries for name in SIGNATURES):
         return entries[0]
-
-    def allowed(rel: str, st: os.stat_result) -> bool | None:
-        name = rel.rsplit("/", 1)[-1]
-        if stat.S_ISREG(st.st_mode) and OUTPUT_NAME.fullmatch(name):
-            return True
-        if stat.S_ISDIR(st.st_mode) and SUBFOLDER_NAME.fullmatch(name):
-            return None
-        return False
-
-    return _first_refused(folder, allowed)
-
-
-def _first_refused(folder: Path, allowed: Callable[[str, os.stat_result], bool | None]
-                   ) -> str | None:
-    """The first entry of ``folder``, depth first in name order (our temps at the top
-    aside), that ``allowed(relative path, lstat)`` refuses (False); None when there is
-    none. ``allowed`` returns None for a folder to look into, True for an entry to pass."""
     stack = [(folder, "")]
     while stack:
         here, rel = stack.pop()
         for name in sorted(os.listdir(here)):
             if not rel and OUR_TEMP.fullmatch(name):
                 continue
-            key = rel + name
-            verdict = allowed(key, os.lstat(here / name))
-            if verdict is None:
-                stack.append((here / name, key + "/"))
-            elif not verdict:
-                return key
+            st = os.lstat(here / name)
+            if stat.S_ISDIR(st.st_mode) and SUBFOLDER_NAME.fullmatch(name):
+                stack.append((here / name, rel + name + "/"))
+            elif not (stat.S_ISREG(st.st_mode) and OUTPUT_NAME.fullmatch(name)):
+                return rel + name
     return None
 
 
-def marker_json(kind: str, names: Iterable[str]) -> str:
-    """The text of :data:`MARKER` for an output of ``kind`` holding the files ``names``
-    (relative, ``/``-separated): no date, so the same output gives the same bytes."""
-    record = {"written_by": WRITTEN_BY, "kind": kind,
-              "files": sorted(n for n in names if n != MARKER)}
-    return json.dumps(record, indent=1, ensure_ascii=False) + "\n"
-
-
-def read_marker(folder: Path) -> tuple[str, frozenset[str]] | None:
-    """(kind, files) from ``folder``'s :data:`MARKER`, or None when it has none, or one that
-    is not a regular file in the shape :func:`marker_json` writes (then it is not ours)."""
-    try:  # the bounded reader: a link, FIFO or device swapped in is refused, not read
-        record = json.loads(read_user_bytes(folder / MARKER, 10_000_000, follow_links=False))
-    except (InputError, OSError, ValueError):
-        return None
-    if not (isinstance(record, dict) and record.get("written_by") == WRITTEN_BY
-            and isinstance(record.get("kind"), str)
-            and isinstance(record.get("files"), list)
-            and all(isinstance(n, str) for n in record["files"])):
-        return None
-    return record["kind"], frozenset(record["files"])
-
-
-def _unlisted_entry(folder: Path, files: frozenset[str]) -> str | None:
-    """The first entry of ``folder`` (at any depth, our temps aside) that its marker does not
-    list as a regular file, or a folder on the way to one; None when there is none."""
-    dirs = {"/".join(n.split("/")[:k]) for n in files for k in range(1, n.count("/") + 1)}
-
-    def listed(key: str, st: os.stat_result) -> bool | None:
-        if stat.S_ISREG(st.st_mode) and (key in files or key == MARKER):
-            return True
-        if stat.S_ISDIR(st.st_mode) and key in dirs:
-            return None
-        return False
-
-    return _first_refused(folder, listed)
+def _not_ours(what: str) -> str:
+    return f"holds {what}: refusing to replace the folder (choose a new or empty one)"
 
 
 def replace_problem(folder: Path, kind: str | None, force: bool) -> str | None:
     """Why the existing folder ``folder`` may not be replaced by an output of ``kind`` (None:
     a command that does not say), or None when it may.
 
-    * Entries that no spacebowl command wrote — not listed by its :data:`MARKER`, or, without
-      one, not named like our outputs (:func:`foreign_entry`) — are never replaced.
-    * A folder whose marker names ``kind`` is replaced.
-    * Another kind, or an earlier output that records none, only with ``force``; a command
-      without a kind never replaces a folder that records one, unless forced.
+    * A folder whose record (:data:`MARKER`) is malformed is never replaced: the record is
+      not one spacebowl wrote (:func:`~.records.read_record` says why).
+    * With a record of digests, every entry must be proved (:func:`~.records.unproved_entry`:
+      listed, a regular file of the recorded size and SHA-256): a file spacebowl did not
+      write, or one changed since, is never replaced, ``force`` or not. The folder is then
+      replaced by an output of the recorded kind, or of another with ``force``.
+    * A folder whose record proves nothing (none, or the earlier shape without digests) is
+      judged by its names (:func:`foreign_entry`), and replaced only with ``force`` by a
+      command that names its kind.
     """
     entries = [e for e in os.listdir(folder) if not OUR_TEMP.fullmatch(e)]
     if not entries:
         return None
-    marker = read_marker(folder) if MARKER in entries else None
-    if marker is None:
+    try:
+        record = read_record(folder) if MARKER in entries else None
+    except RecordError as err:
+        return f"{MARKER} is not a record spacebowl wrote ({err}): refusing to replace the folder"
+    if record is None or record.files is None:
         foreign = foreign_entry(folder)
-        if foreign is not None or MARKER in entries:
-            shown = foreign or MARKER
-            shown = shown if len(shown) <= 60 else shown[:57] + "..."
-            return (f"holds {shown!r}, which spacebowl did not write: refusing to replace the "
-                    "folder (choose a new or empty one)")
+        if foreign is not None:
+            shown = foreign if len(foreign) <= 60 else foreign[:57] + "..."
+            return _not_ours(f"{shown!r}, which spacebowl did not write")
         if kind is None or force:
             return None
-        return ("holds an earlier output that does not record what wrote it: add --force "
-                "to replace it")
-    there, files = marker
-    unlisted = _unlisted_entry(folder, files)
-    if unlisted is not None:
-        shown = unlisted if len(unlisted) <= 60 else unlisted[:57] + "..."
-        return (f"holds {shown!r}, which spacebowl did not write: refusing to replace the "
-                "folder (choose a new or empty one)")
-    if there == kind or force:
+        what = ("does not record what wrote it" if record is None else
+                "records no digest of its files (an older spacebowl wrote it)")
+        return f"holds an earlier output that {what}: add --force to replace it"
+    unproved = unproved_entry(folder, record, OUR_TEMP)
+    if unproved is not None:
+        return _not_ours(unproved)
+    if record.kind == kind or force:
         return None
-    shown = there if len(there) <= 40 else there[:37] + "..."
     instead = f", not a {kind}" if kind is not None else ""
-    return (f"holds a {shown}{instead}: add --force to replace it, or choose another "
+    return (f"holds a {record.kind}{instead}: add --force to replace it, or choose another "
             "folder")
 
 
@@ -307,56 +255,108 @@ def _fsync_tree(folder: Path) -> None:
         fsync_path(Path(here), directory=True)
 
 
-@contextmanager
-def atomic_dir(path: str | os.PathLike[str], kind: str | None = None,
-               force: bool = False) -> Iterator[Path]:
-    """Build an output folder: yields an empty temp folder to write into; when the block ends
-    without an error, that folder replaces ``path`` as a whole (it then holds exactly what was
-    written, nothing of an earlier run). On any error or interrupt, ``path`` is left exactly
-    as it was and the temp folder is removed.
+class atomic_dir:  # lower-case: used like the function it was, ``with atomic_dir(…)``
+    """Build an output folder: ``with atomic_dir(path) as tmp`` gives an empty temp folder to
+    write into; when the block ends without an error, that folder replaces ``path`` as a
+    whole (it then holds exactly what was written, nothing of an earlier run). On any error
+    or interrupt, ``path`` is left exactly as it was and the temp folder is removed.
 
     The temp folder is made beside the resolved ``path`` (same file system); for a mount
     point, inside it. ``path`` must be new, or a folder that an output of ``kind`` may replace
-    (:func:`check_output_dir`, with ``force``).
+    (:func:`check_output_dir`, with ``force``). With a ``kind`` the folder's record
+    (:data:`MARKER`) is written last, from what the block wrote.
     An ``OSError`` while writing into the temp folder, or while swapping, becomes an
     :class:`OutputError` naming the file under ``path``.
+
+    A class rather than a generator: an interrupt landing just as a generator-made context
+    manager hands the folder over (after its ``yield``, before the ``with`` block begins)
+    skips its cleanup for good, and left ``.out.sb-tmp-*`` behind (issue 27, item 7).
+    ``__enter__`` cleans up after itself on any interrupt; from the moment it returns, the
+    ``with`` statement calls ``__exit__``. Every temp is also noted
+    (:func:`~.temps.made_temp`) for the command's last line of defence.
     """
-    target = check_output_dir(path, kind, force)
-    in_place = os.path.ismount(target)
-    work = target if in_place else target.parent
-    with interrupts_as_exceptions():
-        make_folder(work, path)
-        sweep_temps(target.parent, target.name)
-        if in_place:
-            sweep_temps(target, "")
-        tmp: Path | None = None
-        old: Path | None = None
+
+    def __init__(self, path: str | os.PathLike[str], kind: str | None = None,
+                 force: bool = False) -> None:
+        self.path, self.kind, self.force = path, kind, force
+        self.tmp: Path | None = None
+        self.old: Path | None = None
+        self._signals = interrupts_as_exceptions()
+
+    def __enter__(self) -> Path:
+        target = check_output_dir(self.path, self.kind, self.force)
+        self.target = target
+        self.in_place = os.path.ismount(target)
+        self.work = target if self.in_place else target.parent
+        self._signals.__enter__()
         try:
+            make_folder(self.work, self.path)
+            sweep_temps(target.parent, target.name)
+            if self.in_place:
+                sweep_temps(target, "")
             with signals_held():
-                tmp = Path(tempfile.mkdtemp(
-                    prefix=temp_prefix("" if in_place else target.name, "tmp"), dir=work))
-            mode = os.stat(target).st_mode if os.path.isdir(target) else 0o777 & ~current_umask()
-            tmp.chmod(stat.S_IMODE(mode))  # mkdtemp's folder is private (0700)
-            try:
-                yield tmp
-            except OSError as err:
-                raise _named_under(err, tmp, Path(path)) from None
-            _fsync_tree(tmp)
-            with signals_held():
-                check_output_dir(path, kind, force)  # nothing foreign appeared meanwhile
-                if in_place:
-                    old = _swap_contents(tmp, target)
-                else:
-                    old = _swap_folder(tmp, target)
-                    tmp = None
-            with suppress(OSError):
-                fsync_path(work, directory=True)
-        except OSError as err:
-            raise output_error(path, err) from None
+                self.tmp = made_temp(Path(tempfile.mkdtemp(
+                    prefix=temp_prefix("" if self.in_place else target.name, "tmp"),
+                    dir=self.work)))
+            mode = (os.stat(target).st_mode if os.path.isdir(target)
+                    else 0o777 & ~current_umask())
+            self.tmp.chmod(stat.S_IMODE(mode))  # mkdtemp's folder is private (0700)
+            return self.tmp
+        except BaseException as err:
+            self._finish()
+            if isinstance(err, OSError):
+                raise output_error(self.path, err) from None
+            raise
+
+    def __exit__(self, kind: type[BaseException] | None, err: BaseException | None,
+                 tb: TracebackType | None) -> None:
+        try:
+            if err is None:
+                self._commit()
+            elif isinstance(err, OSError) and self.tmp is not None:
+                raise _named_under(err, self.tmp, Path(self.path)) from None
+        except OSError as failed:
+            raise output_error(self.path, failed) from None
         finally:
-            with signals_held():
-                remove_quietly(tmp)
-                remove_quietly(old)
+            self._finish()
+
+    def _commit(self) -> None:
+        """The written folder swapped in for the target (the record written first)."""
+        if self.tmp is None:
+            raise InternalError("atomic_dir: nothing to commit (entered?)")
+        try:
+            if self.kind is not None:
+                _write_record(self.tmp, self.kind)
+        except OSError as err:
+            raise _named_under(err, self.tmp, Path(self.path)) from None
+        _fsync_tree(self.tmp)
+        with signals_held():
+            check_output_dir(self.path, self.kind, self.force)  # nothing foreign appeared
+            if self.in_place:
+                self.old = made_temp(_swap_contents(self.tmp, self.target))
+            else:
+                old = _swap_folder(self.tmp, self.target)
+                self.tmp = None
+                self.old = made_temp(old) if old is not None else None
+        with suppress(OSError):
+            fsync_path(self.work, directory=True)
+
+    def _finish(self) -> None:
+        """Remove what is left (the temp folder, or the old folder set aside) and give the
+        signals back, whatever happens meanwhile."""
+        try:
+            remove_temps(self.tmp, self.old)
+        finally:
+            self._signals.__exit__(None, None, None)
+
+
+def _write_record(tmp: Path, kind: str) -> None:
+    """Write :data:`MARKER` into the finished temp folder: the kind and every file in it
+    with its digest (:func:`~.records.record_of`), so that the record proves exactly what
+    this run wrote however it was written (from memory or streamed to disk)."""
+    if os.path.lexists(tmp / MARKER):
+        raise ValueError(f"{MARKER} is written by the folder itself, not by the command")
+    (tmp / MARKER).write_text(record_of(tmp, kind), encoding="utf-8")
 
 
 def _named_under(err: OSError, tmp: Path, shown: Path) -> OSError | OutputError:
@@ -372,21 +372,23 @@ def _named_under(err: OSError, tmp: Path, shown: Path) -> OSError | OutputError:
 
 
 def write_folder(out_dir: str | os.PathLike[str], files: Mapping[str, bytes | str], *,
-                 kind: str | None = None, force: bool = False) -> list[Path]:
+                 kind: str | None = None, force: bool = False,
+                 writers: Sequence[Callable[[Path], Sequence[str]]] = ()) -> list[Path]:
     """Write ``files`` (relative name → bytes, or text written as UTF-8) as the whole content
     of ``out_dir``, all or nothing (:func:`atomic_dir`); returns the written paths.
 
-    With a ``kind`` (the game and the command: ``"spacebowl kit"``, ``"hubble booklet"``) the
-    folder also gets :data:`MARKER` recording it and the files (listed last among the returned
-    paths); an existing folder is then replaced only when it records the same kind, or with
-    ``force`` (never when it holds files spacebowl did not write). Without a kind no marker is
-    written and a folder recording one is refused unless forced."""
-    if kind is not None:
-        marker = marker_json(kind, [name for name in files if name != MARKER])
-        given = files.get(MARKER)
-        if given is not None and given not in (marker, marker.encode("utf-8")):
-            raise ValueError(f"{MARKER} given does not record kind {kind!r} and these files")
-        files = {**files, MARKER: marker}  # (given, it may be sealed with a manifest)
+    ``writers`` write more files straight into the folder being built (each is called with
+    it, after ``files``, and returns the names it wrote): files too many or too large to hold
+    in memory at once (a kit's pictures). With a ``kind`` (the game and the command:
+    ``"spacebowl kit"``, ``"hubble booklet"``) the folder also gets :data:`MARKER` recording
+    it and every file with its digest (listed last among the returned paths); an existing
+    folder is then replaced only when it records the same kind, or with ``force`` (never
+    when it holds files spacebowl did not write, or changed since). Without a kind no record
+    is written and a folder recording one is refused unless forced. ``files`` may not name
+    :data:`MARKER` itself (``ValueError``)."""
+    if MARKER in files:
+        raise ValueError(f"{MARKER} is written by write_folder itself")
+    names = list(files)
     with atomic_dir(out_dir, kind, force) as tmp:
         for name, data in files.items():
             target = tmp / name
@@ -395,10 +397,13 @@ def write_folder(out_dir: str | os.PathLike[str], files: Mapping[str, bytes | st
                 target.write_text(data, encoding="utf-8")
             else:
                 target.write_bytes(data)
-    return [Path(out_dir) / name for name in files]
+        for write in writers:
+            names += write(tmp)
+    names += [MARKER] if kind is not None else []
+    return [Path(out_dir) / name for name in names]
 
 
 __all__ = [
     "MARKER", "OUTPUT_NAME", "SIGNATURES", "SUBFOLDER_NAME", "atomic_dir", "check_output_dir",
-    "foreign_entry", "marker_json", "read_marker", "replace_problem", "write_folder",
+    "foreign_entry", "replace_problem", "write_folder",
 ]

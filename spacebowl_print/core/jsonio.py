@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import math
+import re
 from collections.abc import Mapping, Sequence
 from typing import Any
 
@@ -45,18 +46,38 @@ def loads_json(text: str) -> Any:
     return data
 
 
+_SURROGATE = re.compile("[\ud800-\udfff]")
+
+
+def _lone_surrogate(text: str, path: Sequence[str | int], key: bool = False) -> None:
+    """Refuse ``text`` (a string at ``path``, or with ``key`` a key of the object there)
+    holding a lone surrogate, which JSON can write (``"\\ud800"``) but which is not Unicode
+    text: it could not be written again as UTF-8 (a manifest's seal, a PDF)."""
+    if not text.isascii() and (m := _SURROGATE.search(text)):
+        what = f"the key {show(text)} holds" if key else "holds"
+        raise InputError(f"{what} U+{ord(m.group()):04X} (a lone surrogate), which is not "
+                         "valid Unicode", *_where(path))
+
+
 def check_bounds(data: Any) -> None:
-    """Refuse a decoded value (JSON, or TOML) nested deeper than :data:`MAX_DEPTH`, or
-    holding an integer beyond ±:data:`MAX_INT` or a float that is not finite, naming where
-    (no recursion: a value 100,000 deep is walked like a flat one)."""
+    """Refuse a decoded value (JSON, or TOML) nested deeper than :data:`MAX_DEPTH`, holding
+    an integer beyond ±:data:`MAX_INT`, a float that is not finite, or a string or key that
+    is not valid Unicode (a lone surrogate), naming where (no recursion: a value 100,000
+    deep is walked like a flat one)."""
     stack: list[tuple[Any, int, tuple[str | int, ...]]] = [(data, 0, ())]
     while stack:
         value, depth, path = stack.pop()
         if isinstance(value, dict):
             children: Sequence[tuple[str | int, Any]] = list(value.items())
+            for key in value:
+                if isinstance(key, str):
+                    _lone_surrogate(key, path, key=True)
         elif isinstance(value, list):
             children = list(enumerate(value))
         else:
+            if isinstance(value, str):
+                _lone_surrogate(value, path)
+                continue
             if isinstance(value, bool):
                 continue
             if isinstance(value, int) and not -MAX_INT <= value <= MAX_INT:

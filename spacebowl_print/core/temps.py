@@ -13,8 +13,11 @@ import hashlib
 import os
 import re
 import shutil
+import threading
 from contextlib import suppress
 from pathlib import Path
+
+from spacebowl_print.core.signals import signals_held
 
 OUR_TEMP = re.compile(r"\.(?:.*\.)?sb-(?:tmp|old)-(\d+)-[A-Za-z0-9_]+(?:\.tmp)?")
 """The names of our temps (group 1: the process id that made it)."""
@@ -86,15 +89,59 @@ def current_umask() -> int:
     return mask
 
 
+_live: dict[int, set[Path]] = {}
+"""The temps this process made and has not removed yet, by the thread that made them."""
+
+
+def made_temp(path: Path) -> Path:
+    """Note ``path`` as a temp of this process (and thread) until :func:`remove_quietly`
+    removes it: however a run ends, :func:`remove_live_temps` then removes what is left."""
+    _live.setdefault(threading.get_ident(), set()).add(path)
+    return path
+
+
 def remove_quietly(path: Path | None) -> None:
-    """Remove the file or folder ``path`` if there is one, ignoring errors (cleanup)."""
-    if path is None or not os.path.lexists(path):
+    """Remove the file or folder ``path`` if there is one, ignoring errors (cleanup); it is
+    no longer a live temp of this process."""
+    if path is None:
+        return
+    for paths in _live.values():
+        paths.discard(path)
+    if not os.path.lexists(path):
         return
     if path.is_dir() and not path.is_symlink():
         shutil.rmtree(path, ignore_errors=True)
     else:
         with suppress(OSError):
             path.unlink()
+
+
+def remove_temps(*paths: Path | None) -> None:
+    """Remove ``paths`` (:func:`remove_quietly`) with SIGINT, SIGTERM and SIGHUP held back,
+    even when one lands as the holding begins or ends: the removal is tried again, and the
+    interrupt raised once the temps are gone."""
+    interrupt: KeyboardInterrupt | None = None
+    for _ in range(100):  # each try that an interrupt cuts short is followed by another
+        try:
+            with signals_held():
+                for path in paths:
+                    remove_quietly(path)
+            break
+        except KeyboardInterrupt as err:
+            interrupt = interrupt or err
+    if interrupt is not None:
+        raise interrupt
+
+
+def remove_live_temps(all_threads: bool = False) -> None:
+    """Remove every temp this thread (or, with ``all_threads``, this process) made and has
+    not removed: the last line of defence of a command's end, for a temp whose own cleanup
+    an interrupt cut short (one landing between two steps of it). The ``spacebowl`` command
+    runs it as it ends, the second time with every signal ignored, so that nothing can cut
+    it short."""
+    keys = list(_live) if all_threads else [threading.get_ident()]
+    for key in keys:
+        remove_temps(*sorted(_live.get(key, ())))
 
 
 def fsync_path(path: Path, directory: bool = False) -> None:
@@ -111,5 +158,6 @@ def fsync_path(path: Path, directory: bool = False) -> None:
 
 
 __all__ = [
-    "OUR_TEMP", "current_umask", "fsync_path", "remove_quietly", "sweep_temps", "temp_prefix",
+    "OUR_TEMP", "current_umask", "fsync_path", "made_temp", "remove_live_temps",
+    "remove_quietly", "remove_temps", "sweep_temps", "temp_prefix",
 ]

@@ -43,6 +43,40 @@ def _human(size: int) -> str:
     return f"{size / 1e6:.1f} MB" if size < 10**9 else f"{size / 1e9:.1f} GB"
 
 
+SPARSE_MIN = 1 << 20
+"""Files below this size are never called sparse by their block count (small files may live
+in their inode, with no block of their own)."""
+
+SPARSE_RATIO = 64
+"""A file of :data:`SPARSE_MIN` bytes or more is called sparse when the space it takes on disk
+is less than its size over this ratio: a compressing file system (btrfs, ZFS) keeps text a
+few times smaller, never 64 times; a file made with ``truncate`` takes nothing."""
+
+
+def sparse_problem(fd: int, st: os.stat_result) -> str | None:
+    """Why the open regular file ``fd`` (``st``: its ``fstat``) is not really on disk, or
+    None: it has a hole (``SEEK_HOLE`` finds one before its end), or it takes far less space
+    than its size says (:data:`SPARSE_RATIO`). A file that reads as gigabytes of zeros from a
+    few kilobytes of disk would make a reader hash or parse for minutes."""
+    size = st.st_size
+    if size == 0:
+        return None
+    hole = size
+    seek_hole = getattr(os, "SEEK_HOLE", None)
+    if seek_hole is not None:
+        try:
+            hole = os.lseek(fd, 0, seek_hole)
+        except OSError:  # a file system that cannot say: judged by its blocks alone
+            hole = size
+        finally:
+            os.lseek(fd, 0, os.SEEK_SET)
+    on_disk = getattr(st, "st_blocks", size // 512 + 1) * 512
+    if hole < size or (size >= SPARSE_MIN and on_disk * SPARSE_RATIO < size):
+        return (f"is sparse: {_human(size)} long but {_human(on_disk)} on disk (a file with "
+                "holes is not one spacebowl wrote)")
+    return None
+
+
 def read_user_bytes(path: str | os.PathLike[str], limit: int = DATA_LIMIT,
                     follow_links: bool = True, exact_size: int | None = None) -> bytes:
     """The bytes of the regular file at ``path``, at most ``limit`` of them.
@@ -57,10 +91,11 @@ def read_user_bytes(path: str | os.PathLike[str], limit: int = DATA_LIMIT,
 
 def iter_user_chunks(path: str | os.PathLike[str], limit: int = DATA_LIMIT,
                      follow_links: bool = True, exact_size: int | None = None,
-                     chunk: int = MB) -> Iterator[bytes]:
+                     chunk: int = MB, solid: bool = False) -> Iterator[bytes]:
     """:func:`read_user_bytes` a ``chunk`` at a time (to hash a large file in little
     memory); the same checks, all made before the first chunk is yielded, and the same
-    errors (a file that grows while it is read fails at the end)."""
+    errors (a file that grows while it is read fails at the end). With ``solid`` a sparse
+    file (:func:`sparse_problem`) is refused before a byte of it is read."""
     flags = os.O_RDONLY | os.O_NONBLOCK | getattr(os, "O_NOCTTY", 0)
     if not follow_links:
         flags |= os.O_NOFOLLOW
@@ -82,6 +117,8 @@ def iter_user_chunks(path: str | os.PathLike[str], limit: int = DATA_LIMIT,
             raise OutputError(path, f"is {st.st_size:,} bytes, not {exact_size:,} as recorded")
         if st.st_size > limit:
             raise OutputError(path, f"is {_human(st.st_size)}; at most {_human(limit)} is read")
+        if solid and (sparse := sparse_problem(fd, st)) is not None:
+            raise OutputError(path, sparse)
         want = limit if exact_size is None else exact_size
         os.set_blocking(fd, True)
         got = 0
@@ -120,5 +157,5 @@ def is_regular_file(path: str | os.PathLike[str]) -> bool:
 
 __all__ = [
     "DATA_LIMIT", "FONT_LIMIT", "PICTURE_LIMIT", "is_regular_file", "iter_user_chunks",
-    "read_user_bytes", "read_user_text",
+    "read_user_bytes", "read_user_text", "sparse_problem",
 ]

@@ -1,16 +1,60 @@
 """A book under its publisher's own name: title, subtitle, author, publisher, ISBN, edition and
-back-cover blurb, checked once (an ISBN's check digit, lengths, no control characters)."""
+back-cover blurb, checked once (an ISBN's check digit, lengths, the shared text check of
+:mod:`spacebowl_print.core.texts`, and every character one the book's font can draw)."""
 
 from __future__ import annotations
 
+import os
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from spacebowl_print.core.errors import InputError
 from spacebowl_print.core.jsonio import show
+from spacebowl_print.core.paths import shown_path
+from spacebowl_print.core.texts import refuse_character, user_text
+from spacebowl_print.core.userfiles import read_user_text
 from spacebowl_print.publish.limits import MAX_BLURB, MAX_FIELD
+from spacebowl_print.render.api import Face
+from spacebowl_print.render.fonts import font_label, undrawable
 
-_CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f\u2028\u2029\u202a-\u202e\u2066-\u2069]")
+BLURB_FILE_LIMIT = 100_000
+"""Bytes of a blurb file read at most (:data:`MAX_BLURB` characters are a few kilobytes)."""
+
+BOOK_FONTS: tuple[Face, ...] = ("regular", "bold")
+"""The faces a book's fields are set in (DejaVu Sans and DejaVu Sans Bold)."""
+
+FIELDS = ("title", "subtitle", "author", "publisher", "edition")
+"""The one-line fields, checked alike."""
+
+
+def book_text(value: str, field: str, *, limit: int = MAX_FIELD, lines: int = 1,
+              file: str | None = None) -> str:
+    """``value`` as a book prints it: the shared text check
+    (:func:`~spacebowl_print.core.texts.user_text`: valid Unicode, no controls, line ends
+    normalised when ``lines`` > 1, at most ``limit`` characters), and every character one
+    the book's fonts draw (:data:`BOOK_FONTS`: a character they lack would vanish from the
+    page without a word); an :class:`InputError` at ``field`` naming the character
+    otherwise."""
+    text = user_text(value, field, limit=limit, lines=lines, file=file)
+    missing = undrawable(text, BOOK_FONTS)
+    if missing is not None:
+        raise refuse_character(text, missing, f"the book's font ({font_label(BOOK_FONTS)}) "
+                               "has no glyph for it, so it would not be printed", field,
+                               file=file, several_lines=lines > 1)
+    return text
+
+
+def read_blurb(path: str | os.PathLike[str]) -> str:
+    """The back-cover blurb in the UTF-8 text file at ``path``: read (at most
+    :data:`BLURB_FILE_LIMIT` bytes), surrounding blank space dropped, Windows or old Mac line
+    ends made ``\\n``, then checked (:func:`book_text`); a refusal names the file, the line
+    and the character."""
+    shown = shown_path(path)
+    try:
+        text = read_user_text(path, BLURB_FILE_LIMIT)
+    except InputError as err:
+        raise err.within("--blurb") from None
+    return book_text(text.strip(), "--blurb", limit=MAX_BLURB, lines=MAX_BLURB, file=shown)
 
 
 @dataclass(frozen=True)
@@ -27,20 +71,14 @@ class BookInfo:
     blurb: str = ""
 
     def checked(self) -> BookInfo:
-        """Return self, or an :class:`InputError` at the field that cannot be printed."""
-        for name in ("title", "subtitle", "author", "publisher", "edition"):
-            value = getattr(self, name)
-            if len(value) > MAX_FIELD:
-                raise InputError(f"at most {MAX_FIELD} characters, got {len(value)}", name)
-            if _CONTROL.search(value) or "\n" in value or "\t" in value:
-                raise InputError(f"must be one line of text, got {show(value)}", name)
-        if len(self.blurb) > MAX_BLURB:
-            raise InputError(f"at most {MAX_BLURB} characters, got {len(self.blurb)}", "blurb")
-        if _CONTROL.search(self.blurb):
-            raise InputError("holds control characters", "blurb")
+        """Self with its blurb's line ends normalised, or an :class:`InputError` at the
+        field that cannot be printed (:func:`book_text`, the ISBN's check digit)."""
+        for name in FIELDS:
+            book_text(getattr(self, name), name)
+        blurb = book_text(self.blurb, "blurb", limit=MAX_BLURB, lines=MAX_BLURB)
         if self.isbn:
             check_isbn(self.isbn)
-        return self
+        return self if blurb == self.blurb else replace(self, blurb=blurb)
 
     def as_json(self) -> dict[str, str]:
         """The fields given, for the manifest."""
@@ -73,4 +111,4 @@ def check_isbn(text: str) -> str:
     raise InputError(f"an ISBN has 10 or 13 digits, got {show(text)}", "isbn")
 
 
-__all__ = ["MAX_BLURB", "MAX_FIELD", "BookInfo", "check_isbn"]
+__all__ = ["MAX_BLURB", "MAX_FIELD", "BookInfo", "book_text", "check_isbn", "read_blurb"]

@@ -18,7 +18,7 @@ from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
-from spacebowl_print.core.folders import MARKER, marker_json, write_folder
+from spacebowl_print.core.folders import write_folder
 from spacebowl_print.publish import pod
 from spacebowl_print.publish.kinds import PuzzleItem
 from spacebowl_print.publish.layout import Frame, Layout, final_pages
@@ -307,13 +307,10 @@ def write_sealed(out_dir: Path, data: Mapping[str, Any],
     ``files`` and seal it all (:func:`publish.manifest.sealed`), and write them with
     ``manifest.json`` into ``out_dir``, all or nothing; ``kind`` (the game and the command)
     and ``force`` as :func:`core.folders.write_folder` takes them. The folder's record of what
-    wrote it (:data:`core.folders.MARKER`) is made here, so that the seal covers it too: every
-    file of the folder is then proved by ``spacebowl check``."""
+    wrote it (:data:`core.folders.MARKER`) is written last, with the digest of every file and
+    of the manifest: ``spacebowl check`` proves it against the manifest."""
     subject = seal_subject(data)
     rendered = {name: render(subject) for name, render in documents.items()}
-    if kind is not None:
-        names = [*rendered, "manifest.json"]
-        rendered[MARKER] = marker_json(kind, names).encode("utf-8")
     return write_folder(out_dir, {**rendered,
                                   "manifest.json": manifest_json(sealed(data, rendered))},
                         kind=kind, force=force)

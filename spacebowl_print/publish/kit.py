@@ -396,12 +396,21 @@ def write_kit(parts: KitParts, how: KitPrint, out_dir: str | os.PathLike[str]) -
     :func:`~spacebowl_print.publish.sheets.impose` takes them. Every word printed here (the
     cover, the tips, the calibration pages, the sheet labels, the bookmarks) is in
     ``how.lang``; the parts' title, documents and tips print as given. Raises
-    :class:`~spacebowl_print.publish.items.LayoutError` when the items cannot be imposed;
-    nothing is written then.
+    :class:`~spacebowl_print.publish.items.LayoutError` when the items cannot be imposed,
+    and an :class:`~spacebowl_print.core.errors.InputError` at ``--dpi`` for pictures beyond
+    what one run makes (:func:`~spacebowl_print.publish.raster.check_raster_work`), before any
+    work; nothing is written then. The pictures (``how.png_dpi``, ``how.tts``) are written
+    straight into the folder being built, one at a time (memory holds one picture, whatever
+    the number of items).
     """
     paper, lang, greyscale = how.paper, how.lang, how.greyscale
     title, naming, fold, bleed = parts.title, parts.naming, parts.fold, parts.bleed
     fronts, back, extras = parts.fronts, parts.back, parts.documents
+    if how.png_dpi is not None:
+        # imported here: pdfium loads only for the pictures, never for a kit without them
+        from spacebowl_print.publish.raster import check_raster_work
+
+        check_raster_work(fronts, back, bleed, how.png_dpi, naming.plural)
     kit = _Kit(paper, title, naming, fold, lang)
     names = kit.nouns()
     if greyscale:
@@ -435,15 +444,21 @@ def write_kit(parts: KitParts, how: KitPrint, out_dir: str | os.PathLike[str]) -
     kit_pages = [cover] + ([_blank(kit)] if duplex else []) + body
     files["kit.pdf"] = pdf_bytes(kit_pages, PdfOptions(
         title=kit.word("kit_title", title=title), duplex=imp.duplex, bookmarks=tuple(marks)))
+    pictures: dict[str, int] = {}
+    writers = []
     if how.png_dpi is not None or how.tts:
         # imported here: pdfium loads only for the pictures, never for a kit without them
-        from spacebowl_print.publish.raster import raster_files
+        from spacebowl_print.publish.raster import write_rasters
 
-        files.update(raster_files(fronts, back, bleed, naming, png_dpi=how.png_dpi,
-                                  tts=how.tts))
-    written = write_folder(out_dir, files, kind=how.kind, force=how.force)
+        def rasters(folder: Path) -> Sequence[str]:
+            pictures.update(write_rasters(folder, fronts, back, bleed, naming,
+                                          png_dpi=how.png_dpi, tts=how.tts))
+            return list(pictures)
+
+        writers.append(rasters)
+    written = write_folder(out_dir, files, kind=how.kind, force=how.force, writers=writers)
     on_disk = [p.relative_to(out_dir).as_posix() for p in written]
-    sizes = {k: len(v) for k, v in files.items()}
+    sizes = {**{k: len(v) for k, v in files.items()}, **pictures}
     if MARKER in on_disk:
         sizes[MARKER] = (Path(out_dir) / MARKER).stat().st_size
     return KitReport(Path(out_dir), tuple(sorted(on_disk)), len(fronts), sheets,

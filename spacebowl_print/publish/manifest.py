@@ -15,7 +15,9 @@ from typing import Any
 from spacebowl_print.core.errors import InputError
 from spacebowl_print.core.jsonio import show
 from spacebowl_print.core.paths import kind_of, os_cause
-from spacebowl_print.core.userfiles import iter_user_chunks
+from spacebowl_print.core.records import MARKER, RecordError, read_record
+from spacebowl_print.core.userfiles import DATA_LIMIT, iter_user_chunks, read_user_bytes
+from spacebowl_print.publish.schedule import recorded_schedule
 
 Verify = Callable[[Mapping[str, Any], Mapping[str, Any]], str | None]
 
@@ -77,6 +79,11 @@ MAX_FILES = 4000
 
 MAX_FILE_BYTES = 1 << 30
 """Largest recorded file size ``check`` reads (1 GiB; a 365-day booklet is about 5 MB)."""
+
+MAX_TOTAL_BYTES = 4 << 30
+"""Most bytes ``check`` reads from one folder, all files together (4 GiB; a 3,660-day web
+site is about 400 MB): with the per-file cap, its work is bounded by what a folder of ours
+can hold, not by what a manifest claims (4,000 files of 1 GiB would be 4 TB)."""
 
 
 def _canonical(obj: Mapping[str, Any], leave_out: tuple[str, ...]) -> str:
@@ -152,6 +159,10 @@ def check_seal(manifest: Mapping[str, Any]) -> str | None:
         problem = _file_problem(name, record)
         if problem:
             return problem
+    total = sum(record["bytes"] for record in files.values())
+    if total > MAX_TOTAL_BYTES:
+        return (f"files: {total:,} bytes recorded in all, more than any output of ours holds "
+                f"(check reads at most {MAX_TOTAL_BYTES:,})")
     seal = manifest.get("seal")
     if not isinstance(seal, str) or not _HEX.fullmatch(seal):
         return ("the manifest has no seal (a \"seal\" of 64 hex digits), so its file list "
@@ -168,10 +179,13 @@ def check_files(manifest: Mapping[str, Any], folder: Path, manifest_name: str = 
 
     The seal must hold (:func:`check_seal`); every regular file in ``folder`` (the manifest
     ``manifest_name`` aside) must be recorded, at any depth; every recorded file must be
-    there, a regular file (not a link) of the recorded size and SHA-256, read no further than
-    that size; every PDF and HTML page among them must carry this manifest's content digest
-    and no other; and nothing else may be in the folder: a symbolic link, a FIFO, a device,
-    a socket, or a folder that holds no recorded file is refused by name.
+    there, a regular file (not a link, not sparse) of the recorded size and SHA-256, read no
+    further than that size; every PDF and HTML page among them must carry this manifest's
+    content digest and no other; the folder's record of what wrote it
+    (:data:`~spacebowl_print.core.records.MARKER`), when the manifest does not list it, must
+    record exactly these files and the manifest, with their digests (:func:`_record_problem`);
+    and nothing else may be in the folder: a symbolic link, a FIFO, a device, a socket, or a
+    folder that holds no recorded file is refused by name.
     """
     problem = check_seal(manifest)
     if problem:
@@ -191,16 +205,46 @@ def check_files(manifest: Mapping[str, Any], folder: Path, manifest_name: str = 
         if seals is not None and seals != {digest}:
             return (f"{name} was made for another manifest: the puzzles, their answers or "
                     f"the header were changed after the booklet was written")
+    if MARKER not in files and os.path.lexists(folder / MARKER):
+        return _record_problem(manifest, folder, manifest_name)
+    return None
+
+
+def _record_problem(manifest: Mapping[str, Any], folder: Path, manifest_name: str
+                    ) -> str | None:
+    """Why the folder's record of what wrote it does not prove the folder the manifest
+    describes, or None: it must be a record spacebowl writes, of the manifest's game, listing
+    exactly the recorded files with the manifest's digests and sizes, and the manifest itself
+    with its own (the record is written after the manifest, so the seal cannot cover it)."""
+    try:
+        record = read_record(folder)
+        data = read_user_bytes(folder / manifest_name, DATA_LIMIT, follow_links=False)
+    except RecordError as err:
+        return f"{MARKER} is not a record spacebowl wrote ({err})"
+    except InputError as err:
+        return f"{manifest_name}: {err.message}"
+    game = manifest.get("game", "spacebowl")
+    if record is None or record.files is None or not record.kind.startswith(f"{game} "):
+        return f"{MARKER} does not record this {show(game)} folder and its digests"
+    want = {name: (r["sha256"], r["bytes"]) for name, r in manifest["files"].items()}
+    want[manifest_name] = (file_digest(data), len(data))
+    if dict(record.files) != want:
+        differs = sorted(set(want) ^ set(record.files)) or sorted(
+            n for n in want if want[n] != record.files[n])
+        return (f"{MARKER} does not record the folder the manifest describes "
+                f"({show(differs[0])} differs)")
     return None
 
 
 def _scan(path: Path, size: int, sealed: bool) -> tuple[str, set[bytes] | None]:
-    """The SHA-256 of a regular file of exactly ``size`` bytes (links refused), read a chunk
-    at a time, and, when ``sealed``, every content digest it carries."""
+    """The SHA-256 of a regular file of exactly ``size`` bytes (links and sparse files
+    refused), read a chunk at a time, and, when ``sealed``, every content digest it
+    carries."""
     sha = hashlib.sha256()
     seals: set[bytes] = set()
     tail = b""
-    for chunk in iter_user_chunks(path, MAX_FILE_BYTES, follow_links=False, exact_size=size):
+    for chunk in iter_user_chunks(path, MAX_FILE_BYTES, follow_links=False, exact_size=size,
+                                  solid=True):
         sha.update(chunk)
         if sealed:
             window = tail + chunk  # a seal may straddle two chunks
@@ -241,7 +285,7 @@ def _check_listing(folder: Path, recorded: set[str], manifest_name: str) -> str 
             elif stat.S_ISREG(mode):
                 if name in recorded:
                     missing.discard(name)
-                elif not (name == manifest_name and not rel):
+                elif not (name in (manifest_name, MARKER) and not rel):
                     return (f"{shown} is in the folder but not in the manifest's file list "
                             "(added, renamed, or its record removed)")
             else:
@@ -254,7 +298,8 @@ def _check_listing(folder: Path, recorded: set[str], manifest_name: str) -> str 
 
 def check_structure(manifest: Any) -> str | None:
     """Why a manifest's puzzle list cannot be a booklet's, or None: at least one puzzle, every
-    id a non-empty string used once."""
+    id a non-empty string used once, and (:func:`check_schedule`) exactly the ids, in order,
+    that its recorded options and seed make."""
     puzzles = manifest.get("puzzles") if isinstance(manifest, dict) else None
     if not isinstance(puzzles, list):
         return None  # iter_entries reports the shape
@@ -268,4 +313,34 @@ def check_structure(manifest: Any) -> str | None:
         if pid in seen:
             return f"puzzle {pid[:40]}: id used twice"
         seen.add(pid)
-    return None
+    return check_schedule(manifest)
+
+
+def check_schedule(manifest: Mapping[str, Any]) -> str | None:
+    """Why the manifest's puzzle ids are not the schedule its header records, or None: the
+    ids, in order, must be exactly those its ``options`` and seed make
+    (:func:`~spacebowl_print.publish.schedule.recorded_schedule`: the dates from the start, a
+    classroom set's codes, which must be the seed's), so no puzzle was dropped, added,
+    moved or re-dated; each game's verifier then proves the entry against its slot (its
+    tier, what the seed dealt). A manifest from before options were recorded (no ``tool``)
+    has no schedule to prove; one that records its tool must record its options. Malformed
+    options are an :class:`InputError`."""
+    header = header_of(manifest)
+    schedule = recorded_schedule(header)
+    if schedule is None:
+        if "tool" in header:
+            return ("the manifest records no options, so its puzzles' dates and tiers cannot "
+                    "be proved")
+        return None
+    order, problem = schedule
+    if problem:
+        return problem
+    ids = [entry["id"] for entry in manifest["puzzles"]]
+    if ids == order:
+        return None
+    for k, (got, want) in enumerate(zip(ids, order, strict=False)):
+        if got != want:
+            return (f"puzzles[{k}]: id {show(got)}, where the options and seed make "
+                    f"{show(want)} (a puzzle dropped, added, moved or re-dated)")
+    return (f"the manifest lists {len(ids)} puzzles, its options make {len(order)} (a puzzle "
+            "dropped or added)")

@@ -40,15 +40,18 @@ from __future__ import annotations
 import json
 import math
 import struct
+import tempfile
 import zlib
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
 import pypdfium2 as pdfium
 import pypdfium2.raw as pdfium_c
 from PIL import Image, ImageDraw
 
+from spacebowl_print.core.errors import InputError
 from spacebowl_print.publish.geometry import Polygon
 from spacebowl_print.publish.items import Item, Naming, distinct_backs, item_outline, trim_size
 from spacebowl_print.publish.limits import DEFAULT_DPI, MAX_DPI, MIN_DPI
@@ -263,17 +266,33 @@ TTS_HOW = ("Tabletop Simulator: Objects > Components > Custom > Deck. Face: a sh
            "picture shown for a card in another player's hand (the back).")
 
 
-def _tts_sheets(decks: Sequence[_TtsDeck], pictures: dict[tuple[int, int], Image.Image],
-                plural: str) -> dict[str, bytes]:
-    """The face sheets, backs and ``decks.json`` of ``decks``; ``pictures`` holds every
-    front's and back's picture at its deck's cell size, by (deck number, id(item))."""
-    out: dict[str, bytes] = {}
+def _cell_picture(renderer: _Renderer, item: Item, cell: tuple[int, int], bleed: float
+                  ) -> Image.Image:
+    """``item`` at a TTS deck's ``cell`` size, cut at the trim (and to a die-cut outline).
+    Rendered again at the cell's size: cheaper than a good reduction of the PNG (Lanczos),
+    and as sharp as pdfium draws."""
+    tw, th = trim_size(item, bleed)
+    scale = cell[0] / tw  # pixels per mm on this deck's sheets
+    shot = _Shot(cell, math.floor(bleed * scale + 0.5))
+    return _cut_out(_trim(renderer.render(item, shot), shot), item_outline(item, bleed),
+                    (tw, th))
+
+
+Put = Callable[[str, bytes], None]
+"""Where a picture goes: ``put(relative name, bytes)`` writes it out at once."""
+
+
+def _write_tts(decks: Sequence[_TtsDeck], renderer: _Renderer, bleed: float, plural: str,
+               put: Put) -> None:
+    """The face sheets, backs and ``decks.json`` of ``decks``, each written as soon as it is
+    made: one sheet's pictures are in memory at a time (a 1,000-card deck held all of them,
+    and every PNG, at once)."""
     notes: list[dict[str, Any]] = []
     for d, deck in enumerate(decks, start=1):
         tag = "" if len(decks) == 1 else f"-{d}"
-        hidden = pictures[(d, id(deck.back))]
+        hidden = _cell_picture(renderer, deck.back, deck.cell, bleed)
         back_name = f"back{tag}.png"
-        out[f"tts/{back_name}"] = png_bytes(hidden)
+        put(f"tts/{back_name}", png_bytes(hidden))
         sheets = []
         first = 0
         for s, grid in enumerate(tts_grids(len(deck.items), deck.cell), start=1):
@@ -282,21 +301,20 @@ def _tts_sheets(decks: Sequence[_TtsDeck], pictures: dict[tuple[int, int], Image
             alpha = hidden.mode == "RGBA"  # die-cut: transparent around each outline
             sheet = Image.new("RGBA" if alpha else "RGB", grid.size,
                               (0, 0, 0, 0) if alpha else TTS_EMPTY)
-            placed = [*((k, pictures[(d, id(it))]) for k, it in enumerate(chunk)),
-                      (grid.hidden_slot, hidden)]
-            for slot, image in placed:
+            for slot, item in [*enumerate(chunk), (grid.hidden_slot, deck.back)]:
+                picture = hidden if item is deck.back and slot == grid.hidden_slot else \
+                    _cell_picture(renderer, item, deck.cell, bleed)
                 column, row = slot % grid.columns, slot // grid.columns
-                sheet.paste(image, (column * deck.cell[0], row * deck.cell[1]))
+                sheet.paste(picture, (column * deck.cell[0], row * deck.cell[1]))
             name = f"{plural}{tag}-{s:02d}.png"
-            out[f"tts/{name}"] = png_bytes(sheet)
+            put(f"tts/{name}", png_bytes(sheet))
             sheets.append({"face": name, "columns": grid.columns, "rows": grid.rows,
                            "count": grid.count, "hidden_slot": grid.hidden_slot + 1,
                            "size_px": list(grid.size), "ids": [it.id for it in chunk]})
         notes.append({"back": back_name, "card_px": list(deck.cell), "count": len(deck.items),
                       "sheets": sheets})
     text = json.dumps({"how": TTS_HOW, "decks": notes}, indent=1, ensure_ascii=False)
-    out["tts/decks.json"] = (text + "\n").encode("utf-8")
-    return out
+    put("tts/decks.json", (text + "\n").encode("utf-8"))
 
 
 ItemRenderer = _Renderer
@@ -305,13 +323,53 @@ ItemRenderer = _Renderer
 Shot = _Shot
 
 
-# -- the files ---------------------------------------------------------------------------------
+# -- the work, and the files ---------------------------------------------------------------------
 
-def raster_files(fronts: Sequence[Item], back: Item | Sequence[Item], bleed: float,
-                 naming: Naming, *, png_dpi: int | None = None, tts: bool = False
-                 ) -> dict[str, bytes]:
-    """The pictures of a kit's items (see the module docstring for the files); empty when
-    neither is asked for.
+MAX_RASTER_PIXELS = 12_000_000_000
+"""Most pixels ``--png`` renders in one run (each face and back once, with its bleed: the
+trimmed picture is cut from it). On the two-core machine the tests run on, pdfium draws and
+zlib packs about 25 megapixels a second, so this is some eight minutes: 880 poker cards at
+1,200 dpi, every card of a 1,000-card deck at 1,100 dpi, any deck at 600 dpi. The Tabletop
+Simulator sheets add little (a card is about a quarter of a megapixel there)."""
+
+
+def raster_pixels(fronts: Sequence[Item], back: Item | Sequence[Item], bleed: float,
+                  png_dpi: int) -> int:
+    """The pixels ``--png`` at ``png_dpi`` renders: every front and every distinct back,
+    bleed included."""
+    backs = distinct_backs(_backs_of(fronts, back))
+    total = 0
+    for it in (*fronts, *backs):
+        tw, th = trim_size(it, bleed)
+        b = px(bleed, png_dpi)
+        total += (px(tw, png_dpi) + 2 * b) * (px(th, png_dpi) + 2 * b)
+    return total
+
+
+def check_raster_work(fronts: Sequence[Item], back: Item | Sequence[Item], bleed: float,
+                      png_dpi: int | None, noun: str = "cards") -> None:
+    """Refuse, before any work, a ``--png`` run that would render more than
+    :data:`MAX_RASTER_PIXELS`: an :class:`InputError` at ``--dpi`` giving the figure and the
+    resolution at which the same items fit."""
+    if png_dpi is None:
+        return
+    pixels = raster_pixels(fronts, back, bleed, png_dpi)
+    if pixels <= MAX_RASTER_PIXELS:
+        return
+    fits = max(MIN_DPI, math.floor(png_dpi * math.sqrt(MAX_RASTER_PIXELS / pixels)))
+    raise InputError(f"{len(fronts):,} {noun} at {png_dpi} dpi are {pixels / 1e9:.1f} "
+                     f"gigapixels of pictures, more than one run makes "
+                     f"({MAX_RASTER_PIXELS / 1e9:.0f}): use --dpi {fits} or less, or fewer "
+                     f"{noun}", "--dpi")
+
+
+def write_rasters(folder: Path, fronts: Sequence[Item], back: Item | Sequence[Item],
+                  bleed: float, naming: Naming, *, png_dpi: int | None = None,
+                  tts: bool = False) -> dict[str, int]:
+    """Write the pictures of a kit's items into ``folder`` (see the module docstring for the
+    files), each as soon as it is made, so that memory holds one picture (or one TTS sheet)
+    at a time whatever the number of items; returns each file's name and size (none when
+    neither is asked for).
 
     With ``png_dpi``: ``png/<noun>-NNN.png`` and ``png/back*.png`` cut at the trim (die-cut
     items cut to their outline, transparent around it), and with the bleed under
@@ -319,52 +377,56 @@ def raster_files(fronts: Sequence[Item], back: Item | Sequence[Item], bleed: flo
     ``tts/<plural>-SS.png`` face sheets and ``tts/back.png`` (several decks:
     ``tts/<plural>-D-SS.png`` and ``tts/back-D.png``), and ``tts/decks.json`` (per deck its
     back, card size in pixels and sheets: file, columns, rows, count, hidden slot, ids in slot
-    order). ``ValueError`` for a
-    ``png_dpi`` out of range or fronts and backs that do not pair up."""
+    order). ``ValueError`` for a ``png_dpi`` out of range or fronts and backs that do not
+    pair up."""
     if png_dpi is None and not tts:
         return {}
     if png_dpi is not None:
         check_dpi(png_dpi)
     backs = _backs_of(fronts, back)
     unique_backs = distinct_backs(backs)
-    decks = _tts_decks(fronts, backs, bleed) if tts else []
-    cells: dict[int, list[tuple[int, tuple[int, int]]]] = {}  # id(item) → (deck, cell)
-    for d, deck in enumerate(decks, start=1):
-        for it in (*deck.items, deck.back):
-            cells.setdefault(id(it), []).append((d, deck.cell))
-    names = [(f"{naming.noun}-{it.id:03d}", it) for it in fronts]
-    names += [("back" if len(unique_backs) == 1 else f"back-{k:02d}", b)
-              for k, b in enumerate(unique_backs, start=1)]
-    out: dict[str, bytes] = {}
-    pictures: dict[tuple[int, int], Image.Image] = {}
+    sizes: dict[str, int] = {}
+
+    def put(name: str, data: bytes) -> None:
+        path = folder / name
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_bytes(data)
+        sizes[name] = len(data)
+
     renderer = _Renderer([*fronts, *unique_backs])
     try:
-        for name, it in names:
-            tw, th = trim_size(it, bleed)
-            outline = item_outline(it, bleed)
-            if png_dpi is not None:
+        if png_dpi is not None:
+            names = [(f"{naming.noun}-{it.id:03d}", it) for it in fronts]
+            names += [("back" if len(unique_backs) == 1 else f"back-{k:02d}", b)
+                      for k, b in enumerate(unique_backs, start=1)]
+            for name, it in names:
+                tw, th = trim_size(it, bleed)
                 shot = _Shot((px(tw, png_dpi), px(th, png_dpi)), px(bleed, png_dpi))
                 image = renderer.render(it, shot)
-                trimmed = _trim(image, shot)
-                out[f"png/bleed/{name}.png"] = png_bytes(image, png_dpi)
-                out[f"png/{name}.png"] = png_bytes(_cut_out(trimmed, outline, (tw, th)),
-                                                   png_dpi)
-            for d, cell in cells.get(id(it), []):
-                # rendered again at the cell's size: cheaper than a good reduction of the
-                # PNG (Lanczos), and as sharp as pdfium draws
-                scale = cell[0] / tw  # pixels per mm on this deck's sheets
-                shot = _Shot(cell, math.floor(bleed * scale + 0.5))
-                small = _trim(renderer.render(it, shot), shot)
-                pictures[(d, id(it))] = _cut_out(small, outline, (tw, th))
+                put(f"png/bleed/{name}.png", png_bytes(image, png_dpi))
+                put(f"png/{name}.png", png_bytes(
+                    _cut_out(_trim(image, shot), item_outline(it, bleed), (tw, th)), png_dpi))
+        if tts:
+            _write_tts(_tts_decks(fronts, backs, bleed), renderer, bleed, naming.plural, put)
     finally:
         renderer.close()
-    if tts:
-        out.update(_tts_sheets(decks, pictures, naming.plural))
-    return out
+    return sizes
+
+
+def raster_files(fronts: Sequence[Item], back: Item | Sequence[Item], bleed: float,
+                 naming: Naming, *, png_dpi: int | None = None, tts: bool = False
+                 ) -> dict[str, bytes]:
+    """:func:`write_rasters`' files as bytes in memory (name → bytes), for a caller that
+    wants them there (a test, a benchmark); a kit writes them straight into its folder."""
+    with tempfile.TemporaryDirectory() as tmp:
+        sizes = write_rasters(Path(tmp), fronts, back, bleed, naming, png_dpi=png_dpi,
+                              tts=tts)
+        return {name: (Path(tmp) / name).read_bytes() for name in sizes}
 
 
 __all__ = [
-    "DEFAULT_DPI", "MAX_DPI", "MIN_DPI", "PNG_LEVEL", "TTS_HOW", "TTS_MAX_COLUMNS",
-    "TTS_MAX_PX", "TTS_MAX_ROWS", "ItemRenderer", "Shot", "TtsGrid", "check_dpi", "png_bytes",
-    "px", "raster_files", "tts_cell", "tts_grids",
+    "DEFAULT_DPI", "MAX_DPI", "MAX_RASTER_PIXELS", "MIN_DPI", "PNG_LEVEL", "TTS_HOW",
+    "TTS_MAX_COLUMNS", "TTS_MAX_PX", "TTS_MAX_ROWS", "ItemRenderer", "Shot", "TtsGrid",
+    "check_dpi", "check_raster_work", "png_bytes", "px", "raster_files", "raster_pixels",
+    "tts_cell", "tts_grids", "write_rasters",
 ]

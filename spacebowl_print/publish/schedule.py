@@ -8,8 +8,10 @@ from __future__ import annotations
 
 import datetime as dt
 import re
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from functools import lru_cache
+from typing import Any
 
 from spacebowl_print.core.errors import InputError
 from spacebowl_print.core.jsonio import show
@@ -99,5 +101,109 @@ def class_slots(codes: Sequence[str], puzzles: int, tier: int | None) -> list[Sl
             for s, code in enumerate(codes) for k, t in enumerate(mix)]
 
 
-__all__ = ["CODE_LETTERS", "WEEK_RAMP", "Slot", "class_slots", "daily_slots",
-           "parse_tier_range", "student_codes", "tier_for", "tier_mix"]
+# --------------------------------------------------------------------------- from a manifest
+# A manifest records the options that made its schedule (``options``: the dates and tier range
+# of a booklet or web site, the students, puzzles and tier of a classroom set) and the seed:
+# ``spacebowl check`` derives the slots from them again, so every puzzle's id, date, number
+# and tier are proved, not taken from the entry (docs/formats.md, "How check proves a
+# booklet").
+
+MAX_SLOTS = 50_000
+"""Most slots a recorded schedule may describe (a run makes at most a few thousand)."""
+
+
+def _whole(value: object, lo: int, hi: int, *where: str) -> int:
+    if not isinstance(value, int) or isinstance(value, bool) or not lo <= value <= hi:
+        raise InputError(f"must be a whole number from {lo} to {hi}, got {show(value)}",
+                         *where)
+    return value
+
+
+def _schedule_key(header: Mapping[str, Any]) -> tuple[Any, ...] | None:
+    """What the schedule of a manifest depends on, read strictly from its header (hashable,
+    for the cache), or None when it records no options (a manifest from before they were
+    recorded). Bad values are an :class:`InputError` at the field."""
+    options = header.get("options")
+    if options is None:
+        return None
+    if not isinstance(options, Mapping):
+        raise InputError(f"must be an object, got {show(options)}", "options")
+    seed = _whole(header.get("seed"), 0, 2**32 - 1, "seed")
+    if "students" in header:  # a classroom set
+        codes = header["students"]
+        if not isinstance(codes, list) or not all(isinstance(c, str) and len(c) <= 8
+                                                  for c in codes):
+            raise InputError("must be the list of the students' codes", "students")
+        students = _whole(options.get("students"), 1, MAX_SLOTS, "options", "students")
+        puzzles = _whole(options.get("puzzles"), 1, MAX_SLOTS, "options", "puzzles")
+        tier = options.get("tier")
+        if tier is not None:
+            _whole(tier, 1, 5, "options", "tier")
+        same = options.get("same", False)
+        if not isinstance(same, bool):
+            raise InputError(f"must be true or false, got {show(same)}", "options", "same")
+        if (1 if same else students) * puzzles > MAX_SLOTS:
+            raise InputError(f"more than {MAX_SLOTS} puzzles", "options", "puzzles")
+        return ("class", seed, tuple(codes), students, puzzles, tier, same)
+    start = options.get("start")
+    if not isinstance(start, str):
+        raise InputError(f"must be a date like 2027-01-01, got {show(start)}", "options",
+                         "start")
+    try:
+        day = dt.date.fromisoformat(start)
+    except ValueError:
+        raise InputError(f"must be a date like 2027-01-01, got {show(start)}", "options",
+                         "start") from None
+    days = _whole(options.get("days"), 1, MAX_SLOTS, "options", "days")
+    tiers = options.get("tiers")
+    if (not isinstance(tiers, list) or len(tiers) != 2
+            or not all(isinstance(t, int) and not isinstance(t, bool) for t in tiers)
+            or not 1 <= tiers[0] <= tiers[1] <= 5):
+        raise InputError(f"must be [low, high] within 1 to 5, got {show(tiers)}", "options",
+                         "tiers")
+    return ("daily", seed, day, days, (tiers[0], tiers[1]))
+
+
+@lru_cache(maxsize=8)
+def _slots_of(key: tuple[Any, ...]) -> tuple[dict[str, Slot], list[str], str | None]:
+    """(slot by id, ids in order, why the recorded codes are not the seed's or None)."""
+    if key[0] == "class":
+        _, seed, codes, students, puzzles, tier, same = key
+        problem = None
+        if len(codes) != students:
+            problem = f"students: {len(codes)} codes recorded for {students} students"
+        elif list(codes) != student_codes(students, seed):
+            problem = "students: the codes are not the ones the seed gives"
+        slots = class_slots(["ALL"] if same else list(codes), puzzles, tier)
+    else:
+        _, seed, day, days, tiers = key
+        slots, problem = daily_slots(day, days, tiers), None
+    return {s.puzzle_id: s for s in slots}, [s.puzzle_id for s in slots], problem
+
+
+def recorded_schedule(header: Mapping[str, Any]) -> tuple[list[str], str | None] | None:
+    """The puzzle ids, in print order, that a manifest's header (its ``options`` and seed,
+    and a classroom set's ``students``) makes, and why its student codes are not the seed's
+    (None when they are, or for a dated manifest); None when the header records no options.
+    Malformed options are an :class:`InputError` at the field."""
+    key = _schedule_key(header)
+    if key is None:
+        return None
+    _, order, problem = _slots_of(key)
+    return order, problem
+
+
+def slot_of(header: Mapping[str, Any], puzzle_id: object) -> Slot | None:
+    """The slot a manifest's header makes for the puzzle ``puzzle_id`` (its number, tier and
+    date, derived again from the recorded options), or None when the header records no
+    options or makes no such puzzle (the manifest's ids are checked against the schedule on
+    their own: :func:`recorded_schedule`)."""
+    key = _schedule_key(header)
+    if key is None or not isinstance(puzzle_id, str):
+        return None
+    return _slots_of(key)[0].get(puzzle_id)
+
+
+__all__ = ["CODE_LETTERS", "MAX_SLOTS", "WEEK_RAMP", "Slot", "class_slots", "daily_slots",
+           "parse_tier_range", "recorded_schedule", "slot_of", "student_codes", "tier_for",
+           "tier_mix"]

@@ -19,7 +19,7 @@ from pathlib import Path
 from typing import Any
 
 from spacebowl_print import __version__
-from spacebowl_print.core.folders import MARKER, atomic_dir, marker_json
+from spacebowl_print.core.folders import MARKER, atomic_dir
 from spacebowl_print.core.languages import long_date
 from spacebowl_print.core.templates import html_environment
 from spacebowl_print.publish.booklet import manifest_json
@@ -233,15 +233,13 @@ def _write_streamed(out_dir: Path, data: Mapping[str, Any],
             blob = render(subject)
             (tmp / name).write_bytes(blob)
             files[name] = file_record(blob)
-        marker = marker_json(kind, [*names, "manifest.json"]).encode("utf-8")
-        (tmp / MARKER).write_bytes(marker)
-        files[MARKER] = file_record(marker)
         body = {k: v for k, v in data.items() if k not in ("files", "seal")}
         body["files"] = dict(sorted(files.items()))
         body["seal"] = seal_of(body)
         (tmp / "manifest.json").write_text(manifest_json(body), encoding="utf-8")
-    return [*(Path(out_dir) / n for n in names), Path(out_dir) / MARKER,
-            Path(out_dir) / "manifest.json"]
+    # the folder's record (MARKER) is written by atomic_dir, from what the block wrote
+    return [*(Path(out_dir) / n for n in names), Path(out_dir) / "manifest.json",
+            Path(out_dir) / MARKER]
 
 
 def build_site(req: SiteRequest, out_dir: Path,

@@ -21,7 +21,8 @@ import os
 import re
 import struct
 import threading
-from functools import lru_cache
+from collections.abc import Sequence
+from functools import cache, lru_cache
 
 from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.ttfonts import TTFError, TTFont
@@ -222,6 +223,41 @@ def load_font_file(path: str | os.PathLike[str], fallback: FontName = "regular")
 def covers(font: UserFont, ch: str) -> bool:
     """Whether ``font`` has a glyph for the character ``ch``."""
     return ord(ch) in _user_fonts[font.name][1]
+
+
+@cache
+def _shipped_cover(font: FontName) -> frozenset[int]:
+    """The characters the shipped font ``font`` has a glyph for."""
+    face = pdfmetrics.getFont(rl_font(font)).face
+    return frozenset(code for code, glyph in face.charToGlyph.items() if glyph)
+
+
+def draws(font: Face, ch: str) -> bool:
+    """Whether text set in ``font`` shows ``ch``: a shipped font has its glyph; a user font
+    has it, or its shipped fallback does (:func:`font_runs` sets it there)."""
+    code = ord(ch)
+    if isinstance(font, UserFont):
+        return covers(font, ch) or code in _shipped_cover(font.fallback)
+    return code in _shipped_cover(font)
+
+
+def undrawable(text: str, fonts: Sequence[Face] = ("regular", "bold")) -> int | None:
+    """The index of the first character of ``text`` that one of ``fonts`` cannot draw (line
+    breaks and tabs aside: they are laid out, not drawn), or None: the PDF engine would set
+    such a character as nothing at all, so a title would lose it without a word (emoji, CJK,
+    U+061C in DejaVu Sans)."""
+    for k, ch in enumerate(text):
+        if ch not in "\n\r\t" and not all(draws(font, ch) for font in fonts):
+            return k
+    return None
+
+
+def font_label(fonts: Sequence[Face]) -> str:
+    """The fonts' names for a message: ``DejaVu Sans`` for the shipped ones, a user font's
+    family (with its fallback)."""
+    names = dict.fromkeys(SVG_FONTS[f][0] if isinstance(f, str) else f"{f.family} (or DejaVu "
+                          "Sans)" for f in fonts)
+    return " and ".join(names)
 
 
 @lru_cache(maxsize=4096)

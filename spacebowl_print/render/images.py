@@ -26,8 +26,10 @@ import math
 import os
 import re
 import threading
+import warnings
 from collections import OrderedDict
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
@@ -62,13 +64,36 @@ def sniff(data: bytes) -> PictureKind | None:
     return None
 
 
+@contextmanager
+def _bombs_refused() -> Iterator[None]:
+    """While inside, Pillow's ``DecompressionBombWarning`` (a picture over about 89
+    megapixels, which it reports on stderr and then decodes) is raised instead, to be
+    refused in our one line: no library warning ever reaches the user as a line of its
+    own."""
+    # imported here: Pillow loads only for a deck with pictures
+    from PIL import Image
+
+    with warnings.catch_warnings():
+        warnings.simplefilter("error", Image.DecompressionBombWarning)
+        yield
+
+
+def _too_large(err: Exception) -> PictureError:
+    """The refusal of a picture Pillow calls a decompression bomb (its message names the
+    pixels)."""
+    m = re.search(r"\(([0-9]+) pixels\)", str(err))
+    pixels = f"{int(m.group(1)):,} pixels; " if m else ""
+    return PictureError(f"too large to decode safely ({pixels}at most "
+                        f"{MAX_PIXELS // 1_000_000} megapixels)")
+
+
 def _raster_size(data: bytes, kind: PictureKind) -> tuple[int, int]:
     """Decode a PNG/JPEG completely (catching truncation) and return its upright pixel size."""
     # imported here: Pillow loads only for a deck with pictures
     from PIL import Image, ImageOps
 
     try:
-        with Image.open(io.BytesIO(data)) as im:
+        with _bombs_refused(), Image.open(io.BytesIO(data)) as im:
             if im.width * im.height > MAX_PIXELS:
                 raise PictureError(f"{im.width}×{im.height} pixels is too large "
                                    f"(at most {MAX_PIXELS // 1_000_000} megapixels)")
@@ -77,8 +102,8 @@ def _raster_size(data: bytes, kind: PictureKind) -> tuple[int, int]:
             return upright.width, upright.height
     except PictureError:
         raise
-    except Image.DecompressionBombError as err:
-        raise PictureError(f"too large to decode safely ({err})") from None
+    except (Image.DecompressionBombError, Image.DecompressionBombWarning) as err:
+        raise _too_large(err) from None
     except (OSError, SyntaxError, ValueError) as err:
         raise PictureError(f"not a readable {kind.upper()} image ({err})") from None
 
@@ -132,9 +157,11 @@ def _embedded_pixels(root: Any) -> int:
             continue
         try:
             raw = base64.decodebytes(href[m.end() + 1:].encode("ascii"))
-            with Image.open(io.BytesIO(raw)) as im:
+            with _bombs_refused(), Image.open(io.BytesIO(raw)) as im:
                 total += im.width * im.height
-        except (ValueError, OSError, SyntaxError, Image.DecompressionBombError) as err:
+        except (Image.DecompressionBombError, Image.DecompressionBombWarning) as err:
+            raise PictureError(f"SVG embeds a picture {_too_large(err).args[0]}") from None
+        except (ValueError, OSError, SyntaxError) as err:
             raise PictureError(f"SVG embeds a picture that cannot be read ({err})") from None
         if total > MAX_PIXELS:
             raise PictureError(f"SVG embeds pictures of more than "

@@ -14,11 +14,12 @@ import pytest
 from spacebowl_print.core.folders import (
     MARKER,
     check_output_dir,
-    read_marker,
     replace_problem,
     write_folder,
 )
 from spacebowl_print.core.paths import OutputError
+from spacebowl_print.core.records import Record, RecordError, read_record
+from spacebowl_print.publish.manifest import file_record
 
 KIT = {"kit.pdf": b"kit", "cards.pdf": b"cards", "svg/card-001.svg": b"<svg/>"}
 
@@ -33,11 +34,12 @@ def test_a_kind_is_recorded_with_the_files_and_no_date(tmp_path: Path) -> None:
     assert written[-1] == tmp_path / "kit" / MARKER
     record = json.loads((tmp_path / "kit" / MARKER).read_text())
     assert record == {"written_by": "spacebowl_print", "kind": "hubble kit",
-                      "files": ["cards.pdf", "kit.pdf", "svg/card-001.svg"]}
+                      "files": {name: file_record(KIT[name]) for name in sorted(KIT)}}
     first = (tmp_path / "kit" / MARKER).read_bytes()
     write_folder(tmp_path / "kit", KIT, kind="hubble kit")  # the same kind replaces it
     assert (tmp_path / "kit" / MARKER).read_bytes() == first
-    assert read_marker(tmp_path / "kit") == ("hubble kit", frozenset(record["files"]))
+    read = read_record(tmp_path / "kit")
+    assert read is not None and read.kind == "hubble kit" and read.names == set(KIT)
 
 
 def test_another_kind_is_refused_in_one_line_naming_it_and_force_replaces(
@@ -56,7 +58,8 @@ def test_another_kind_is_refused_in_one_line_naming_it_and_force_replaces(
     assert tree(out) == before
     write_folder(out, {"booklet.pdf": b"b"}, kind="spacebowl booklet", force=True)
     assert set(tree(out)) == {"booklet.pdf", MARKER}
-    assert read_marker(out) == ("spacebowl booklet", frozenset({"booklet.pdf"}))
+    assert read_record(out) == Record("spacebowl booklet",
+                                      {"booklet.pdf": (file_record(b"b")["sha256"], 1)})
 
 
 @pytest.mark.parametrize("force", [False, True])
@@ -91,9 +94,10 @@ def test_a_marker_we_did_not_write_makes_the_folder_foreign(tmp_path: Path, text
     out = tmp_path / "kit"
     out.mkdir()
     (out / MARKER).write_text(text)
-    assert read_marker(out) is None
+    with pytest.raises(RecordError):
+        read_record(out)
     with pytest.raises(OutputError,
-                       match=re.escape(f"'{MARKER}', which spacebowl did not write")):
+                       match=re.escape(f"{MARKER} is not a record spacebowl wrote (")):
         check_output_dir(out, "spacebowl kit", force=True)
 
 
@@ -115,11 +119,12 @@ def test_new_and_empty_folders_take_any_kind(tmp_path: Path) -> None:
     (tmp_path / "empty").mkdir()
     for target in (tmp_path / "new", tmp_path / "empty"):
         write_folder(target, KIT, kind="spacebowl kit")
-        assert read_marker(target) is not None
+        assert read_record(target) is not None
     write_folder(tmp_path / "plain", KIT)  # no kind: no marker
     assert MARKER not in os.listdir(tmp_path / "plain")
 
 
 def test_the_marker_name_is_reserved(tmp_path: Path) -> None:
-    with pytest.raises(ValueError):
-        write_folder(tmp_path / "x", {MARKER: "{}"}, kind="spacebowl kit")
+    for kind in ("spacebowl kit", None):
+        with pytest.raises(ValueError):
+            write_folder(tmp_path / "x", {MARKER: "{}"}, kind=kind)

@@ -94,7 +94,11 @@ def mutate(valid: Any, rng: random.Random) -> Any:
             elif choice < 0.6:
                 items.extend(copy.deepcopy(items))
             elif items:
-                items.extend(copy.deepcopy(items[-1]) for _ in range(rng.choice([100, 3000])))
+                count = rng.choice([100, 3000])
+                try:
+                    items.extend(copy.deepcopy(items[-1]) for _ in range(count))
+                except RecursionError:  # a value 500 deep: shared, not copied (readers only
+                    items.extend([items[-1]] * count)  # read; deepcopy recurses per level)
         else:
             parent[last] = hostile_value(rng)
     return doc
@@ -367,6 +371,7 @@ def fuzz_fonts(examples: int, seed: int = 0) -> tuple[int, list[str]]:
 def fuzz_folders(examples: int, seed: int = 0) -> tuple[int, list[str]]:
     """Random pairs of the attacks of ``test_check_folder`` on a sealed folder: every one must
     be found (and none may hang the check)."""
+    import copy as copy_module
     import shutil
     import tempfile
     from pathlib import Path
@@ -383,20 +388,22 @@ def fuzz_folders(examples: int, seed: int = 0) -> tuple[int, list[str]]:
         sealed = base / "sealed"
         write_sealed(sealed, {"game": "spacebowl", "title": "T", "puzzles": [{"id": "1"}]},
                      {"booklet.pdf": _fake_pdf("the book"), "answers.pdf": _fake_pdf("the a"),
-                      "site/index.html": _fake_pdf("a page")})
+                      "site/index.html": _fake_pdf("a page")}, kind="spacebowl booklet")
         shutil.copy(sealed / "answers.pdf", base / "keep.pdf")
         for k in range(examples):
             picked = rng.sample(names, rng.choice([1, 2]))
             copy = base / f"c{k}"
             shutil.copytree(sealed, copy)
             data = json.loads((copy / "manifest.json").read_text("utf-8"))
+            original = copy_module.deepcopy(data)
             try:
                 for name in picked:
                     ATTACKS[name][0](data, copy)
-            except (OSError, KeyError):
+            except (OSError, KeyError, AttributeError, json.JSONDecodeError):
                 shutil.rmtree(copy, ignore_errors=True)
                 continue  # two attacks on the same file may not combine
-            (copy / "manifest.json").write_text(json.dumps(data), "utf-8")
+            if data != original:  # as written, else the folder's record no longer matches
+                (copy / "manifest.json").write_text(json.dumps(data), "utf-8")
             try:
                 if _check_with_timeout(data, copy) is None:
                     failures.append(f"not found: {' + '.join(picked)}")
@@ -406,7 +413,27 @@ def fuzz_folders(examples: int, seed: int = 0) -> tuple[int, list[str]]:
     return examples, failures
 
 
+def _round_three(name: str) -> Callable[[int], tuple[int, list[str]]]:
+    """The category ``name`` of :mod:`hostile.corpus_round3` (imported when it runs: it
+    builds on this module)."""
+    def category(n: int) -> tuple[int, list[str]]:
+        import importlib
+
+        module = importlib.import_module("hostile.corpus_round3")
+        result: tuple[int, list[str]] = getattr(module, name)(n)
+        return result
+    return category
+
+
 CATEGORIES: dict[str, Callable[[int], tuple[int, list[str]]]] = {
+    "folder records forged": _round_three("records_category"),
+    "interrupt at every line": _round_three("interrupts_category"),
+    "user texts": _round_three("texts_category"),
+    "manifests changed": _round_three("manifests_category"),
+    "pictures too large": _round_three("pictures_category"),
+    "command names mistyped": _round_three("typos_category"),
+    "picture work": _round_three("raster_category"),
+    "caps under every name": _round_three("caps_category"),
     "folders attacked": lambda n: fuzz_folders(max(1, n // 10), seed=n),
     "readers: type, depth, size": lambda n: fuzz_readers(n // 10 or 1, seed=n),
     "files as text: JSON and TOML": lambda n: fuzz_text(n // 10 or 1, seed=n),

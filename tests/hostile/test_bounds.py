@@ -162,3 +162,121 @@ def test_hubble_par_on_a_pad_too_large_to_finish(tmp_path: Path,
     assert run(["hubble", "challenge", "--seed", "3", "--size", "26x26"]) == 0
     (tmp_path / "c.json").write_text(capsys.readouterr().out)
     _one_line(*_cli(capsys, "hubble", "par", str(tmp_path / "c.json")), "pad", "256 cells")
+
+
+# -- round three (issue 27, item 4): caps under every name, memory of long runs ----------------
+
+def _copies_deck(folder: Path, cards: int) -> Path:
+    """The classic deck's planets with ``cards`` cards, copies of one card with a text (tables
+    of 100 copies, the most one table makes)."""
+    text = (decks_dir() / "classic.toml").read_text("utf-8")
+    head = text[:text.index("[[cards]]")]
+    tables = "".join(f'[[cards]]\nid = {1 + 100 * k}\nplanets = "RG"\ncount = '
+                     f'{min(100, cards - 100 * k)}\ntext = "A line of text on every copy."\n\n'
+                     for k in range((cards + 99) // 100))
+    deck = folder / "copies.toml"
+    deck.write_text("format = 2\n" + head + tables, "utf-8")
+    return deck
+
+
+def test_pictures_beyond_one_run_are_refused_up_front_with_the_figure(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """``kit --png --tts --dpi 1200`` of a 1,000-card deck of copies with text grew to 2.9 GB
+    and ended in a traceback: refused before any work, saying how many gigapixels and which
+    resolution fits."""
+    import time
+
+    deck = _copies_deck(tmp_path, 1000)
+    started = time.monotonic()
+    code, err = _cli(capsys, "kit", "--deck", str(deck), "--cards-only", "--lang", "en",
+                     "--png", "--tts", "--dpi", "1200", "-q", "-o", str(tmp_path / "kit"))
+    _one_line(code, err, "--dpi: 1,000 cards at 1200 dpi are 14.5 gigapixels",
+              "use --dpi 1091 or less")
+    assert time.monotonic() - started < 20 and not (tmp_path / "kit").exists()
+
+
+_RASTER_CHILD = r"""
+import resource, sys, tempfile
+from dataclasses import dataclass
+from pathlib import Path
+from spacebowl_print.publish.items import CARDS
+from spacebowl_print.publish.raster import write_rasters
+from spacebowl_print.render.api import Style
+
+@dataclass(frozen=True)
+class Card:
+    id: int
+    width: float = 69.0
+    height: float = 94.0
+
+    def draw(self, canvas):
+        canvas.rect(0, 0, self.width, self.height, Style(fill="#336699"))
+        canvas.text(10, 10, f"card {self.id}", 8, "regular")
+
+fronts = [Card(k) for k in range(1, int(sys.argv[1]) + 1)]
+with tempfile.TemporaryDirectory() as tmp:
+    write_rasters(Path(tmp), fronts, Card(999), 3.0, CARDS, png_dpi=72, tts=True)
+print(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss // 1024)
+"""
+
+
+def test_picture_memory_does_not_grow_with_the_deck() -> None:
+    """Every PNG and every card's Tabletop Simulator picture was held in memory until the
+    end (a 276-card deck: 205 MB more than a 69-card one, at 72 dpi). They are written one
+    at a time now: the peak is one sheet's, whatever the number of cards."""
+    import subprocess
+    import sys
+
+    peaks = []
+    for cards in (69, 276):
+        done = subprocess.run([sys.executable, "-c", _RASTER_CHILD, str(cards)],
+                              capture_output=True, text=True, timeout=120)
+        assert done.returncode == 0, done.stderr[-500:]
+        peaks.append(int(done.stdout.split()[-1]))
+    assert peaks[1] - peaks[0] < 60, f"peak RSS {peaks[0]} MB for 69 cards, {peaks[1]} for 276"
+
+
+def test_the_day_cap_holds_under_the_old_command_name(tmp_path: Path) -> None:
+    """``tomtube booklet --days 1001`` is refused at once; ``tomtube puzzles --count 1001``
+    (its older name) ran past 60 s making 1,001 puzzles. Either name: one line, exit 2, at
+    once (an older name's arguments are today's command's, with every cap it has)."""
+    import subprocess
+    import sys
+
+    for args in (["tomtube", "booklet", "--days", "1001"], ["hubble", "daily", "--days", "1001"],
+                 ["tomtube", "puzzles", "--count", "1001"]):
+        proc = subprocess.Popen([sys.executable, "-m", "spacebowl_print", *args, "-q", "-o",
+                                 str(tmp_path / "o")], stderr=subprocess.PIPE, text=True)
+        try:
+            _, err = proc.communicate(timeout=5)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+            proc.communicate()
+            pytest.fail(f"{' '.join(args)} was not refused within 5 s")
+        assert proc.returncode == 2 and "1000" in err and err.count("\n") == 1, (args, err)
+
+
+_WEB_CHILD = r"""
+import resource, sys
+from spacebowl_print.cli.main import run
+code = run(["tomtube", "web", "--days", sys.argv[1], "--jobs", "1", "-q", "-o", sys.argv[2]])
+print(code, resource.getrusage(resource.RUSAGE_SELF).ru_maxrss // 1024)
+"""
+
+
+def test_web_memory_does_not_grow_with_the_days(tmp_path: Path) -> None:
+    """A web site's memory grew by about 3 MB a day (1,000 days: 3 GB, then exit 1): pages
+    are now written one at a time, and its peak must not grow with the number of days (10
+    days against 40: the old growth would be 90 MB)."""
+    import subprocess
+    import sys
+
+    peaks = []
+    for days in (10, 40):
+        done = subprocess.run([sys.executable, "-c", _WEB_CHILD, str(days),
+                               str(tmp_path / f"w{days}")], capture_output=True, text=True,
+                              timeout=600)
+        code, peak = done.stdout.split()[-2:]
+        assert code == "0", done.stderr[-500:]
+        peaks.append(int(peak))
+    assert peaks[1] - peaks[0] < 30, f"peak RSS {peaks[0]} MB for 10 days, {peaks[1]} for 40"

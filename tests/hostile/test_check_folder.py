@@ -18,6 +18,7 @@ from typing import Any
 import pytest
 
 from spacebowl_print.cli.main import run
+from spacebowl_print.core.folders import MARKER
 from spacebowl_print.publish.booklet import write_sealed
 from spacebowl_print.publish.manifest import check_files, file_record, seal_of
 
@@ -34,7 +35,8 @@ def sealed(tmp_path_factory: pytest.TempPathFactory) -> Path:
     data = {"game": "spacebowl", "title": "T", "seed": 1, "puzzles": [{"id": "1"}]}
     write_sealed(folder, data, {"booklet.pdf": _fake_pdf("the book"),
                                 "answers.pdf": _fake_pdf("the answers"),
-                                "site/index.html": _fake_pdf("a page")})
+                                "site/index.html": _fake_pdf("a page")},
+                 kind="spacebowl booklet")
     return folder
 
 
@@ -42,8 +44,10 @@ def _copy(folder: Path, tmp_path: Path, attack: Attack) -> tuple[dict[str, Any],
     copy = tmp_path / "copy"
     shutil.copytree(folder, copy, symlinks=True)
     data = json.loads((copy / "manifest.json").read_text("utf-8"))
+    original = json.loads(json.dumps(data))
     attack(data, copy)
-    (copy / "manifest.json").write_text(json.dumps(data), "utf-8")
+    if data != original:  # as written, else the record of the folder no longer matches it
+        (copy / "manifest.json").write_text(json.dumps(data), "utf-8")
     return data, copy
 
 
@@ -104,6 +108,32 @@ def _records(value: Any) -> Attack:
     return attack
 
 
+ZEROS_GIB_SHA256 = "49bc20df15e412a64472421e13fe86ff1c5165e18b2afccf160d4dc19fe68a14"
+"""SHA-256 of 1 GiB of zero bytes (``hashlib.sha256(bytes(1 << 30)).hexdigest()``)."""
+
+
+def _sparse_recorded(count: int) -> Attack:
+    """``count`` sparse files of 1 GiB recorded with their true digest and size, resealed:
+    the folder then passed, after hashing for 104 s with 60 of them (issue 27, item 13)."""
+    def attack(data: dict[str, Any], folder: Path) -> None:
+        for k in range(count):
+            with (folder / f"z{k:02d}.png").open("wb") as fh:
+                fh.truncate(1 << 30)
+            data["files"][f"z{k:02d}.png"] = {"sha256": ZEROS_GIB_SHA256, "bytes": 1 << 30}
+        data["files"] = dict(sorted(data["files"].items()))
+        _reseal(data)
+    return attack
+
+
+def _record_edit(change: Callable[[dict[str, Any]], None]) -> Attack:
+    """The folder's record of what wrote it, changed by ``change``."""
+    def attack(data: dict[str, Any], folder: Path) -> None:
+        record = json.loads((folder / MARKER).read_text("utf-8"))
+        change(record)
+        (folder / MARKER).write_text(json.dumps(record), "utf-8")
+    return attack
+
+
 def _too_many(data: dict[str, Any], folder: Path) -> None:
     record = data["files"]["booklet.pdf"]
     data["files"].update({f"p{k}.pdf": record for k in range(5000)})
@@ -154,6 +184,21 @@ ATTACKS: dict[str, tuple[Attack, str]] = {
     "record a string": (_records("0" * 64), "must be recorded"),
     "no files": (lambda d, f: (d.__setitem__("files", {}), _reseal(d)), "no file hashes"),
     "5,000 files": (_too_many, "at most"),
+    # round three (issue 27): the record of what wrote the folder, and work bounded by what
+    # is on disk
+    "record: a digest changed": (_record_edit(lambda r: r["files"]["booklet.pdf"].update(
+        sha256="0" * 64)), 'does not record the folder the manifest describes ("booklet.pdf"'),
+    "record: a file of yours listed": (_record_edit(lambda r: r["files"].update(
+        {"notes.pdf": {"sha256": "0" * 64, "bytes": 3}})), '("notes.pdf" differs)'),
+    "record: another game's": (_record_edit(lambda r: r.update(kind="hubble booklet")),
+                               "does not record this \"spacebowl\" folder"),
+    "record: names only": (_record_edit(lambda r: r.update(files=sorted(r["files"]))),
+                           "does not record this"),
+    "record: not JSON": (lambda d, f: (f / MARKER).write_text("{"), "not a record spacebowl"),
+    "record: a link": (_replace(MARKER, lambda p: p.symlink_to(p.parent / "booklet.pdf")),
+                       "symbolic link"),
+    "sparse 1 GiB file recorded as such": (_sparse_recorded(1), "is sparse"),
+    "sixty 1 GiB files recorded": (_sparse_recorded(60), "bytes recorded in all"),
 }
 
 

@@ -191,3 +191,42 @@ def test_pictures_within_budgets() -> None:
     with pytest.raises(PictureError, match="megapixels"):
         picture_from_bytes(_png(8001, 8001))
     assert picture_from_bytes(_png(40, 30)).width == 40
+
+
+# -- round three (issue 27) ---------------------------------------------------------------------
+
+def _svg_holding(png: bytes) -> bytes:
+    data = base64.b64encode(png).decode()
+    return (f'<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/'
+            f'xlink" width="10" height="10"><image width="10" height="10" '
+            f'xlink:href="data:image/png;base64,{data}"/></svg>').encode()
+
+
+@pytest.mark.parametrize("wrapped", [False, True], ids=["png", "svg"])
+def test_a_decompression_bomb_is_refused_without_the_library_warning(wrapped: bool) -> None:
+    """A 144-megapixel picture (past Pillow's 89-megapixel warning, short of its error): the
+    one-line refusal, and Pillow's ``DecompressionBombWarning`` never raised or printed
+    (issue 27, item 8: it printed two lines of its own before ours)."""
+    import warnings
+
+    big = _png(12_000, 12_000)
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")  # any warning that escapes fails the test
+        with pytest.raises(PictureError, match="144,000,000 pixels; at most 64 megapixels"):
+            picture_from_bytes(_svg_holding(big) if wrapped else big)
+
+
+def test_a_bomb_in_a_theme_is_one_line_on_stderr(tmp_path: Path) -> None:
+    """The same as a deck's background, through the real command in a process of its own
+    (where Python prints warnings to stderr): exactly one line."""
+    import subprocess
+    import sys
+
+    (tmp_path / "bomb.svg").write_bytes(_svg_holding(_png(12_000, 12_000)))
+    deck = _themed_deck(tmp_path, image="bomb.svg")
+    done = subprocess.run([sys.executable, "-m", "spacebowl_print", "deck", "check",
+                           deck.name], capture_output=True, text=True, timeout=120,
+                          cwd=tmp_path)
+    assert done.returncode == 2, done.stderr
+    assert done.stderr.count("\n") == 1 and "Warning" not in done.stderr, done.stderr
+    assert "bomb.svg: SVG embeds a picture too large" in done.stderr, done.stderr

@@ -143,3 +143,22 @@ def test_cards_too_small_for_their_planets_are_refused_by_name(
     assert code == 2 and err.count("\n") == 1 and "Traceback" not in err, err
     assert "themed.toml" in err and "card " in err and "30×45 mm card" in err, err
     assert not (tmp_path / "kit").exists()
+
+
+# -- round three (issue 27) ---------------------------------------------------------------------
+
+@pytest.mark.parametrize(("args", "suggested"), [
+    (["hubbel"], "hubble"), (["tomtub", "kit"], "tomtube"), (["booklt"], "booklet"),
+    (["hubble", "bookelt"], "booklet"), (["deck", "chek", "x"], "check")])
+def test_a_mistyped_command_gets_a_suggestion_as_options_do(
+        args: list[str], suggested: str, capsys: pytest.CaptureFixture[str]) -> None:
+    """``spacebowl hubbel`` said only "No such command 'hubbel'." while ``--paperr`` got
+    "Did you mean '--paper'?" (issue 27, item 9): a group that loads its commands lazily
+    holds none for click to suggest from."""
+    code = run(args)
+    err = capsys.readouterr().err
+    assert code == 2 and err.count("\n") == 1, err
+    typo = next(a for a in args if a not in ("hubble", "deck", "kit", "x"))
+    assert f"No such command '{typo}'." in err, err
+    assert f"Did you mean '{suggested}'?" in err, err
+    assert run(["zzzz"]) == 2 and "Did you mean" not in capsys.readouterr().err

@@ -18,7 +18,8 @@ import pytest
 from hostile import trials
 
 from spacebowl_print.cli.main import run
-from spacebowl_print.core.folders import MARKER, marker_json
+from spacebowl_print.core.folders import MARKER
+from spacebowl_print.core.records import record_of
 
 OLD = '{"old": true}\n'
 
@@ -43,6 +44,10 @@ TRIALS = [
     ("galaxy build", "file", "first line", 0.3, signal.SIGTERM),
     ("deck report", "file", "first line", 0.3, signal.SIGINT),
     ("hubble par", "none", "first line", 0.3, signal.SIGHUP),
+    # round three (issue 27, item 7): a print-on-demand book with its cover, as it is written
+    # and at 0.9 s (where a temp was left)
+    ("hubble pod", "folder", "writing", 0.0, signal.SIGTERM),
+    ("hubble pod", "folder", "first line", 0.9, signal.SIGTERM),
 ]
 
 COMMANDS = {
@@ -59,6 +64,8 @@ COMMANDS = {
     "galaxy build": ["galaxy", "build", "--toss", "TOSS", "-k", "1", "--seed", "4", "-q"],
     "deck report": ["deck", "report", "classic", "--galaxies", "80", "--seed", "4", "-q"],
     "hubble par": ["hubble", "par", "CHALLENGE"],
+    "hubble pod": ["hubble", "booklet", "--days", "2", "--trim", "6x9in", "--cover", "--seed",
+                   "4"],
 }
 
 TOSS = '{"destination": "B2", "marbles": {"R": "A1", "G": "B2"}, "black_hole": null}\n'
@@ -70,6 +77,7 @@ CHALLENGE = Path(__file__).parent / "data" / "hubble-entry.json"
 KINDS = {"booklet": "spacebowl booklet", "classroom": "spacebowl classroom",
          "web": "spacebowl web", "kit": "spacebowl kit", "hubble kit": "hubble kit",
          "tomtube kit": "tomtube kit", "hubble daily": "hubble booklet",
+         "hubble pod": "hubble booklet",
          "tomtube puzzles": "tomtube booklet"}
 
 
@@ -77,7 +85,7 @@ def _old_output(out: Path, kind: str, command: str = "") -> None:
     if kind == "folder":
         out.mkdir()
         (out / "manifest.json").write_text(OLD, "utf-8")
-        (out / MARKER).write_text(marker_json(KINDS[command], ["manifest.json"]), "utf-8")
+        (out / MARKER).write_text(record_of(out, KINDS[command]), "utf-8")
     elif kind == "file":
         out.write_text("# an old deck\n", "utf-8")
 
@@ -177,3 +185,22 @@ def test_a_signal_during_a_solve_stops_it_and_raises(sig: str) -> None:
     name, seconds = done.stdout.split()
     assert name == ("KeyboardInterrupt" if sig == "SIGINT" else "Interrupted")
     assert float(seconds) < 5.0  # stopped, not run to its 30 s limit
+
+
+# -- an interrupt at every moment of the writers (issue 27, item 7) -------------------------------
+
+@pytest.mark.parametrize("what", ["folder", "new folder", "file"])
+def test_an_interrupt_at_every_line_of_the_writers_leaves_no_temp(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, what: str) -> None:
+    """SIGTERM 0.9 s into ``hubble booklet --days 2 --trim 6x9in --cover`` left
+    ``.out.sb-tmp-*`` beside the output: an interrupt landing just as the folder was handed
+    to the writer skipped its cleanup for good. Sent here at every third line the writers
+    run (every line: ``benchmarks/fuzz.py``): never a temp left, the output the old or the
+    whole new one. (fsync is skipped: the test is about what is left, not durability.)"""
+    from spacebowl_print.core import files, folders, temps
+
+    for module in (folders, files, temps):
+        monkeypatch.setattr(module, "fsync_path", lambda *a, **k: None, raising=False)
+    monkeypatch.setattr(folders, "_fsync_tree", lambda folder: None)
+    runs, failures = trials.interrupt_sweep(tmp_path, what, step=3)
+    assert runs > 40 and not failures, failures[:5]

@@ -255,3 +255,98 @@ def reset(out: Path, old_copy: Path) -> None:
         shutil.copytree(old_copy, out)
     elif old_copy.exists():
         shutil.copy2(old_copy, out)
+
+
+# --------------------------------------------------------------------------- every line
+
+
+def interrupt_sweep(base: Path, what: str, step: int = 1) -> tuple[int, list[str]]:
+    """Write an output (``what``: ``"folder"`` replacing an earlier one, ``"new folder"``, or
+    ``"file"``) once per line the writers run (core/folders.py, files.py, temps.py,
+    signals.py, records.py, paths.py, userfiles.py), sending this process SIGTERM at that
+    line; each run ends as the ``spacebowl`` command ends (its last cleanup,
+    :func:`~spacebowl_print.core.temps.remove_live_temps`). Returns (runs, failures): a temp
+    left behind, or an output neither the old one nor the whole new one. Shared with
+    ``benchmarks/fuzz.py`` (every line; here every ``step``-th)."""
+    from spacebowl_print.core.files import write_atomic
+    from spacebowl_print.core.folders import write_folder
+    from spacebowl_print.core.signals import interrupts_as_exceptions
+    from spacebowl_print.core.temps import remove_live_temps
+
+    watched = tuple(f"core/{m}.py" for m in ("folders", "files", "temps", "signals",
+                                               "records", "paths", "userfiles"))
+    state = {"count": 0, "at": -1}
+
+    def tracer(frame: object, event: str, arg: object) -> object:
+        code = frame.f_code  # type: ignore[attr-defined]
+        if not code.co_filename.endswith(watched):
+            return None
+        if event == "line":
+            state["count"] += 1
+            if state["count"] == state["at"]:
+                os.kill(os.getpid(), signal.SIGTERM)
+        return tracer
+
+    out = base / ("out.txt" if what == "file" else "out")
+    old = {"a.pdf": b"old"}
+    new = {"a.pdf": b"x" * 100, "svg/b.svg": b"<svg/>"}
+
+    def reset() -> None:
+        if out.is_dir():
+            shutil.rmtree(out)
+        elif out.exists():
+            out.unlink()
+        if what == "folder":
+            write_folder(out, old, kind="spacebowl kit")
+        elif what == "file":
+            out.write_text("old", "utf-8")
+
+    def write() -> None:
+        if what == "file":
+            write_atomic(out, "new")
+        else:
+            write_folder(out, new, kind="spacebowl kit")
+
+    def state_of() -> str:
+        if what == "file":
+            return out.read_text("utf-8") if out.exists() else "absent"
+        if not out.exists():
+            return "absent"
+        files = {p.relative_to(out).as_posix(): p.read_bytes() for p in out.rglob("*")
+                 if p.is_file()}
+        files.pop("spacebowl-output.json", None)
+        return "old" if files == old else "new" if files == new else f"other {sorted(files)}"
+
+    failures: list[str] = []
+    runs = 0
+    with interrupts_as_exceptions():
+        if signal.getsignal(signal.SIGTERM) in (signal.SIG_DFL, signal.SIG_IGN):
+            raise RuntimeError("SIGTERM is not taken over here")
+        reset()
+        sys.settrace(tracer)
+        try:
+            write()
+        finally:
+            sys.settrace(None)
+        total = state["count"]
+        for at in range(1, total + 1, step):
+            reset()
+            state.update(count=0, at=at)
+            sys.settrace(tracer)
+            try:
+                write()
+            except KeyboardInterrupt:
+                pass
+            finally:
+                sys.settrace(None)
+                remove_live_temps()  # as the command does as it ends
+            runs += 1
+            left = sorted(p.name for p in base.rglob("*") if ".sb-" in p.name)
+            got = state_of()
+            if left or got not in ("old", "new", *(["absent"] if what == "new folder" else [])):
+                failures.append(f"{what}: SIGTERM at line {at} of {total}: left {left}, "
+                                f"output {got}")
+            for p in base.iterdir():
+                if ".sb-" in p.name:
+                    shutil.rmtree(p, ignore_errors=True) if p.is_dir() else p.unlink()
+    return runs, failures

@@ -64,7 +64,7 @@ def test_manifest_has_the_spec_shape(booklet: Path) -> None:
     assert data["game"] == "hubble"
     assert isinstance(data["title"], str) and data["title"]
     assert data["seed"] == 7
-    assert set(data["files"]) == {"booklet.pdf", "spacebowl-output.json"}  # all sealed
+    assert set(data["files"]) == {"booklet.pdf"}  # its record (spacebowl-output.json) beside
     assert [p["id"] for p in data["puzzles"]] == ["2027-03-01", "2027-03-02"]
     cset = load_constellation_set()
     for entry in data["puzzles"]:
@@ -165,7 +165,7 @@ def test_classroom_one_pad_per_student_and_a_teacher_key(classroom: Path) -> Non
     assert classroom.name == "my-booklet" and not (classroom.parent / "my-class").exists()
     assert data["game"] == "hubble" and len(data["puzzles"]) == 1
     assert len(data["students"]) == 3
-    assert set(data["files"]) == {"worksheets.pdf", "teacher-key.pdf", "spacebowl-output.json"}
+    assert set(data["files"]) == {"worksheets.pdf", "teacher-key.pdf"}
     sheets = pypdf.PdfReader(classroom / "worksheets.pdf")
     # the teaching page and its back, then each student's pad on a sheet of their own
     assert len(sheets.pages) == 2 + 3 * 2

@@ -17,10 +17,11 @@ from pathlib import Path
 from typing import Any
 
 from spacebowl_print.core.documents import load, parse
-from spacebowl_print.core.errors import InputError, InternalError, is_printable
+from spacebowl_print.core.errors import InputError, InternalError
 from spacebowl_print.core.jsonio import show
 from spacebowl_print.core.paths import shown_path
 from spacebowl_print.core.resources import decks_dir
+from spacebowl_print.core.texts import needs_font_check, refuse_character, user_text
 from spacebowl_print.games.hubble.model.geometry import turn
 
 Offset = tuple[int, int]
@@ -156,6 +157,19 @@ def constellations_from_data(data: object) -> ConstellationSet:
     return ConstellationSet(name, tuple(cards))
 
 
+def _check_drawable(name: str, where: str) -> None:
+    """A card's name is printed on the card, the pad and the key in DejaVu Sans and its bold:
+    a character they have no glyph for would vanish from the print."""
+    # imported here: only a name beyond the Latin letters pays for the PDF engine's font
+    # tables, so that scoring a pad stays quick
+    from spacebowl_print.render.fonts import font_label, undrawable
+
+    missing = undrawable(name)
+    if missing is not None:
+        raise refuse_character(name, missing, f"the font ({font_label(('regular', 'bold'))}) "
+                               "has no glyph for it, so it would not be printed", where, "name")
+
+
 def _card(raw: object, where: str, taken: Sequence[str]) -> Constellation:
     if not isinstance(raw, dict):
         raise InputError("must be a [[constellations]] table", where)
@@ -167,9 +181,12 @@ def _card(raw: object, where: str, taken: Sequence[str]) -> Constellation:
         if key not in raw:
             raise InputError("missing key", where, key)
     name = raw["name"]
-    if not isinstance(name, str) or not name.strip() or len(name) > 40 or not is_printable(name):
+    if not isinstance(name, str) or not name.strip() or len(name) > 40:
         raise InputError(f"must be a name of 1 to 40 characters, got {show(name)}", where,
                          "name")
+    user_text(name, where, "name", limit=40)  # valid Unicode, no control character
+    if needs_font_check(name):
+        _check_drawable(name, where)
     if name in taken:
         raise InputError(f"{show(name)} names two cards", where, "name")
     value = _int(raw["value"], 1, MAX_POINTS, where, "value")

@@ -27,14 +27,10 @@ from spacebowl_print.games.hubble.puzzles.item import HubbleDay, par_marks
 from spacebowl_print.games.hubble.puzzles.teach import teach
 from spacebowl_print.games.hubble.solve.choices import HubbleChoice
 from spacebowl_print.games.hubble.solve.manifest import verify_with_header
-from spacebowl_print.games.hubble.solve.tiers import daily_for_tier
+from spacebowl_print.games.hubble.solve.tiers import CLASS_EPOCH, daily_for_tier, slot_day
 from spacebowl_print.publish.kinds import PuzzleKind, RenderContext, cover_sample
 from spacebowl_print.publish.schedule import Slot
 from spacebowl_print.render.api import Box, BoxPainter, Canvas, Painter, Style
-
-CLASS_EPOCH = dt.date(2001, 1, 1)
-"""Classroom puzzles have codes, not dates; puzzle ``k`` of a set is made as the day
-``CLASS_EPOCH + k`` would be (from the set's own seed, so never the same as a booklet's)."""
 
 
 @dataclass(frozen=True)
@@ -77,7 +73,7 @@ class HubblePuzzles:
                  ) -> list[HubbleDay]:
         tasks = []
         for slot in slots:
-            day = slot.date or CLASS_EPOCH + dt.timedelta(days=slot.number)
+            day = slot_day(slot.date, slot.number)
             tasks.append((seed, slot.puzzle_id, day.isoformat(), slot.tier, source.cset,
                           source.cols, source.rows))
         out: list[HubbleDay] = []

@@ -32,7 +32,16 @@ from spacebowl_print.games.hubble.model.constellations import (
 )
 from spacebowl_print.games.hubble.rules.independent import entry_problem
 from spacebowl_print.games.hubble.solve.par import ParSettings, par_entry, solve_par
-from spacebowl_print.games.hubble.solve.tiers import TIERS, greedy_total, tier_features, tier_of
+from spacebowl_print.games.hubble.solve.tiers import (
+    CANDIDATES,
+    TIERS,
+    candidate,
+    greedy_total,
+    slot_day,
+    tier_features,
+    tier_of,
+)
+from spacebowl_print.publish.schedule import slot_of
 
 ENTRY_KEYS = ("id", "challenge", "par")
 OPTIONAL_KEYS = ("tier",)
@@ -164,9 +173,12 @@ def _keys_problem(obj: Mapping[str, Any], keys: tuple[str, ...], within: str = "
     return None
 
 
-def header_set(header: Mapping[str, Any]) -> ConstellationSet:
-    """The constellation set a manifest's header records, its digest checked; the shipped
-    set when the header records none."""
+def header_set(header: Mapping[str, Any]) -> ConstellationSet | str:
+    """The constellation set a manifest's header records, or why it cannot be the one the
+    booklet was made with (its cards do not match the recorded digest: a card or the digest
+    changed after the manifest was written, so ``check`` says the manifest was tampered with,
+    exit status 1); the shipped set when the header records no cards. Cards that cannot be
+    read at all are an :class:`InputError` (an unreadable manifest)."""
     raw = header.get("constellations")
     if not isinstance(raw, Mapping) or "cards" not in raw:
         return load_constellation_set(None)
@@ -180,13 +192,45 @@ def header_set(header: Mapping[str, Any]) -> ConstellationSet:
     except InputError as err:
         raise err.at_file("manifest.json") from None
     if set_digest(cset) != raw.get("sha256"):
-        raise InputError("the recorded constellation cards do not match their sha256",
-                         "constellations", "sha256")
+        return ("constellations: the recorded cards do not match their sha256 (the cards or "
+                "the digest changed after the manifest was written)")
     return cset
+
+
+def dealt_problem(header: Mapping[str, Any], entry: Mapping[str, Any], cset: ConstellationSet
+                  ) -> str | None:
+    """Why the entry's challenge is not one its slot's seed deals, or None: the cards and
+    every roll must be those of one of the day's :data:`~.tiers.CANDIDATES` candidates
+    (:func:`~.tiers.candidate`, from the manifest's seed and the slot's day, which the
+    header's options give again), so a roll or card changed after the booklet was made is
+    found even when the par still replays. A header without options has no slot to check
+    against (None)."""
+    slot = slot_of(header, entry.get("id"))
+    if slot is None:
+        return None
+    challenge = challenge_from_json(entry["challenge"], cset.names)
+    day = slot_day(slot.date, slot.number)
+    dealt = (challenge.constellations, challenge.rolls)
+    for attempt in range(CANDIDATES):
+        made = candidate(header["seed"], day, attempt, cset, challenge.cols, challenge.rows)
+        if (made.constellations, made.rolls) == dealt:
+            return None
+    return ("challenge: its cards and rolls are none the manifest's seed deals for this "
+            "puzzle (a roll or card was changed)")
 
 
 def verify_with_header(header: Mapping[str, Any], entry: Mapping[str, Any]) -> str | None:
     """:func:`verify_entry` on the set the manifest's ``header`` records (its digest checked
     first; the shipped set for a manifest from before sets were recorded), the header's
-    fields checked too: what ``spacebowl check`` and the pre-write gate run."""
-    return verify_entry(entry, header_set(header), header)
+    fields checked too, and the challenge proved dealt by the seed (:func:`dealt_problem`):
+    what ``spacebowl check`` and the pre-write gate run."""
+    cset = header_set(header)
+    if isinstance(cset, str):
+        return cset
+    problem = verify_entry(entry, cset, header)
+    if problem is None:
+        try:
+            problem = dealt_problem(header, entry, cset)
+        except InputError as err:
+            problem = str(err)
+    return problem

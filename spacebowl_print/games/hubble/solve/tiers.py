@@ -128,6 +128,17 @@ def greedy_total(challenge: Challenge, cards: Sequence[Constellation]) -> int:
     return score_pad(replay(challenge, greedy_play(challenge)), cards).total
 
 
+CLASS_EPOCH = dt.date(2001, 1, 1)
+"""Classroom puzzles have codes, not dates; puzzle ``k`` of a set is made as the day
+``CLASS_EPOCH + k`` would be (from the set's own seed, so never the same as a booklet's)."""
+
+
+def slot_day(date: dt.date | None, number: int) -> dt.date:
+    """The day a slot's challenge is made as: its date, or for a classroom slot (no date)
+    the day :data:`CLASS_EPOCH` + its number."""
+    return date or CLASS_EPOCH + dt.timedelta(days=number)
+
+
 def candidate(seed: int, day: dt.date, attempt: int, cset: ConstellationSet, cols: int,
               rows: int) -> Challenge:
     """Candidate ``attempt`` for ``day``: attempt 0 is the day's plain challenge (the one an

@@ -14,6 +14,7 @@ import click
 from spacebowl_print.core.cli import BoundedInt, ShortText
 from spacebowl_print.core.files import check_output_file, write_atomic
 from spacebowl_print.core.jsonio import show
+from spacebowl_print.core.texts import user_text
 from spacebowl_print.games.spacebowl.cli.common import (
     load_deck,
     quiet_option,
@@ -22,6 +23,7 @@ from spacebowl_print.games.spacebowl.cli.common import (
 )
 from spacebowl_print.games.spacebowl.model import InputError, parse_deck
 from spacebowl_print.games.spacebowl.model.csvdeck import folders_for, with_theme_of
+from spacebowl_print.games.spacebowl.model.deck import MAX_TITLE
 from spacebowl_print.games.spacebowl.model.deck_write import deck_to_toml
 from spacebowl_print.games.spacebowl.rules.stats import MAX_GALAXIES
 from spacebowl_print.games.spacebowl.solve import design_deck
@@ -99,6 +101,8 @@ def design(cards: int, per_card: str, black_holes: int, target_none: str, target
     See docs/spacebowl.md; the deck file: docs/deck-format.md.
     """
     check_output_file(output)  # a bad -o fails now, not after the design
+    if title is not None:  # and a title that cannot be printed
+        user_text(title, "title", limit=MAX_TITLE)
     deck_name = name or Path(output).stem
     if not _NAME.match(deck_name):
         raise InputError(f"must be a file-safe id (a-z, 0-9, _ and -), got {show(deck_name)}; "

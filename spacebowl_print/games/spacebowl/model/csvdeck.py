@@ -39,7 +39,6 @@ from spacebowl_print.games.spacebowl.model.deck import (
     MAX_CARDS,
     MAX_COUNT,
     MAX_ID,
-    MAX_TITLE,
     NAME_PATTERN,
     Card,
     Deck,
@@ -48,9 +47,10 @@ from spacebowl_print.games.spacebowl.model.deck import (
 )
 from spacebowl_print.games.spacebowl.model.deck_read import (
     CardIds,
+    card_text,
+    card_title,
     count_problem,
     parse_deck,
-    text_problem,
 )
 from spacebowl_print.games.spacebowl.model.deck_write import deck_to_toml
 from spacebowl_print.games.spacebowl.model.theme import (
@@ -240,9 +240,12 @@ class _Row:
         self.row, self.line, self.index, self.source = row, line, index, source
 
     def get(self, name: str) -> tuple[str, _Cell]:
-        """The trimmed cell of column ``name`` ("" when the column or cell is absent)."""
+        """The trimmed cell of column ``name`` ("" when the column or cell is absent): spaces,
+        tabs and line breaks around it dropped, nothing else (``str.strip`` would also drop
+        control characters such as U+0085 and U+001F unseen, which the cell's check refuses
+        by name)."""
         i = self.index.get(name, -1)
-        value = self.row[i].strip() if 0 <= i < len(self.row) else ""
+        value = self.row[i].strip(" \t\r\n") if 0 <= i < len(self.row) else ""
         return value, _Cell(self.source, self.line, i + 1, name)
 
 
@@ -266,12 +269,15 @@ def _row_card(r: _Row, letters: str, csv_dir: Path | None) -> Card:
         raise cell.error(f"must be true or false, got {value!r}")
     black_hole = value.lower() == "true"
     title, cell = r.get("title")
-    if len(title) > MAX_TITLE or "\n" in title:
-        raise cell.error(f"must be one line of at most {MAX_TITLE} characters")
+    try:
+        title = card_title(title)
+    except InputError as err:
+        raise cell.error(err.message) from None
     text, cell = r.get("text")
-    text = text.replace("\r\n", "\n")
-    if problem := text_problem(text):
-        raise cell.error(problem)
+    try:
+        text = card_text(text)
+    except InputError as err:
+        raise cell.error(err.message) from None
     value, cell = r.get("count")
     count = _int(value, cell, 1, MAX_COUNT, 1)
     if problem := count_problem(count, cid):

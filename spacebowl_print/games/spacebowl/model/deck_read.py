@@ -16,11 +16,12 @@ from pathlib import Path
 from typing import Any
 
 from spacebowl_print.core.documents import loads_toml
-from spacebowl_print.core.errors import InputError, is_printable
+from spacebowl_print.core.errors import InputError
 from spacebowl_print.core.jsonio import show
 from spacebowl_print.core.languages import LANGS
 from spacebowl_print.core.locate import toml_position
 from spacebowl_print.core.resources import decks_dir
+from spacebowl_print.core.texts import needs_font_check, refuse_character, user_text
 from spacebowl_print.games.spacebowl.model.deck import (
     COLOUR_PATTERN,
     GLYPHS,
@@ -52,7 +53,7 @@ from spacebowl_print.games.spacebowl.model.theme import (
     load_font_at,
     load_picture_at,
 )
-from spacebowl_print.render.api import Picture
+from spacebowl_print.render.api import Face, Picture
 
 
 def _line(text: str, *path: str | int) -> int | None:
@@ -108,9 +109,10 @@ def _facts(value: object, what: str) -> tuple[tuple[str, str], ...]:
             raise InputError(f"unknown language {lang!r} (one of {', '.join(LANGS)})",
                              what, f"facts.{lang}")
         _expect(line, str, what, f"facts.{lang}")
-        if not line.strip() or "\n" in line or len(line) > MAX_FACT or not is_printable(line):
+        if not line.strip() or "\n" in line or len(line) > MAX_FACT:
             raise InputError(f"must be one line of 1 to {MAX_FACT} characters",
                              what, f"facts.{lang}")
+        user_text(line, what, f"facts.{lang}", limit=MAX_FACT)
     return tuple((lang, value[lang]) for lang in LANGS if lang in value)
 
 
@@ -151,9 +153,11 @@ def _planet(table: object, what: str, base: Path | None = None,
         _expect(table[key], str, what, key)
     if not table["name"].strip():
         raise InputError("must not be empty", what, "name")
-    if "\n" in table["name"] or not is_printable(table["name"]) or len(table["name"]) > MAX_NAME:
+    if "\n" in table["name"] or len(table["name"]) > MAX_NAME:
         raise InputError(f"must be one line of at most {MAX_NAME} printable characters, got "
                          f"{show(table['name'])}", what, "name")
+    with at_line(line_of("name")):
+        user_text(table["name"], what, "name", limit=MAX_NAME)
     if not COLOUR_PATTERN.match(table["colour"]):
         raise InputError(f"must be a colour like \"#D55E00\", got {table['colour']!r}",
                          what, "colour")
@@ -196,13 +200,12 @@ def _card(table: object, letters: str, what: str, base: Path | None = None,
     _expect(black_hole, bool, what, "black_hole")
     title = table.get("title", "")
     _expect(title, str, what, "title")
-    if "\n" in title or len(title) > MAX_TITLE or (title and not title.strip()) \
-            or not is_printable(title):
-        raise InputError(f"must be one line of at most {MAX_TITLE} characters", what, "title")
+    with at_line(line_of("title")):
+        title = card_title(title, what)
     text = table.get("text", "")
     _expect(text, str, what, "text")
-    if problem := text_problem(text):
-        raise InputError(problem, what, "text")
+    with at_line(line_of("text")):
+        text = card_text(text, what)
     count = table.get("count", 1)
     _expect(count, int, what, "count")
     if problem := count_problem(count, cid):
@@ -212,15 +215,29 @@ def _card(table: object, letters: str, what: str, base: Path | None = None,
     return Card(cid, ordered, comets, stars, black_hole, title, image, art, text, count)
 
 
-def text_problem(text: str) -> str | None:
-    """Why ``text`` cannot be a card's free text, or None: at most :data:`MAX_TEXT` characters
-    on at most :data:`MAX_TEXT_LINES` lines, neither starting nor ending with a space or line
-    break (a spreadsheet cell keeps none, so a CSV round trip stays exact)."""
-    if text != text.strip():
-        return "must not start or end with spaces or line breaks"
+def card_title(title: str, *where: str) -> str:
+    """A card's ``title`` (TOML or CSV) as printed: one line of at most :data:`MAX_TITLE`
+    characters through the shared text check (:func:`~spacebowl_print.core.texts.user_text`),
+    not only spaces; an :class:`InputError` at ``where`` otherwise."""
+    if "\n" in title or len(title) > MAX_TITLE or (title and not title.strip()):
+        raise InputError(f"must be one line of at most {MAX_TITLE} characters", *where,
+                         "title")
+    return user_text(title, *where, "title", limit=MAX_TITLE)
+
+
+def card_text(text: str, *where: str) -> str:
+    """A card's free ``text`` (TOML or CSV) as printed: at most :data:`MAX_TEXT` characters on
+    at most :data:`MAX_TEXT_LINES` lines through the shared text check (valid Unicode, no
+    control characters: a NUL or ESC made the card's SVG ill-formed XML; Windows line ends
+    made ``\\n``), neither starting nor ending with a space or line break (a spreadsheet
+    cell keeps none, so a CSV round trip stays exact); an :class:`InputError` at ``where``
+    otherwise."""
+    if text != text.strip(" \t\r\n"):
+        raise InputError("must not start or end with spaces or line breaks", *where, "text")
     if len(text) > MAX_TEXT or text.count("\n") >= MAX_TEXT_LINES:
-        return f"must be at most {MAX_TEXT} characters on at most {MAX_TEXT_LINES} lines"
-    return None
+        raise InputError(f"must be at most {MAX_TEXT} characters on at most {MAX_TEXT_LINES} "
+                         "lines", *where, "text")
+    return user_text(text, *where, "text", limit=MAX_TEXT, lines=MAX_TEXT_LINES)
 
 
 def count_problem(count: int, first_id: int) -> str | None:
@@ -319,6 +336,7 @@ def deck_from_data(data: Mapping[str, Any], text: str = "",
     letters = "".join(p.id for p in planets)
     cards = _cards(data.get("cards", []), letters, text, base_dir)  # formats.md: "any number"
     theme = _deck_theme(data, text, base_dir)
+    _check_drawable(data["title"], planets, data.get("cards", []), theme, text)
     if theme.show_names:
         _check_name_widths(planets, theme, text)
     deck = Deck(data["name"], data["title"], tuple(planets), tuple(cards),
@@ -329,6 +347,38 @@ def deck_from_data(data: Mapping[str, Any], text: str = "",
                          "texts or counts) but declares format = 1", "format").at_file(
                              "", _line(text, "format"))
     return deck
+
+
+def _check_drawable(title: str, planets: Iterable[Planet], cards: Iterable[Mapping[str, Any]],
+                    theme: Theme, text: str) -> None:
+    """Every character of the deck's words (its title, planet names and facts, card titles
+    and texts) must be one the fonts that print them draw (the theme's font, with DejaVu Sans
+    for what it lacks, or DejaVu Sans and its bold): the PDF engine would set a character no
+    font has as nothing, and a card would lose it without a word. Words of ASCII and Latin
+    letters alone are drawn by every shipped font and not looked up."""
+    fields: list[tuple[str, tuple[str | int, ...], str, str]] = [(title, ("title",), "", "title")]
+    for k, p in enumerate(planets):
+        fields.append((p.name, ("planets", k, "name"), f"planet {p.id}", "name"))
+        fields += [(line, ("planets", k, "facts", lang), f"planet {p.id}", f"facts.{lang}")
+                   for lang, line in p.facts]
+    for k, table in enumerate(cards):  # the tables as written (each once, copies or not)
+        fields += [(table.get(key, ""), ("cards", k, key), f"card {table['id']}", key)
+                   for key in ("title", "text")]
+    todo = [f for f in fields if needs_font_check(f[0])]
+    if not todo:
+        return
+    # imported here: only a deck with words beyond the Latin letters pays for the PDF
+    # engine's font tables (solve and stats on a plain deck stay quick)
+    from spacebowl_print.render.fonts import font_label, undrawable
+
+    fonts: tuple[Face, ...] = ((theme.font_face,) if theme.font_face is not None
+                               else ("regular", "bold"))
+    for value, path, what, key in todo:
+        missing = undrawable(value, fonts)
+        if missing is not None:
+            raise refuse_character(value, missing, f"the card font ({font_label(fonts)}) has "
+                                   "no glyph for it, so it would not be printed", what, key,
+                                   several_lines="\n" in value).at_file("", _line(text, *path))
 
 
 def _check_name_widths(planets: Iterable[Planet], theme: Theme, text: str) -> None:
@@ -374,10 +424,10 @@ def _check_top_level(data: Mapping[str, Any], text: str) -> None:
             raise InputError(f"must be a file-safe id (a-z, 0-9, _ and -), got {data['name']!r}",
                              "name")
         _expect(data["title"], str, "", "title")
-        if not data["title"].strip() or len(data["title"]) > MAX_TITLE \
-                or not is_printable(data["title"]):
+        if not data["title"].strip() or len(data["title"]) > MAX_TITLE or "\n" in data["title"]:
             raise InputError(f"must be one line of 1 to {MAX_TITLE} printable characters, got "
                              f"{show(data['title'])}", "title")
+        user_text(data["title"], "title", limit=MAX_TITLE)
         seed = data.get("seed")
         if seed is not None:
             _expect(seed, int, "", "seed")
@@ -483,5 +533,14 @@ def missing_deck(name: str) -> InputError:
                       f"{', '.join(shipped_decks()) or 'none'})", file=name)
 
 
-__all__ = ["CardIds", "LineOf", "count_problem", "deck_from_data", "missing_deck",
-           "parse_deck", "shipped_decks", "text_problem"]
+__all__ = [
+    "CardIds",
+    "LineOf",
+    "card_text",
+    "card_title",
+    "count_problem",
+    "deck_from_data",
+    "missing_deck",
+    "parse_deck",
+    "shipped_decks",
+]

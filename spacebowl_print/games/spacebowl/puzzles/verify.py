@@ -30,6 +30,7 @@ from spacebowl_print.games.spacebowl.model import (
 from spacebowl_print.games.spacebowl.model.shipped import deck_path
 from spacebowl_print.games.spacebowl.puzzles.tiers import TIERS
 from spacebowl_print.games.spacebowl.rules import reference
+from spacebowl_print.publish.schedule import slot_of
 
 MANIFEST_EXTRA_KEYS = ("id", "tier", "solutions", "question", "near_misses")
 """Keys of a manifest entry besides galaxy, toss and variants."""
@@ -254,4 +255,19 @@ def verify_manifest_entry(header: Mapping[str, Any], entry: Mapping[str, Any]) -
     """:func:`verify_puzzle_entry` against the manifest's deck (:func:`find_deck`: the same
     content as the booklet was made with, when the header records its digest)."""
     found = find_deck(header)
-    return found if isinstance(found, str) else verify_puzzle_entry(entry, found.deck)
+    if isinstance(found, str):
+        return found
+    return verify_puzzle_entry(entry, found.deck) or _slot_problem(header, entry)
+
+
+def _slot_problem(header: Mapping[str, Any], entry: Mapping[str, Any]) -> str | None:
+    """The entry's tier against the tier its slot has (the date's place in the weekly ramp
+    within the recorded tier range, or a classroom set's mix), derived again from the
+    header's options: the generator always makes a puzzle of its slot's tier, so a puzzle
+    relabelled to another tier whose promises it happens to keep (a tier-1 puzzle keeps tier
+    2's) is found. A header without options has no slot to check against."""
+    slot = slot_of(header, entry.get("id"))
+    if slot is None or entry.get("tier") == slot.tier:
+        return None
+    return (f"tier {_canon(entry.get('tier'))[:20]}, but the manifest's options make it a "
+            f"tier-{slot.tier} puzzle")
