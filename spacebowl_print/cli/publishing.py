@@ -34,7 +34,7 @@ from spacebowl_print.core.cli import (
 )
 from spacebowl_print.core.errors import InputError
 from spacebowl_print.core.languages import split_langs
-from spacebowl_print.publish.bookinfo import BookInfo
+from spacebowl_print.publish.bookinfo import LICENCES, BookInfo
 from spacebowl_print.publish.kinds import RenderContext
 from spacebowl_print.publish.limits import (
     DEFAULT_DPI,
@@ -47,6 +47,7 @@ from spacebowl_print.publish.limits import (
     MIN_DPI,
     TRIMS_IN,
 )
+from spacebowl_print.publish.press import BOOK_PRESSES, CARD_SERVICES
 from spacebowl_print.publish.publication import VerificationError
 from spacebowl_print.publish.requests import (
     BOOK_PAPERS,
@@ -216,20 +217,37 @@ def kit_request(game: Game, values: dict[str, Any]) -> KitRequest:
         raise InputError("at least one language is needed", "lang")
     kind = game.kit_kind()
     run = _run(game, kind.Options, spec.options, values, langs[0], values["paper"].lower())
-    return KitRequest(run, langs, png_resolution(values["png"], values["dpi"]), values["tts"])
+    return KitRequest(run, langs, png_resolution(values["png"], values["dpi"]), values["tts"],
+                      values.get("service"))
 
 
-def book_request(game: Game, values: dict[str, Any]) -> BookRequest:
-    """The booklet request the ``booklet`` command's option values make."""
+def book_request(game: Game, values: dict[str, Any], given: frozenset[str] = frozenset()
+                 ) -> BookRequest:
+    """The booklet request the ``booklet`` command's option values make; ``given`` names the
+    options typed on the command line (``--start`` with ``--undated`` is refused rather
+    than ignored)."""
     spec = _puzzle_spec(game)
+    if values.get("undated") and "start" in given:
+        raise InputError("an undated book has no dates: drop --start (or --undated)", "start")
     info = BookInfo(values["title"].strip(), values["subtitle"].strip(),
                     values["author"].strip(), values["publisher"].strip(),
-                    values["isbn"].strip(), values["edition"].strip(), _blurb(values["blurb"]))
+                    values["isbn"].strip(), values["edition"].strip(), _blurb(values["blurb"]),
+                    values.get("licence") or "", (values.get("price") or "").strip(),
+                    values.get("year") or 0)
     run = _run(game, game.puzzle_kind().Options, spec.options, values, values["lang"],
                values["paper"])
     return BookRequest(run, values["days"], values["start"], parse_tier_range(values["tiers"]),
                        values["paper"], values["imposition"], values["trim"], values["bleed"],
-                       values["cover"], values["paper_stock"], info)
+                       values["cover"], values["paper_stock"], info, values.get("press"),
+                       bool(values.get("pdfx")), bool(values.get("undated")),
+                       bool(values.get("colophon")))
+
+
+def _given() -> frozenset[str]:
+    """The options typed on the command line of the running command (not defaults)."""
+    ctx = click.get_current_context()
+    return frozenset(name for name in ctx.params
+                     if ctx.get_parameter_source(name) == click.core.ParameterSource.COMMANDLINE)
 
 
 def class_request(game: Game, values: dict[str, Any]) -> ClassRequest:
@@ -278,7 +296,12 @@ def kit_command(game: Game, name: str = "kit") -> click.Command:
         click.option("--dpi", type=BoundedInt(MIN_DPI, MAX_DPI), default=None, metavar="DPI",
                      help=f"Resolution of the --png pictures  [default: {DEFAULT_DPI}]"),
         click.option("--tts", is_flag=True,
-                     help="Also Tabletop Simulator deck sheets and backs (tts/)."),
+                     help="Also Tabletop Simulator deck sheets and backs (tts/) and the saved "
+                          "object that loads them as one deck (tts/<cards>.json)."),
+        click.option("--service", type=click.Choice(CARD_SERVICES), default=None,
+                     help="With --png: also one picture per card face and back at the card "
+                          "printer's size, bleed and safe zone, named as its uploader sorts "
+                          "them (<service>/)."),
         *_common(game, "kit", lang_multi=True)]
     return click.command(name, help=_kit_help(game, spec), short_help=SUMMARIES["kit"])(
         _apply(run, options))
@@ -306,15 +329,30 @@ def _book_options() -> list[OptionDecorator]:
         click.option("--imposition", type=click.Choice(["none", "saddle"]), default="none",
                      show_default=True, help="saddle: two pages a side in saddle-stitch order "
                                              "(at most 20 folded sheets: 80 pages)."),
+        click.option("--press", type=click.Choice(BOOK_PRESSES), default=None,
+                     help="The print service the book is for: its margins, gutter, bleed, "
+                          "smallest text, page count, colour and barcode (default: home, or "
+                          "kdp with --trim, --bleed or --cover)."),
+        click.option("--pdfx", is_flag=True,
+                     help="Write the book and cover as PDF/X-1a (CMYK cover, grey interior "
+                          "with --greyscale); always for --press ingramspark."),
         click.option("--trim", type=ShortText(24), default=None, metavar="SIZE",
                      help=f"Print-on-demand trim: {trims}, a5, a4, letter, or WxHin / WxHmm "
-                          "(4–8.5 in by 6–11.69 in); perfect bound, at least 24 pages."),
+                          "(4–8.5 in by 6–11.69 in, as the press prints; default 6x9in); "
+                          "perfect bound."),
         click.option("--bleed", is_flag=True,
                      help="Print-on-demand: pages grow 0.125 in at top, bottom and outside "
                           "edge; TrimBox and BleedBox set."),
         click.option("--cover", is_flag=True,
                      help="Also write cover.pdf (back, spine, front on one sheet; the spine's "
-                          "width from the page count and --paper-stock)."),
+                          "width from the page count and --paper-stock) and "
+                          "cover-guides.pdf."),
+        click.option("--undated", is_flag=True,
+                     help="Puzzles numbered 1…N from easy to hard, no date printed (no "
+                          "--start)."),
+        click.option("--colophon", is_flag=True,
+                     help="A last page with the tool's version, seed and how to check the "
+                          "answers (always in manifest.json)."),
         click.option("--paper-stock", type=click.Choice(["white", "cream", "colour"]),
                      default="white", show_default=True,
                      help="Interior paper of a printed book (sets the spine's width)."),
@@ -331,7 +369,16 @@ def _book_options() -> list[OptionDecorator]:
                      help="ISBN-13 (or ISBN-10), check digit verified; on the copyright page "
                           "and back cover."),
         click.option("--edition", type=ShortText(MAX_FIELD), default="",
-                     help="Edition line for the copyright page, e.g. \"First edition, 2027\"."),
+                     help="Edition line for the copyright page (a press book's default: "
+                          "\"First edition YEAR\")."),
+        click.option("--year", type=BoundedInt(1450, 9999), default=None,
+                     help="Year of the copyright line (default: the year of --start)."),
+        click.option("--licence", type=click.Choice(LICENCES), default=None,
+                     help="What the copyright page grants readers  [default: "
+                          "all-rights-reserved]"),
+        click.option("--price", type=ShortText(16), default=None, metavar="PRICE",
+                     help="The barcode's 5-digit price add-on: 51995, or a US price like "
+                          "19.95 (with --isbn)."),
         click.option("--blurb", type=ShortText(4096), default=None, metavar="FILE",
                      help=f"A UTF-8 text file for the back cover (at most {MAX_BLURB} "
                           "characters; default: a line about the book)."),
@@ -347,7 +394,7 @@ def booklet_command(game: Game, name: str = "booklet") -> click.Command:
         # imported here: the book builder loads reportlab and the game's puzzles
         from spacebowl_print.publish.book import build_book
 
-        req = book_request(game, values)
+        req = book_request(game, values, _given())
         check_before_work(values["out"], req.run.kind_of("booklet"), req.run.force)
         with progress(req.days, "Making puzzles", values["quiet"]) as step:
             try:

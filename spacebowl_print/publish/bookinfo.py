@@ -1,5 +1,7 @@
-"""A book under its publisher's own name: title, subtitle, author, publisher, ISBN, edition and
-back-cover blurb, checked once (an ISBN's check digit, lengths, no control characters)."""
+"""A book under its publisher's own name: title, subtitle, author, publisher, ISBN, edition,
+back-cover blurb, the copyright year, the licence and the price on the barcode, checked once
+(an ISBN's check digit, lengths, no control characters, every character one the book's fonts
+can draw, a licence the book knows, a price the barcode's add-on can carry)."""
 
 from __future__ import annotations
 
@@ -7,8 +9,15 @@ import re
 from dataclasses import dataclass
 
 from spacebowl_print.core.errors import InputError
+from spacebowl_print.core.glyphs import check_drawable
 from spacebowl_print.core.jsonio import show
 from spacebowl_print.publish.limits import MAX_BLURB, MAX_FIELD
+from spacebowl_print.render.barcode import price_addon
+
+LICENCES = ("all-rights-reserved", "cc-by-4.0", "cc-by-sa-4.0", "cc-by-nc-4.0",
+            "cc-by-nc-sa-4.0", "cc-by-nd-4.0", "cc0-1.0")
+"""What the copyright page may say of the reader's rights: all rights reserved (the default),
+a Creative Commons 4.0 licence, or CC0 (no rights reserved)."""
 
 _CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f\u2028\u2029\u202a-\u202e\u2066-\u2069]")
 
@@ -25,6 +34,9 @@ class BookInfo:
     isbn: str = ""
     edition: str = ""
     blurb: str = ""
+    licence: str = ""
+    price: str = ""
+    year: int = 0
 
     def checked(self) -> BookInfo:
         """Return self, or an :class:`InputError` at the field that cannot be printed."""
@@ -34,12 +46,27 @@ class BookInfo:
                 raise InputError(f"at most {MAX_FIELD} characters, got {len(value)}", name)
             if _CONTROL.search(value) or "\n" in value or "\t" in value:
                 raise InputError(f"must be one line of text, got {show(value)}", name)
+            check_drawable(value, name)
         if len(self.blurb) > MAX_BLURB:
             raise InputError(f"at most {MAX_BLURB} characters, got {len(self.blurb)}", "blurb")
         if _CONTROL.search(self.blurb):
             raise InputError("holds control characters", "blurb")
+        check_drawable(self.blurb, "blurb", ("regular",))
         if self.isbn:
             check_isbn(self.isbn)
+        if self.licence and self.licence not in LICENCES:
+            raise InputError(f"must be one of {', '.join(LICENCES)}, got {show(self.licence)}",
+                             "licence")
+        if self.price:
+            if not self.isbn:
+                raise InputError("is printed in the barcode's add-on: give the --isbn too",
+                                 "price")
+            try:
+                price_addon(self.price)
+            except ValueError as err:
+                raise InputError(str(err), "price") from None
+        if self.year and not 1450 <= self.year <= 9999:
+            raise InputError(f"must be a year from 1450 to 9999, got {self.year}", "year")
         return self
 
     def as_json(self) -> dict[str, str]:
@@ -73,4 +100,4 @@ def check_isbn(text: str) -> str:
     raise InputError(f"an ISBN has 10 or 13 digits, got {show(text)}", "isbn")
 
 
-__all__ = ["MAX_BLURB", "MAX_FIELD", "BookInfo", "check_isbn"]
+__all__ = ["LICENCES", "MAX_BLURB", "MAX_FIELD", "BookInfo", "check_isbn"]

@@ -105,7 +105,9 @@ class KitPrint:
     """How a kit's parts are printed and written: on ``paper`` (w, h) mm, portrait; every
     word this module prints in ``lang``; ``greyscale`` draws every item and page as the
     greys a photocopier makes; ``png_dpi`` adds a PNG of every face and back under ``png/``,
-    ``tts`` Tabletop Simulator deck sheets under ``tts/``; ``kind`` (``"spacebowl kit"``) and
+    ``tts`` Tabletop Simulator deck sheets under ``tts/`` and the saved object that loads them
+    (``tts/<plural>.json``), ``service`` the card printer's pictures under ``<service>/``
+    (:mod:`~spacebowl_print.publish.services`); ``kind`` (``"spacebowl kit"``) and
     ``force`` say which earlier folder may be replaced
     (:func:`~spacebowl_print.core.folders.write_folder`, which records the kind)."""
 
@@ -116,6 +118,7 @@ class KitPrint:
     tts: bool = False
     kind: str | None = None
     force: bool = False
+    service: str | None = None
 
 
 class GreyItem:
@@ -375,12 +378,16 @@ def build_kit(req: KitRequest, out_dir: str | os.PathLike[str]) -> KitReport:
     parts = req.run.game.kit_kind().parts(req.run.options, req)
     ctx = req.run.ctx
     how = KitPrint(PAPER[ctx.paper], ctx.lang, ctx.greyscale, req.png_dpi, req.tts,
-                   req.run.kind_of("kit"), req.run.force)
+                   req.run.kind_of("kit"), req.run.force, req.service)
     try:
         report = write_kit(parts, how, out_dir)
     except LayoutError as err:
         raise InputError(err.message, "paper" if err.field in ("paper", "margin")
                          else parts.layout_field) from None
+    except ValueError as err:  # the cards match none of the card printer's products
+        if req.service is None:
+            raise
+        raise InputError(str(err), "--service") from None
     return replace(report, warnings=(*parts.warnings, *report.warnings),
                    seconds=time.perf_counter() - started)
 
@@ -441,6 +448,14 @@ def write_kit(parts: KitParts, how: KitPrint, out_dir: str | os.PathLike[str]) -
 
         files.update(raster_files(fronts, back, bleed, naming, png_dpi=how.png_dpi,
                                   tts=how.tts))
+    if how.service is not None or how.tts:
+        # imported here: the card printers' pictures and the saved object only when asked
+        from spacebowl_print.publish.services import service_files, tts_saved_objects
+
+        if how.service is not None:
+            files.update(service_files(fronts, back, bleed, naming, how.service))
+        if how.tts:
+            files.update(tts_saved_objects(files, Path(out_dir).absolute(), title, naming))
     written = write_folder(out_dir, files, kind=how.kind, force=how.force)
     on_disk = [p.relative_to(out_dir).as_posix() for p in written]
     sizes = {k: len(v) for k, v in files.items()}

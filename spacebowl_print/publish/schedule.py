@@ -67,6 +67,23 @@ def daily_slots(start: dt.date, days: int, tiers: tuple[int, int]) -> list[Slot]
     return out
 
 
+def ramp_tiers(n: int, tiers: tuple[int, int]) -> list[int]:
+    """The tiers of ``n`` undated puzzles from easy to hard: the tiers of ``tiers`` in order,
+    each given an equal share (the earlier tiers one more when ``n`` does not divide), so a
+    book ramps gently from its first puzzle to its last."""
+    lo, hi = tiers
+    count = hi - lo + 1
+    return [lo + k * count // n for k in range(n)]
+
+
+def undated_slots(n: int, tiers: tuple[int, int]) -> list[Slot]:
+    """``n`` undated slots numbered 1…n, tiers ramping with :func:`ramp_tiers`, ids
+    ``N-001``… (no date: the book prints none)."""
+    if n < 1:
+        raise InputError(f"must be at least 1, got {n}", "days")
+    return [Slot(k + 1, tier, f"N-{k + 1:03d}") for k, tier in enumerate(ramp_tiers(n, tiers))]
+
+
 def tier_mix(puzzles: int, tier: int | None) -> list[int]:
     """The tiers of one student's puzzles: ``tier`` for all, or 1, 2, … 5, 1, … in turn."""
     return [tier] * puzzles if tier else [1 + (k % 5) for k in range(puzzles)]
@@ -100,4 +117,5 @@ def class_slots(codes: Sequence[str], puzzles: int, tier: int | None) -> list[Sl
 
 
 __all__ = ["CODE_LETTERS", "WEEK_RAMP", "Slot", "class_slots", "daily_slots",
-           "parse_tier_range", "student_codes", "tier_for", "tier_mix"]
+           "parse_tier_range", "ramp_tiers", "student_codes", "tier_for", "tier_mix",
+           "undated_slots"]

@@ -58,12 +58,15 @@ class KitSpec:
     """A game's print-and-play kit as the command line sees it: ``kind`` names its
     :class:`~spacebowl_print.publish.kinds.KitKind`; ``papers`` it lays out on (the first is
     the default); its own ``options``; ``contents``, its own files in the kit folder, one
-    ``NAME  what it holds`` a line, as ``kit --help`` lists them."""
+    ``NAME  what it holds`` a line, as ``kit --help`` lists them; ``die_cut``, what its
+    pieces are called when they are die-cut shapes rather than rectangular cards (``"tiles"``:
+    card printers cannot make them, ``kit --service`` is refused naming them)."""
 
     kind: str
     papers: tuple[str, ...]
     contents: str
     options: tuple[Option, ...] = ()
+    die_cut: str = ""
 
 
 @dataclass(frozen=True)
@@ -99,7 +102,8 @@ class Game:
     kind's is used. ``check_options`` are options of ``spacebowl check`` for the game's own
     material (Space Bowl's ``--deck``): a value given stands in for the manifest header's
     key of the same name when the answers are re-derived (the seal is checked on the
-    manifest as written).
+    manifest as written). ``designer``, ``publisher`` and ``published`` (the year, or years)
+    credit the original game on a book's copyright page (empty: not known, not printed).
     """
 
     id: str
@@ -115,6 +119,9 @@ class Game:
     flagship: bool = False
     verify: str | None = None
     check_options: tuple[Option, ...] = ()
+    designer: str = ""
+    publisher: str = ""
+    published: str = ""
 
     @property
     def output(self) -> str:
