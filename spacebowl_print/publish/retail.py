@@ -25,7 +25,7 @@ from spacebowl_print.publish.bookinfo import BookInfo
 from spacebowl_print.publish.booktexts import LICENCE_NAMES
 from spacebowl_print.publish.layout import Frame
 from spacebowl_print.publish.table import Game
-from spacebowl_print.render.api import Canvas, Style
+from spacebowl_print.render.api import Canvas, FontName, Style
 from spacebowl_print.render.fonts import fit_size, line_height, text_width, wrap
 
 NOTE_SIZE = 8.0
@@ -76,21 +76,21 @@ def credit_lines(game: Game, words: Mapping[str, str]) -> list[str]:
 
 def copyright_page(blocks: Sequence[Sequence[str]]) -> pub.PageFn:
     """The verso of the title page: ``blocks`` of lines (:func:`copyright_lines`) set at the
-    foot of the page, the first block in bold, the others regular."""
+    foot of the page, the first line (the copyright) in bold, the others regular."""
 
     def page(f: Frame, folio: int) -> pub.Painter:
         x, y, w, _ = f.content
 
         def paint(canvas: Canvas) -> None:
             lh = line_height(NOTE_SIZE, 1.35)
-            wrapped = [[part for line in block
-                        for part in wrap(line, w, NOTE_SIZE, "bold" if k == 0 else "regular")]
+            faces: tuple[FontName, FontName] = ("regular", "bold")
+            wrapped = [[(part, faces[k == j == 0]) for j, line in enumerate(block)
+                        for part in wrap(line, w, NOTE_SIZE, faces[k == j == 0])]
                        for k, block in enumerate(blocks)]
             top = y + lh * sum(len(b) for b in wrapped) + 3 * (len(wrapped) - 1) + 1
             for k, block in enumerate(wrapped):
-                for part in block:
-                    canvas.text(x, top, part, NOTE_SIZE, "bold" if k == 0 else "regular",
-                                pub.INK if k == 0 else pub.MUTED)
+                for part, face in block:
+                    canvas.text(x, top, part, NOTE_SIZE, face, pub.INK if k == 0 else pub.MUTED)
                     top -= lh
                 top -= 3
 
@@ -126,7 +126,7 @@ def contents_page(heading: str, entries: Sequence[Entry]) -> pub.PageFn:
                 indent = 6.0 if entry.sub else 0.0
                 number = str(entry.page)
                 nw = text_width(number, CONTENTS_SIZE)
-                face = "regular" if entry.sub else "bold"
+                face: FontName = "regular" if entry.sub else "bold"
                 lines = wrap(entry.label, w - indent - nw - 8, CONTENTS_SIZE, face)
                 for line in lines[:-1]:
                     canvas.text(x + indent, top, line, CONTENTS_SIZE, face, pub.INK)
