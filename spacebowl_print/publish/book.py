@@ -134,8 +134,10 @@ def _preflight(data: bytes, req: BookRequest, what: str, cover: bool = False,
     if press is None:
         return
     pages, declared = scan_bytes(data)
+    trim = req.layout.trim
     report = check(pages, declared, press, cover=cover, book_pages=book_pages,
-                   stock=req.paper_stock, file=what)
+                   stock=req.paper_stock, file=what,
+                   trim_in=(trim.width / 25.4, trim.height / 25.4))
     failed = [r for r in report.results if r.status == "FAIL"]
     if failed:
         first = failed[0]
