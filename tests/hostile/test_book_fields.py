@@ -63,7 +63,7 @@ def test_long_fields_print_in_full_within_the_press_floor(tmp_path: Path) -> Non
 def test_a_thick_spine_drops_the_author_before_going_under_the_floor() -> None:
     text = CoverText(LONG, "", "A blurb.", f"{LONG} · {AUTHOR}", LONG)
     page = cover_page(parse_trim("6x9in"), 300, "white", text, press=book_press("kdp"))
-    pages, declared = scan_bytes(pdf_bytes([page]))
+    pages, _ = scan_bytes(pdf_bytes([page]))
     spine = [o for o in pages[0].objects if o.kind == "text" and "Orbital" in o.label
              and o.box[2] - o.box[0] < 60]  # set sideways: narrow and tall
     assert spine and min(o.text_pt or 0 for o in spine) >= 7 - 0.05
