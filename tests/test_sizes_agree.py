@@ -64,18 +64,28 @@ def test_the_docs_state_every_card_size() -> None:
 
 
 def listing_start(text: str) -> int:
-    """Where the ``--trim`` listing starts: the first ``--trim`` followed by several trims."""
+    """Where the ``--trim`` listing starts: the ``--trim`` followed by the most trims before
+    any " or " (``--press``'s help names ``--trim, --bleed or --cover``; docs show commands
+    with ``--trim 6x9in`` before the listing)."""
+    best, start = 0, -1
     for found in re.finditer(r"--trim", text):
-        if "8.5x11in" in text[found.start():found.start() + 200]:
-            return found.start()
-    raise AssertionError("no --trim listing")
+        listing = text[found.start():found.start() + 400].split(" or ")[0]
+        count = len(set(re.findall(_TRIM, listing)))
+        if count >= best and count:
+            best, start = count, found.start()
+    if start < 0:
+        raise AssertionError("no --trim listing")
+    return start
+
+
+_TRIM = r"\b(\d+(?:\.\d+)?x\d+(?:\.\d+)?in|a5|a4|letter)\b"
 
 
 def trims_listed(text: str) -> set[str]:
     """The named trims of a ``--trim`` listing (from "--trim" to "or a custom" / "or WxH")."""
     start = listing_start(text)
     listing = text[start:start + 400].split(" or ")[0]
-    return set(re.findall(r"\b(\d+(?:\.\d+)?x\d+(?:\.\d+)?in|a5|a4|letter)\b", listing))
+    return set(re.findall(_TRIM, listing))
 
 
 def bounds_stated(text: str) -> tuple[tuple[float, float], tuple[float, float]]:

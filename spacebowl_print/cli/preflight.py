@@ -5,8 +5,9 @@ from __future__ import annotations
 
 import click
 
-from spacebowl_print.core.cli import reports_input_errors
+from spacebowl_print.core.cli import ShortText, reports_input_errors
 from spacebowl_print.core.paths import shown_path
+from spacebowl_print.publish.layout import parse_trim
 from spacebowl_print.publish.preflight import check
 from spacebowl_print.publish.press import BOOK_PRESSES, book_press
 from spacebowl_print.render.pdfscan import read_pdf
@@ -22,11 +23,14 @@ from spacebowl_print.render.pdfscan import read_pdf
               help="Cover: the interior's page count (sets the spine's width).")
 @click.option("--paper-stock", type=click.Choice(["white", "cream", "colour"]),
               default="white", show_default=True, help="Cover: the interior's paper.")
+@click.option("--trim", type=ShortText(24), default=None, metavar="SIZE",
+              help="Cover: the book's trim (6x9in, WxHmm…); without it the panels must come "
+                   "out one of the press's standard trims.")
 @click.option("--all", "show_all", is_flag=True,
               help="List every finding, not the first three of each check.")
 @reports_input_errors
 def preflight_command(pdf_file: str, press_id: str, cover: bool, pages: int | None,
-                      paper_stock: str, show_all: bool) -> None:
+                      paper_stock: str, trim: str | None, show_all: bool) -> None:
     """Check FILE.pdf as the print service's upload check would.
 
     Page size and boxes, bleed, every text and drawing inside the safe area (margins and
@@ -39,9 +43,11 @@ def preflight_command(pdf_file: str, press_id: str, cover: bool, pages: int | No
     Exit status: 0 every check passes (warnings allowed); 1 a check fails;
     2 the file is not a readable PDF (or is not a regular file, or is too large).
     """
+    size = parse_trim(trim) if trim else None
     scanned, declared = read_pdf(pdf_file)
     report = check(scanned, declared, book_press(press_id), cover=cover, book_pages=pages,
-                   stock=paper_stock, file=shown_path(pdf_file))
+                   stock=paper_stock, file=shown_path(pdf_file),
+                   trim_in=(size.width / 25.4, size.height / 25.4) if size else None)
     click.echo(report.table(limit=10**6 if show_all else 3))
     if report.failed:
         raise SystemExit(1)

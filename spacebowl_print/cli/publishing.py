@@ -29,8 +29,11 @@ from spacebowl_print.core.cli import (
 )
 from spacebowl_print.publish.limits import (
     BOOK_PAPERS,
+    BOOK_PRESSES,
+    CARD_SERVICES,
     CLASS_PAPERS,
     DEFAULT_DPI,
+    LICENCES,
     MAX_BLURB,
     MAX_DAYS,
     MAX_DPI,
@@ -166,7 +169,12 @@ def kit_command(game: Game, name: str = "kit") -> click.Command:
         click.option("--dpi", type=BoundedInt(MIN_DPI, MAX_DPI), default=None, metavar="DPI",
                      help=f"Resolution of the --png pictures  [default: {DEFAULT_DPI}]"),
         click.option("--tts", is_flag=True,
-                     help="Also Tabletop Simulator deck sheets and backs (tts/)."),
+                     help="Also Tabletop Simulator deck sheets and backs (tts/) and the saved "
+                          "object that loads them as one deck (tts/<cards>.json)."),
+        click.option("--service", type=click.Choice(CARD_SERVICES), default=None,
+                     help="With --png: also one picture per card face and back at the card "
+                          "printer's size, bleed and safe zone, named as its uploader sorts "
+                          "them (<service>/)."),
         *_common(game, "kit", lang_multi=True)]
     return click.command(name, help=_kit_help(game, spec), short_help=SUMMARIES["kit"])(
         _apply(run, options))
@@ -194,15 +202,30 @@ def _book_options() -> list[OptionDecorator]:
         click.option("--imposition", type=click.Choice(["none", "saddle"]), default="none",
                      show_default=True, help="saddle: two pages a side in saddle-stitch order "
                                              "(at most 20 folded sheets: 80 pages)."),
+        click.option("--press", type=click.Choice(BOOK_PRESSES), default=None,
+                     help="The print service the book is for: its margins, gutter, bleed, "
+                          "smallest text, page count, colour and barcode (default: home, or "
+                          "kdp with --trim, --bleed or --cover)."),
+        click.option("--pdfx", is_flag=True,
+                     help="Write the book and cover as PDF/X-1a (CMYK cover, grey interior "
+                          "with --greyscale); always for --press ingramspark."),
         click.option("--trim", type=ShortText(24), default=None, metavar="SIZE",
                      help=f"Print-on-demand trim: {trims}, a5, a4, letter, or WxHin / WxHmm "
-                          "(4–8.5 in by 6–11.69 in); perfect bound, at least 24 pages."),
+                          "(4–8.5 in by 6–11.69 in, as the press prints; default 6x9in); "
+                          "perfect bound."),
         click.option("--bleed", is_flag=True,
                      help="Print-on-demand: pages grow 0.125 in at top, bottom and outside "
                           "edge; TrimBox and BleedBox set."),
         click.option("--cover", is_flag=True,
                      help="Also write cover.pdf (back, spine, front on one sheet; the spine's "
-                          "width from the page count and --paper-stock)."),
+                          "width from the page count and --paper-stock) and "
+                          "cover-guides.pdf."),
+        click.option("--undated", is_flag=True,
+                     help="Puzzles numbered 1…N from easy to hard, no date printed (no "
+                          "--start)."),
+        click.option("--colophon", is_flag=True,
+                     help="A last page with the tool's version, seed and how to check the "
+                          "answers (always in manifest.json)."),
         click.option("--paper-stock", type=click.Choice(["white", "cream", "colour"]),
                      default="white", show_default=True,
                      help="Interior paper of a printed book (sets the spine's width)."),
@@ -219,7 +242,16 @@ def _book_options() -> list[OptionDecorator]:
                      help="ISBN-13 (or ISBN-10), check digit verified; on the copyright page "
                           "and back cover."),
         click.option("--edition", type=ShortText(MAX_FIELD), default="",
-                     help="Edition line for the copyright page, e.g. \"First edition, 2027\"."),
+                     help="Edition line for the copyright page (a press book's default: "
+                          "\"First edition YEAR\")."),
+        click.option("--year", type=BoundedInt(1450, 9999), default=None,
+                     help="Year of the copyright line (default: the year of --start)."),
+        click.option("--licence", type=click.Choice(LICENCES), default=None,
+                     help="What the copyright page grants readers  [default: "
+                          "all-rights-reserved]"),
+        click.option("--price", type=ShortText(16), default=None, metavar="PRICE",
+                     help="The barcode's 5-digit price add-on: 51995, or a US price like "
+                          "19.95 (with --isbn)."),
         click.option("--blurb", type=ShortText(4096), default=None, metavar="FILE",
                      help=f"A UTF-8 text file for the back cover (at most {MAX_BLURB} "
                           "characters; default: a line about the book)."),

@@ -69,20 +69,37 @@ def kit_request(game: Game, values: dict[str, Any]) -> KitRequest:
         raise InputError("at least one language is needed", "lang")
     kind = game.kit_kind()
     run = _run(game, kind.Options, spec.options, values, langs[0], values["paper"].lower())
-    return KitRequest(run, langs, png_resolution(values["png"], values["dpi"]), values["tts"])
+    return KitRequest(run, langs, png_resolution(values["png"], values["dpi"]), values["tts"],
+                      values.get("service"))
 
 
-def book_request(game: Game, values: dict[str, Any]) -> BookRequest:
-    """The booklet request the ``booklet`` command's option values make."""
+def book_request(game: Game, values: dict[str, Any], given: frozenset[str] = frozenset()
+                 ) -> BookRequest:
+    """The booklet request the ``booklet`` command's option values make; ``given`` names the
+    options typed on the command line (``--start`` with ``--undated`` is refused rather
+    than ignored)."""
     spec = game.puzzle_spec()
+    if values.get("undated") and "start" in given:
+        raise InputError("an undated book has no dates: drop --start (or --undated)", "start")
     info = BookInfo(values["title"].strip(), values["subtitle"].strip(),
                     values["author"].strip(), values["publisher"].strip(),
-                    values["isbn"].strip(), values["edition"].strip(), _blurb(values["blurb"]))
+                    values["isbn"].strip(), values["edition"].strip(), _blurb(values["blurb"]),
+                    values.get("licence") or "", (values.get("price") or "").strip(),
+                    values.get("year") or 0)
     run = _run(game, game.puzzle_kind().Options, spec.options, values, values["lang"],
                values["paper"])
     return BookRequest(run, values["days"], values["start"], parse_tier_range(values["tiers"]),
                        values["paper"], values["imposition"], values["trim"], values["bleed"],
-                       values["cover"], values["paper_stock"], info)
+                       values["cover"], values["paper_stock"], info, values.get("press"),
+                       bool(values.get("pdfx")), bool(values.get("undated")),
+                       bool(values.get("colophon")))
+
+
+def _given() -> frozenset[str]:
+    """The options typed on the command line of the running command (not defaults)."""
+    ctx = click.get_current_context()
+    return frozenset(name for name in ctx.params
+                     if ctx.get_parameter_source(name) == click.core.ParameterSource.COMMANDLINE)
 
 
 def class_request(game: Game, values: dict[str, Any]) -> ClassRequest:
@@ -119,7 +136,7 @@ def run_kit(game: Game, values: dict[str, Any]) -> None:
 def run_booklet(game: Game, values: dict[str, Any]) -> None:
     """``booklet``: the request, the book (nothing written unless every answer was proved),
     the report."""
-    req = book_request(game, values)
+    req = book_request(game, values, _given())
     check_before_work(values["out"], req.run.kind_of("booklet"), req.run.force)
     with progress(req.days, "Making puzzles", values["quiet"]) as step:
         try:

@@ -28,11 +28,13 @@ import unicodedata
 
 from spacebowl_print.core.errors import InputError
 
-_BIDI = "\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069"
-_REFUSED = re.compile(f"[\\x00-\\x1f\\x7f-\\x9f\\u2028\\u2029{_BIDI}\\ud800-\\udfff]")
+# bidirectional controls and the invisible format characters (zero-width spaces and joiners,
+# word joiner, byte-order mark): they print nothing, so a title would change without a word
+_INVISIBLE = "\u061c\u200b-\u200f\u202a-\u202e\u2060-\u2064\u2066-\u2069\ufeff"
+_REFUSED = re.compile(f"[\\x00-\\x1f\\x7f-\\x9f\\u2028\\u2029{_INVISIBLE}\\ud800-\\udfff]")
 """Everything :func:`user_text` refuses in text of one line."""
 _REFUSED_IN_LINES = re.compile(
-    f"[\\x00-\\x09\\x0b-\\x1f\\x7f-\\x9f\\u2028\\u2029{_BIDI}\\ud800-\\udfff]")
+    f"[\\x00-\\x09\\x0b-\\x1f\\x7f-\\x9f\\u2028\\u2029{_INVISIBLE}\\ud800-\\udfff]")
 """The same, line feeds allowed, in text of several lines (once its line ends are
 normalised)."""
 

@@ -1,6 +1,8 @@
-"""A book under its publisher's own name: title, subtitle, author, publisher, ISBN, edition and
-back-cover blurb, checked once (an ISBN's check digit, lengths, the shared text check of
-:mod:`spacebowl_print.core.texts`, and every character one the book's font can draw)."""
+"""A book under its publisher's own name: title, subtitle, author, publisher, ISBN, edition,
+back-cover blurb, the copyright year, the licence and the price on the barcode, checked once
+(an ISBN's check digit, lengths, the shared text check of :mod:`spacebowl_print.core.texts`,
+every character one the book's font can draw, a licence the book knows, a price the barcode's
+add-on can carry)."""
 
 from __future__ import annotations
 
@@ -13,8 +15,9 @@ from spacebowl_print.core.jsonio import show
 from spacebowl_print.core.paths import shown_path
 from spacebowl_print.core.texts import refuse_character, user_text
 from spacebowl_print.core.userfiles import read_user_text
-from spacebowl_print.publish.limits import MAX_BLURB, MAX_FIELD
+from spacebowl_print.publish.limits import LICENCES, MAX_BLURB, MAX_FIELD
 from spacebowl_print.render.api import Face
+from spacebowl_print.render.barcode import price_addon
 from spacebowl_print.render.fonts import font_label, undrawable
 
 BLURB_FILE_LIMIT = 100_000
@@ -69,6 +72,9 @@ class BookInfo:
     isbn: str = ""
     edition: str = ""
     blurb: str = ""
+    licence: str = ""
+    price: str = ""
+    year: int = 0
 
     def checked(self) -> BookInfo:
         """Self with its blurb's line ends normalised, or an :class:`InputError` at the
@@ -78,6 +84,19 @@ class BookInfo:
         blurb = book_text(self.blurb, "blurb", limit=MAX_BLURB, lines=MAX_BLURB)
         if self.isbn:
             check_isbn(self.isbn)
+        if self.licence and self.licence not in LICENCES:
+            raise InputError(f"must be one of {', '.join(LICENCES)}, got {show(self.licence)}",
+                             "licence")
+        if self.price:
+            if not self.isbn:
+                raise InputError("is printed in the barcode's add-on: give the --isbn too",
+                                 "price")
+            try:
+                price_addon(self.price)
+            except ValueError as err:
+                raise InputError(str(err), "price") from None
+        if self.year and not 1450 <= self.year <= 9999:
+            raise InputError(f"must be a year from 1450 to 9999, got {self.year}", "year")
         return self if blurb == self.blurb else replace(self, blurb=blurb)
 
     def as_json(self) -> dict[str, str]:

@@ -26,13 +26,15 @@ from spacebowl_print.publish.manifest import seal_subject, sealed
 from spacebowl_print.render.api import (
     BoxedPage,
     Canvas,
+    ColourMode,
     DrawnPage,
     Page,
     Painter,
     PdfOptions,
     Style,
 )
-from spacebowl_print.render.fonts import fit_size, text_width, wrap
+from spacebowl_print.render.floor import with_floor
+from spacebowl_print.render.fonts import balanced, fit_size, text_width, wrap
 from spacebowl_print.render.greyscale import greyscale
 from spacebowl_print.render.pdf import pdf_bytes
 
@@ -57,14 +59,14 @@ def compose(layout: Layout, fns: Sequence[PageFn], pad: PageFn = blank) -> list[
     """The pages, each laid out in its frame, followed by as many ``pad`` pages (blank by
     default; a book's are pages for notes) as the binding needs: at the end, so that no
     part (the answer key above all) has a gap inside it."""
-    final = final_pages(len(fns), layout.binding)
+    final = final_pages(len(fns), layout.binding, layout.min_pages)
     fns = [*fns, *([pad] * (final - len(fns)))]
     pages: list[Page] = []
     for k, fn in enumerate(fns):
         def page_for(f: Frame, fn: PageFn = fn, folio: int = k + 1) -> Page:
             return DrawnPage(f.width, f.height, fn(f, folio))
         pages.append(pod.framed(page_for, layout.trim, k + 1, final, layout.bleed,
-                                layout.margin))
+                                layout.margin, layout.press))
     return pages
 
 
@@ -106,7 +108,8 @@ def impose_saddle(pages: list[Page], sheet: tuple[float, float]) -> list[Page]:
 
 
 def render_pages(layout: Layout, pages: list[Page], pdf_title: str, subject: str = "",
-                 author: str = "", duplex: str | None = None) -> bytes:
+                 author: str = "", duplex: str | None = None, colour: ColourMode = "rgb"
+                 ) -> bytes:
     """Impose on the layout's sheet (saddle stitch) if it has one, and render to PDF bytes;
     ``subject`` goes into the PDF's metadata (booklets put their manifest seal there),
     ``author`` too (default: the tool); ``duplex`` asks the printer for two-sided printing
@@ -115,7 +118,7 @@ def render_pages(layout: Layout, pages: list[Page], pdf_title: str, subject: str
         pages = impose_saddle(pages, layout.sheet)
         duplex = "DuplexFlipShortEdge"
     return pdf_bytes(pages, PdfOptions(title=pdf_title, subject=subject, duplex=duplex,
-                                       author=author or "spacebowl_print"))
+                                       author=author or "spacebowl_print", colour=colour))
 
 
 def in_grey(pages: list[Page], grey: bool) -> list[Page]:
@@ -126,6 +129,19 @@ def in_grey(pages: list[Page], grey: bool) -> list[Page]:
     out: list[Page] = []
     for page in pages:
         drawn = DrawnPage(page.width, page.height, greyscale(page.draw))
+        out.append(BoxedPage(drawn, page.trim, page.bleed) if isinstance(page, BoxedPage)
+                   else drawn)
+    return out
+
+
+def floored(pages: list[Page], min_pt: float | None) -> list[Page]:
+    """``pages`` drawing no text under ``min_pt`` printed points (a press's smallest text),
+    keeping each page's trim and bleed boxes; as they are without a floor."""
+    if min_pt is None:
+        return pages
+    out: list[Page] = []
+    for page in pages:
+        drawn = DrawnPage(page.width, page.height, with_floor(page.draw, min_pt))
         out.append(BoxedPage(drawn, page.trim, page.bleed) if isinstance(page, BoxedPage)
                    else drawn)
     return out
@@ -154,8 +170,10 @@ def folio_text(canvas: Canvas, f: Frame, folio: int) -> None:
 
 
 def title_page(title: str, subtitle: str, lines: Sequence[str], author: str = "") -> PageFn:
-    """A plain title page: title (wrapped on up to three lines), subtitle, the ``author``
-    line (already worded, e.g. "by …") and a few lines of detail (already translated)."""
+    """A plain title page: the title in full (broken evenly, never a lone word on a line when
+    an even break exists; as large as 26 pt, no smaller than 14 pt), the subtitle and the
+    ``author`` line (already worded, e.g. "by …") broken evenly too, and a few lines of
+    detail (already translated)."""
 
     def page(f: Frame, folio: int) -> Painter:
         x, y, w, h = f.content
@@ -163,16 +181,16 @@ def title_page(title: str, subtitle: str, lines: Sequence[str], author: str = ""
         def paint(canvas: Canvas) -> None:
             ts = max(14.0, fit_size(title, w, 26, "bold"))
             top = y + h * 0.7
-            for line in wrap(title, w, ts, "bold")[:3]:
+            for line in balanced(title, w, ts, "bold"):
                 canvas.text(x + w / 2, top, line, ts, "bold", INK, "middle")
                 top -= ts * 0.45
             top -= 12 - ts * 0.45
-            for line in wrap(subtitle, w, 12):
+            for line in balanced(subtitle, w, 12):
                 canvas.text(x + w / 2, top, line, 12, "regular", MUTED, "middle")
                 top -= 6
             if author:
                 top -= 3
-                for line in wrap(author, w, 12, "bold"):
+                for line in balanced(author, w, 12, "bold"):
                     canvas.text(x + w / 2, top, line, 12, "bold", INK, "middle")
                     top -= 6
             canvas.line(x + w * 0.2, top - 2, x + w * 0.8, top - 2, Style(stroke=RULE, width=0.4))

@@ -22,13 +22,6 @@ _WORDS: dict[str, dict[str, str]] = {
         "edition": "{edition}",
         "isbn": "ISBN {isbn}",
         "published_by": "Published by {publisher}",
-        "copyright": "© {author}. All rights reserved.",
-        "made_with": "Made with spacebowl_print {version} from seed {seed}.",
-        "checked": "Every {puzzle_lc} was solved by the game's engine, and its answer "
-                   "re-derived by a second, independent engine before this book was printed. "
-                   "The file manifest.json made with it lets anyone check every answer again "
-                   "(spacebowl check manifest.json).",
-        "material": "Made from: {what}.",
         "blurb": "{n} daily {puzzles_lc} for {game}, from {start} to {end}, in five tiers of "
                  "difficulty. Every answer was found by the game's engine and proved by a "
                  "second one; the answers with their reasons are at the back.",
@@ -65,13 +58,6 @@ _WORDS: dict[str, dict[str, str]] = {
         "edition": "{edition}",
         "isbn": "ISBN {isbn}",
         "published_by": "Publié par {publisher}",
-        "copyright": "© {author}. Tous droits réservés.",
-        "made_with": "Réalisé avec spacebowl_print {version} à partir de la graine {seed}.",
-        "checked": "Chaque {puzzle_lc} a été résolu par le moteur du jeu, et sa réponse retrouvée "
-                   "par un second moteur indépendant avant l'impression de ce livre. Le fichier "
-                   "manifest.json qui l'accompagne permet à chacun de vérifier à nouveau toutes "
-                   "les réponses (spacebowl check manifest.json).",
-        "material": "Matériel : {what}.",
         "blurb": "{n} {puzzles_lc} du jour pour {game}, du {start} au {end}, en cinq niveaux de "
                  "difficulté. Chaque réponse a été trouvée par le moteur du jeu et prouvée par "
                  "un second ; les solutions et leurs explications sont à la fin.",
@@ -108,13 +94,6 @@ _WORDS: dict[str, dict[str, str]] = {
         "edition": "{edition}",
         "isbn": "ISBN {isbn}",
         "published_by": "Verlag: {publisher}",
-        "copyright": "© {author}. Alle Rechte vorbehalten.",
-        "made_with": "Erstellt mit spacebowl_print {version} aus dem Startwert {seed}.",
-        "checked": "Jede Aufgabe wurde vom Programm des Spiels gelöst und ihre Lösung vor dem "
-                   "Druck von einem zweiten, unabhängigen Programm nachgerechnet. Mit der "
-                   "beiliegenden Datei manifest.json kann jeder alle Lösungen erneut prüfen "
-                   "(spacebowl check manifest.json).",
-        "material": "Material: {what}.",
         "blurb": "{n} tägliche {puzzles} für {game}, vom {start} bis {end}, in fünf "
                  "Schwierigkeitsstufen. Jede Lösung wurde vom Programm des Spiels gefunden und "
                  "von einem zweiten bewiesen; die Lösungen mit Begründung stehen hinten.",
@@ -144,6 +123,141 @@ _WORDS: dict[str, dict[str, str]] = {
     },
 }
 
+_RETAIL: dict[str, dict[str, str]] = {
+    "en": {
+        "copyright": "© {year} {holder}.",
+        "first_edition": "First edition {year}",
+        "all_rights": "All rights reserved. No part of this book may be reproduced in any form "
+                      "without the written permission of the copyright holder, except for "
+                      "brief quotations in a review.",
+        "licence_cc": "This book is licensed under the Creative Commons {name} licence "
+                      "({short}). To see a copy of the licence, visit {url}",
+        "licence_cc0": "To the extent possible under law, the copyright holder has waived all "
+                       "copyright and related rights in this book (CC0 1.0 Universal: {url}).",
+        "credit_both": "{game} is a game designed by {designer}, published by {publisher} "
+                       "({published}).",
+        "credit_designer": "{game} is a game designed by {designer}.",
+        "credit_publisher": "{game} is a game published by {publisher} ({published}).",
+        "independent": "This book is an independent publication: its puzzles, texts and art are "
+                       "its own, and it is not affiliated with or endorsed by the game's "
+                       "designer or publisher.",
+        "contents": "Contents",
+        "colophon": "Colophon",
+        "made_with": "Made with spacebowl_print {version} from seed {seed}.",
+        "checked": "Every {puzzle_lc} was solved by the game's engine, and its answer "
+                   "re-derived by a second, independent engine before this book was printed. "
+                   "The file manifest.json, written with this book by its publisher, lets "
+                   "anyone check every answer again (spacebowl check manifest.json).",
+        "material": "Made from: {what}.",
+        "span_undated": "{n} {puzzles_lc} from easy to hard",
+        "span_undated_one": "1 {puzzle_lc}",
+        "blurb_undated": "{n} {puzzles_lc} for {game}, from easy to hard in {tiers} tiers of "
+                         "difficulty. Every answer was found by the game's engine and proved "
+                         "by a second one; the answers with their reasons are at the back.",
+        "tier_section": "{tier_word} {tier} · {puzzles} {first}–{last}",
+        "tier_section_one": "{tier_word} {tier} · {puzzle} {first}",
+        "guide_trim": "trim", "guide_bleed": "bleed edge", "guide_fold": "spine fold",
+        "guide_safe": "safe zone", "guide_barcode": "barcode",
+    },
+    "fr": {
+        "copyright": "© {year} {holder}.",
+        "first_edition": "Première édition {year}",
+        "all_rights": "Tous droits réservés. Aucune partie de ce livre ne peut être reproduite, "
+                      "sous quelque forme que ce soit, sans l'autorisation écrite du titulaire "
+                      "des droits, hormis de courtes citations dans une critique.",
+        "licence_cc": "Ce livre est mis à disposition selon les termes de la licence Creative "
+                      "Commons {name} ({short}). Pour voir une copie de la licence, consultez "
+                      "{url}",
+        "licence_cc0": "Dans la mesure permise par la loi, le titulaire des droits a renoncé à "
+                       "tous ses droits d'auteur et droits voisins sur ce livre (CC0 1.0 "
+                       "Universel : {url}).",
+        "credit_both": "{game} est un jeu conçu par {designer}, publié par {publisher} "
+                       "({published}).",
+        "credit_designer": "{game} est un jeu conçu par {designer}.",
+        "credit_publisher": "{game} est un jeu publié par {publisher} ({published}).",
+        "independent": "Ce livre est une publication indépendante : ses énigmes, ses textes et "
+                       "ses illustrations lui sont propres, et il n'est ni affilié à l'auteur "
+                       "ou à l'éditeur du jeu, ni approuvé par eux.",
+        "contents": "Sommaire",
+        "colophon": "Colophon",
+        "made_with": "Réalisé avec spacebowl_print {version} à partir de la graine {seed}.",
+        "checked": "Chaque {puzzle_lc} a été résolu par le moteur du jeu, et sa réponse retrouvée "
+                   "par un second moteur indépendant avant l'impression de ce livre. Le fichier "
+                   "manifest.json, écrit avec ce livre par son éditeur, permet à chacun de "
+                   "vérifier à nouveau toutes les réponses (spacebowl check manifest.json).",
+        "material": "Matériel : {what}.",
+        "span_undated": "{n} {puzzles_lc}, du plus facile au plus difficile",
+        "span_undated_one": "1 {puzzle_lc}",
+        "blurb_undated": "{n} {puzzles_lc} pour {game}, du plus facile au plus difficile en "
+                         "{tiers} niveaux. Chaque réponse a été trouvée par le moteur du jeu et "
+                         "prouvée par un second ; les solutions et leurs explications sont à "
+                         "la fin.",
+        "tier_section": "{tier_word} {tier} · {puzzles} {first} à {last}",
+        "tier_section_one": "{tier_word} {tier} · {puzzle} {first}",
+        "guide_trim": "coupe", "guide_bleed": "fond perdu", "guide_fold": "pli du dos",
+        "guide_safe": "zone sûre", "guide_barcode": "code-barres",
+    },
+    "de": {
+        "copyright": "© {year} {holder}.",
+        "first_edition": "Erste Auflage {year}",
+        "all_rights": "Alle Rechte vorbehalten. Kein Teil dieses Buches darf ohne schriftliche "
+                      "Genehmigung des Rechteinhabers in irgendeiner Form vervielfältigt "
+                      "werden, ausgenommen kurze Zitate in einer Besprechung.",
+        "licence_cc": "Dieses Buch steht unter der Creative-Commons-Lizenz {name} ({short}). "
+                      "Eine Kopie der Lizenz finden Sie unter {url}",
+        "licence_cc0": "Soweit gesetzlich möglich, hat der Rechteinhaber auf alle Urheber- und "
+                       "verwandten Schutzrechte an diesem Buch verzichtet (CC0 1.0 Universell: "
+                       "{url}).",
+        "credit_both": "{game} ist ein Spiel von {designer}, erschienen bei {publisher} "
+                       "({published}).",
+        "credit_designer": "{game} ist ein Spiel von {designer}.",
+        "credit_publisher": "{game} ist ein Spiel, erschienen bei {publisher} ({published}).",
+        "independent": "Dieses Buch ist eine unabhängige Veröffentlichung: Rätsel, Texte und "
+                       "Bilder sind eigene, und es steht in keiner Verbindung zum Autor oder "
+                       "Verlag des Spiels und wird von ihnen nicht unterstützt.",
+        "contents": "Inhalt",
+        "colophon": "Kolophon",
+        "made_with": "Erstellt mit spacebowl_print {version} aus dem Startwert {seed}.",
+        "checked": "Jede Aufgabe wurde vom Programm des Spiels gelöst und ihre Lösung vor dem "
+                   "Druck von einem zweiten, unabhängigen Programm nachgerechnet. Die Datei "
+                   "manifest.json, die der Verlag mit diesem Buch erstellt hat, erlaubt es "
+                   "jedem, alle Lösungen erneut zu prüfen (spacebowl check manifest.json).",
+        "material": "Material: {what}.",
+        "span_undated": "{n} {puzzles}, von leicht bis schwer",
+        "span_undated_one": "1 {puzzle}",
+        "blurb_undated": "{n} {puzzles} für {game}, von leicht bis schwer in {tiers} "
+                         "Schwierigkeitsstufen. Jede Lösung wurde vom Programm des Spiels "
+                         "gefunden und von einem zweiten bewiesen; die Lösungen mit Begründung "
+                         "stehen hinten.",
+        "tier_section": "{tier_word} {tier} · {puzzles} {first}–{last}",
+        "tier_section_one": "{tier_word} {tier} · {puzzle} {first}",
+        "guide_trim": "Beschnitt", "guide_bleed": "Anschnitt", "guide_fold": "Rückenfalz",
+        "guide_safe": "sichere Zone", "guide_barcode": "Strichcode",
+    },
+}
+"""The retail pages' words: copyright page, licences, the original game's credit, contents,
+colophon, undated books, the cover proof's legend."""
+
+LICENCE_NAMES: dict[str, tuple[str, str, str]] = {
+    "cc-by-4.0": ("Attribution 4.0 International", "CC BY 4.0",
+                  "https://creativecommons.org/licenses/by/4.0/"),
+    "cc-by-sa-4.0": ("Attribution-ShareAlike 4.0 International", "CC BY-SA 4.0",
+                     "https://creativecommons.org/licenses/by-sa/4.0/"),
+    "cc-by-nc-4.0": ("Attribution-NonCommercial 4.0 International", "CC BY-NC 4.0",
+                     "https://creativecommons.org/licenses/by-nc/4.0/"),
+    "cc-by-nc-sa-4.0": ("Attribution-NonCommercial-ShareAlike 4.0 International",
+                        "CC BY-NC-SA 4.0", "https://creativecommons.org/licenses/by-nc-sa/4.0/"),
+    "cc-by-nd-4.0": ("Attribution-NoDerivatives 4.0 International", "CC BY-ND 4.0",
+                     "https://creativecommons.org/licenses/by-nd/4.0/"),
+    "cc0-1.0": ("CC0 1.0 Universal", "CC0 1.0",
+                "https://creativecommons.org/publicdomain/zero/1.0/"),
+}
+"""A Creative Commons licence's full name, short name and address, by ``--licence`` id (the
+licences' official names, untranslated, as Creative Commons asks)."""
+
+for _lang, _more in _RETAIL.items():
+    _WORDS[_lang].update(_more)
+
 WORDS: dict[str, dict[str, str]] = {
     lang: ({k: french_spacing(v) for k, v in table.items()} if lang == "fr" else table)
     for lang, table in _WORDS.items()
@@ -166,4 +280,4 @@ def book_words(lang: str, game: str, noun: str, plural: str) -> dict[str, str]:
     return out
 
 
-__all__ = ["WORDS", "book_words"]
+__all__ = ["LICENCE_NAMES", "WORDS", "book_words"]

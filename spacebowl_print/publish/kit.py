@@ -35,7 +35,7 @@ from __future__ import annotations
 import json
 import os
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
@@ -105,7 +105,9 @@ class KitPrint:
     """How a kit's parts are printed and written: on ``paper`` (w, h) mm, portrait; every
     word this module prints in ``lang``; ``greyscale`` draws every item and page as the
     greys a photocopier makes; ``png_dpi`` adds a PNG of every face and back under ``png/``,
-    ``tts`` Tabletop Simulator deck sheets under ``tts/``; ``kind`` (``"spacebowl kit"``) and
+    ``tts`` Tabletop Simulator deck sheets under ``tts/`` and the saved object that loads them
+    (``tts/<plural>.json``), ``service`` the card printer's pictures under ``<service>/``
+    (:mod:`~spacebowl_print.publish.services`); ``kind`` (``"spacebowl kit"``) and
     ``force`` say which earlier folder may be replaced
     (:func:`~spacebowl_print.core.folders.write_folder`, which records the kind)."""
 
@@ -116,6 +118,7 @@ class KitPrint:
     tts: bool = False
     kind: str | None = None
     force: bool = False
+    service: str | None = None
 
 
 class GreyItem:
@@ -365,6 +368,39 @@ def _cover_tips(kit: _Kit, start: int, tips: Sequence[str]) -> list[str]:
     ]
 
 
+def _picture_writer(parts: KitParts, how: KitPrint, final: Path, sizes: dict[str, int]
+                    ) -> Callable[[Path], Sequence[str]]:
+    """Writes a kit's pictures straight into the folder being built, one at a time (memory
+    holds one picture, whatever the number of items): the PNGs and Tabletop Simulator sheets
+    (:func:`~spacebowl_print.publish.raster.write_rasters`), the card printer's images
+    (:func:`~spacebowl_print.publish.services.service_images`), and the Tabletop Simulator
+    saved object, which loads the sheets from ``final``, the folder the kit ends up in.
+    Each file's size goes into ``sizes``."""
+    # imported here: pdfium and Pillow load only for a kit with pictures
+    from spacebowl_print.publish.raster import write_rasters
+    from spacebowl_print.publish.services import service_images, tts_saved_objects
+
+    def write(folder: Path) -> Sequence[str]:
+        fronts, back, bleed, naming = parts.fronts, parts.back, parts.bleed, parts.naming
+        if how.png_dpi is not None or how.tts:
+            sizes.update(write_rasters(folder, fronts, back, bleed, naming,
+                                       png_dpi=how.png_dpi, tts=how.tts))
+        more: dict[str, bytes] = {}
+        if how.tts and (folder / "tts" / "decks.json").is_file():
+            decks = {"tts/decks.json": (folder / "tts" / "decks.json").read_bytes()}
+            more.update(tts_saved_objects(decks, final, parts.title, naming))
+        for name, data in (*more.items(),
+                           *(service_images(fronts, back, bleed, naming, how.service)
+                             if how.service is not None else ())):
+            target = folder / name
+            target.parent.mkdir(parents=True, exist_ok=True)
+            target.write_bytes(data)
+            sizes[name] = len(data)
+        return list(sizes)
+
+    return write
+
+
 def build_kit(req: KitRequest, out_dir: str | os.PathLike[str]) -> KitReport:
     """Write the game's print-and-play kit the request asks for into ``out_dir``, all or
     nothing: the game's kit kind makes its parts (cards or tiles, backs, documents) from the
@@ -375,7 +411,7 @@ def build_kit(req: KitRequest, out_dir: str | os.PathLike[str]) -> KitReport:
     parts = req.run.game.kit_kind().parts(req.run.options, req)
     ctx = req.run.ctx
     how = KitPrint(PAPER[ctx.paper], ctx.lang, ctx.greyscale, req.png_dpi, req.tts,
-                   req.run.kind_of("kit"), req.run.force)
+                   req.run.kind_of("kit"), req.run.force, req.service)
     try:
         report = write_kit(parts, how, out_dir)
     except LayoutError as err:
@@ -411,6 +447,14 @@ def write_kit(parts: KitParts, how: KitPrint, out_dir: str | os.PathLike[str]) -
         from spacebowl_print.publish.raster import check_raster_work
 
         check_raster_work(fronts, back, bleed, how.png_dpi, naming.plural)
+    if how.service is not None:
+        # imported here: the card printers' figures load only when a service is asked for
+        from spacebowl_print.publish.services import check_service
+
+        try:
+            check_service(fronts, bleed, naming, how.service)
+        except ValueError as err:  # before any work: nothing is written
+            raise InputError(str(err), "--service") from None
     kit = _Kit(paper, title, naming, fold, lang)
     names = kit.nouns()
     if greyscale:
@@ -446,16 +490,8 @@ def write_kit(parts: KitParts, how: KitPrint, out_dir: str | os.PathLike[str]) -
         title=kit.word("kit_title", title=title), duplex=imp.duplex, bookmarks=tuple(marks)))
     pictures: dict[str, int] = {}
     writers = []
-    if how.png_dpi is not None or how.tts:
-        # imported here: pdfium loads only for the pictures, never for a kit without them
-        from spacebowl_print.publish.raster import write_rasters
-
-        def rasters(folder: Path) -> Sequence[str]:
-            pictures.update(write_rasters(folder, fronts, back, bleed, naming,
-                                          png_dpi=how.png_dpi, tts=how.tts))
-            return list(pictures)
-
-        writers.append(rasters)
+    if how.png_dpi is not None or how.tts or how.service is not None:
+        writers.append(_picture_writer(parts, how, Path(out_dir).absolute(), pictures))
     written = write_folder(out_dir, files, kind=how.kind, force=how.force, writers=writers)
     on_disk = [p.relative_to(out_dir).as_posix() for p in written]
     sizes = {**{k: len(v) for k, v in files.items()}, **pictures}

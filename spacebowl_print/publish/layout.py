@@ -18,6 +18,7 @@ from typing import Literal
 
 from spacebowl_print.core.errors import InputError
 from spacebowl_print.publish.limits import TRIMS_IN
+from spacebowl_print.publish.press import BookPress
 from spacebowl_print.render.api import PAPER, Box
 
 Imposition = Literal["none", "saddle"]
@@ -47,6 +48,10 @@ SAFE_IN = 0.125
 """Text and logos stay this far inside the cover's trim."""
 BARCODE_IN = (2.0, 1.2)
 BARCODE_EDGE_IN = 0.25
+
+FOLIO_BAND = 6.5
+"""Height (mm) kept at the foot of a press book's content area for the page number, so the
+folio prints inside the press's safe area (a home booklet sets it in the margin)."""
 
 SADDLE_MAX_SHEETS = 20
 """Folded sheets a saddle stitch (a long-reach stapler) holds: 80 pages."""
@@ -105,9 +110,10 @@ def gutter_in(pages: int) -> float:
                      f"would have {pages}", "days")
 
 
-def final_pages(pages: int, binding: Binding) -> int:
-    """The page count the binding needs: perfect binding at least 24 pages and an even
-    count; saddle stitch a multiple of 4 and at most :data:`SADDLE_MAX_SHEETS` sheets (a
+def final_pages(pages: int, binding: Binding, min_pages: int = MIN_PAGES) -> int:
+    """The page count the binding needs: perfect binding at least ``min_pages`` (24, or the
+    press's minimum) and an even count; saddle stitch a multiple of 4 and at most
+    :data:`SADDLE_MAX_SHEETS` sheets (a
     one-line :class:`InputError` names the alternative); ``none`` (loose pages) as is."""
     if binding == "none":
         return pages
@@ -120,7 +126,7 @@ def final_pages(pages: int, binding: Binding) -> int:
                 f"--imposition none (perfect binding or loose pages) or fewer days",
                 "imposition")
         return padded
-    return max(MIN_PAGES, pages + pages % 2)
+    return max(min_pages + min_pages % 2, pages + pages % 2)
 
 
 @dataclass(frozen=True)
@@ -136,10 +142,16 @@ class Frame:
     content: Box
 
 
-def frame(trim: Trim, page: int, pages: int, bleed: bool, margin: float | None = None) -> Frame:
+def frame(trim: Trim, page: int, pages: int, bleed: bool, margin: float | None = None,
+          press: BookPress | None = None) -> Frame:
     """The frame of page number ``page`` (1-based: odd pages are right-hand pages) of a book
     of ``pages`` final pages. ``margin`` (mm) is the outside, top and bottom margin wanted;
-    it is raised to the service's minimum."""
+    it is raised to the service's minimum. With a ``press``, the minimum, the bleed and the
+    gutter for the page count are the press's, and the content area ends
+    :data:`FOLIO_BAND` above the press's safe area, so that the page number
+    (:func:`~spacebowl_print.publish.booklet.folio_text`) prints inside it."""
+    if press is not None:
+        return _press_frame(trim, page, pages, bleed, margin or 0.0, press)
     b = BLEED_IN * INCH if bleed else 0.0
     width, height = trim.width + b, trim.height + 2 * b
     right_hand = page % 2 == 1
@@ -150,6 +162,23 @@ def frame(trim: Trim, page: int, pages: int, bleed: bool, margin: float | None =
     left, right = (inside, outside) if right_hand else (outside, inside)
     content = (trim_x + left, b + outside, trim.width - left - right,
                trim.height - 2 * outside)
+    return Frame(width, height, (trim_x, b, trim.width, trim.height), (0.0, 0.0, width, height),
+                 content)
+
+
+def _press_frame(trim: Trim, page: int, pages: int, bleed: bool, margin: float,
+                 press: BookPress) -> Frame:
+    b = press.bleed.bleed_in * INCH if bleed else 0.0
+    width, height = trim.width + b, trim.height + 2 * b
+    right_hand = page % 2 == 1
+    trim_x = 0.0 if right_hand else b
+    safe = press.margins.outside(bleed) * INCH
+    outside = max(safe, margin)
+    bottom = max(safe + FOLIO_BAND, margin)
+    inside = max(press.margins.gutter(pages) * INCH, outside)
+    left, right = (inside, outside) if right_hand else (outside, inside)
+    content = (trim_x + left, b + bottom, trim.width - left - right,
+               trim.height - outside - bottom)
     return Frame(width, height, (trim_x, b, trim.width, trim.height), (0.0, 0.0, width, height),
                  content)
 
@@ -168,19 +197,24 @@ class CoverGeometry:
     spine_text: bool
 
 
-def cover_geometry(trim: Trim, pages: int, stock: str) -> CoverGeometry:
-    """Size of the cover for ``pages`` final pages on ``stock`` (white, cream or colour)."""
+def cover_geometry(trim: Trim, pages: int, stock: str,
+                   press: BookPress | None = None) -> CoverGeometry:
+    """Size of the cover for ``pages`` final pages on ``stock`` (white, cream or colour): the
+    spine from the ``press``'s paper thickness and its bleed when given, else the project's
+    print-on-demand figures; spine text from the press's page count."""
     if stock not in STOCK_IN_PER_PAGE:
         raise InputError(f"paper stock is one of {', '.join(STOCK_IN_PER_PAGE)}, got "
                          f"{stock[:20]!r}", "paper_stock")
-    b = BLEED_IN * INCH
-    spine = pages * STOCK_IN_PER_PAGE[stock] * INCH
+    b = (press.bleed.bleed_in if press else BLEED_IN) * INCH
+    per_page = press.paper.per_page_in[stock] if press else STOCK_IN_PER_PAGE[stock]
+    spine = pages * per_page * INCH
+    min_text = press.cover.spine_text_min_pages if press else SPINE_TEXT_MIN_PAGES
     width = b + trim.width + spine + trim.width + b
     height = trim.height + 2 * b
     back = (b, b, trim.width, trim.height)
     front = (b + trim.width + spine, b, trim.width, trim.height)
     return CoverGeometry(width, height, b + trim.width, spine, back, front,
-                         pages >= SPINE_TEXT_MIN_PAGES)
+                         pages >= min_text)
 
 
 @dataclass(frozen=True)
@@ -194,6 +228,16 @@ class Layout:
     bleed: bool = False
     binding: Binding = "none"
     sheet: tuple[float, float] | None = None
+    press: BookPress | None = None
+
+    @property
+    def min_pages(self) -> int:
+        """The fewest pages the binding takes: the press's minimum, else 24."""
+        return self.press.pages.min if self.press else MIN_PAGES
+
+    def frame(self, page: int, pages: int) -> Frame:
+        """The frame of page ``page`` of ``pages`` (see :func:`frame`)."""
+        return frame(self.trim, page, pages, self.bleed, self.margin, self.press)
 
     @property
     def margin(self) -> float:
@@ -218,8 +262,9 @@ def home_layout(paper: str, imposition: Imposition) -> Layout:
 
 
 __all__ = [
-    "BARCODE_EDGE_IN", "BARCODE_IN", "BLEED_IN", "CUSTOM_H_IN", "CUSTOM_W_IN", "GUTTER_IN",
-    "INCH", "MAX_PAGES", "MIN_PAGES", "OUTSIDE_MIN_IN", "SADDLE_MAX_SHEETS", "SAFE_IN",
+    "BARCODE_EDGE_IN", "BARCODE_IN", "BLEED_IN", "CUSTOM_H_IN", "CUSTOM_W_IN", "FOLIO_BAND",
+    "GUTTER_IN", "INCH", "MAX_PAGES", "MIN_PAGES", "OUTSIDE_MIN_IN", "SADDLE_MAX_SHEETS",
+    "SAFE_IN",
     "SPINE_TEXT_CLEARANCE_IN", "SPINE_TEXT_MIN_PAGES", "STOCK_IN_PER_PAGE", "TRIMS_IN",
     "Binding", "CoverGeometry", "Frame", "Imposition", "Layout", "Trim", "cover_geometry",
     "final_pages", "frame", "gutter_in", "home_layout", "parse_trim",

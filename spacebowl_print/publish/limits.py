@@ -23,10 +23,21 @@ BOOK_PAPERS = ("a5", "a4", "letter")
 CLASS_PAPERS = ("a4", "letter", "a5")
 """Classroom worksheet pages."""
 
+BOOK_PRESSES = ("kdp", "ingramspark", "lulu", "home")
+"""The print services a book can be made for (their figures: publish/press.py and
+pressdata/presses.toml)."""
+CARD_SERVICES = ("mpc", "tgc", "printerstudio")
+"""The card printers a kit's pictures can be made for."""
+LICENCES = ("all-rights-reserved", "cc-by-4.0", "cc-by-sa-4.0", "cc-by-nc-4.0",
+            "cc-by-nc-sa-4.0", "cc-by-nd-4.0", "cc0-1.0")
+"""What the copyright page may say of the reader's rights: all rights reserved (the default),
+a Creative Commons 4.0 licence, or CC0 (no rights reserved)."""
+
 MIN_DPI, MAX_DPI = 72, 1200
 """``--dpi`` bounds: below 72 nothing is legible, above 1200 a 56-card deck is gigabytes."""
 DEFAULT_DPI = 300
 """``kit --png``'s resolution when ``--dpi`` is not given."""
 
-__all__ = ["BOOK_PAPERS", "CLASS_PAPERS", "DEFAULT_DPI", "MAX_BLURB", "MAX_DAYS", "MAX_DPI",
+__all__ = ["BOOK_PAPERS", "BOOK_PRESSES", "CARD_SERVICES", "CLASS_PAPERS", "DEFAULT_DPI",
+           "LICENCES", "MAX_BLURB", "MAX_DAYS", "MAX_DPI",
            "MAX_FIELD", "MAX_PUZZLES", "MAX_STUDENTS", "MIN_DPI", "TRIMS_IN"]

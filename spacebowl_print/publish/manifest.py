@@ -338,6 +338,17 @@ def check_schedule(manifest: Mapping[str, Any]) -> str | None:
     ids = [entry["id"] for entry in manifest["puzzles"]]
     if ids == order:
         return None
+    options = header.get("options")
+    if isinstance(options, Mapping) and options.get("undated") is True:
+        # an undated book prints its puzzles easy to hard by the tier each recorded: the
+        # slots' ids, each once, in an order of non-decreasing tiers
+        tiers = [entry.get("tier") for entry in manifest["puzzles"]]
+        if sorted(ids) != sorted(order):
+            return (f"the manifest's puzzles are not the {len(order)} its options and seed "
+                    "make (a puzzle dropped, added or renamed)")
+        if any(not isinstance(t, int) for t in tiers) or tiers != sorted(tiers):
+            return "an undated book's puzzles must run from easy to hard (tiers in order)"
+        return None
     for k, (got, want) in enumerate(zip(ids, order, strict=False)):
         if got != want:
             return (f"puzzles[{k}]: id {show(got)}, where the options and seed make "

@@ -127,9 +127,11 @@ def _where(obj: PageObject, trim: Rect) -> str:
 
 class _Checker:
     def __init__(self, press: BookPress, pages: list[PageScan], declared: FileScan,
-                 cover: bool, book_pages: int | None, stock: str) -> None:
+                 cover: bool, book_pages: int | None, stock: str,
+                 trim_in: tuple[float, float] | None = None) -> None:
         self.press, self.pages, self.declared = press, pages, declared
         self.cover, self.book_pages, self.stock = cover, book_pages, stock
+        self.trim_in = trim_in
         self.results: list[CheckResult] = []
 
     def add(self, name: str, findings: list[Finding], ok: str, bad: str | None = None,
@@ -242,10 +244,17 @@ class _Checker:
         panel = (p.trim[2] - p.trim[0] - spine) / 2
         height = p.trim[3] - p.trim[1]
         tol = self.press.cover.spine_tolerance_in * PT_PER_IN
-        # the panels must come out a standard trim: a spine off by more than the tolerance
-        # leaves them a size no book has (a custom trim cannot be told from a wrong spine)
-        if not self.press.trims.accepts(panel / PT_PER_IN, height / PT_PER_IN, tol / PT_PER_IN,
-                                        custom=False):
+        # the panels must come out a standard trim (or the book's trim, when given): a spine
+        # off by more than the tolerance leaves them a size no book has (a custom trim
+        # cannot be told from a wrong spine unless the trim is known)
+        if self.trim_in is not None:
+            tw, th = self.trim_in
+            fits = (abs(panel / PT_PER_IN - tw) <= tol / PT_PER_IN
+                    and abs(height / PT_PER_IN - th) <= tol / PT_PER_IN)
+        else:
+            fits = self.press.trims.accepts(panel / PT_PER_IN, height / PT_PER_IN,
+                                            tol / PT_PER_IN, custom=False)
+        if not fits:
             found.append(Finding(p.number, f"with a {_in(spine)} spine the covers are "
                                            f"{_in(panel)} x {_in(height)}: not a standard "
                                            f"{self.press.id} trim (spine off?)"))
@@ -372,11 +381,13 @@ class _Checker:
 
 
 def check(pages: list[PageScan], declared: FileScan, press: BookPress, *, cover: bool = False,
-          book_pages: int | None = None, stock: str = "white", file: str = "") -> Report:
+          book_pages: int | None = None, stock: str = "white", file: str = "",
+          trim_in: tuple[float, float] | None = None) -> Report:
     """The preflight report of a scanned PDF (``scan_pages`` and ``scan_file`` of
     :mod:`spacebowl_print.render.pdfscan`) against ``press``. For a cover, ``book_pages`` is the
-    interior's page count and ``stock`` its paper (they set the spine)."""
-    results = _Checker(press, pages, declared, cover, book_pages, stock).run()
+    interior's page count and ``stock`` its paper (they set the spine), and ``trim_in`` the
+    book's trim when known (a custom trim: else the panels must come out a standard one)."""
+    results = _Checker(press, pages, declared, cover, book_pages, stock, trim_in).run()
     return Report(file, press, cover, len(pages), results)
 
 

@@ -66,9 +66,14 @@ class Publisher:
     @cached_property
     def words(self) -> dict[str, str]:
         """The shared publishing words in the run's language, with the game's title and noun
-        filled in (made once a run: the key and the pages ask for them again and again)."""
-        return book_words(self.ctx.lang, self.title, self.ctx.words["puzzle"],
-                          self.ctx.words["puzzles"])
+        filled in (made once a run: the key and the pages ask for them again and again); a
+        game's own ``book_KEY`` word stands for ``KEY`` (Hubble says what its par's proof
+        is, where the shared words speak of answers proved)."""
+        words = book_words(self.ctx.lang, self.title, self.ctx.words["puzzle"],
+                           self.ctx.words["puzzles"])
+        words.update({key[5:]: text for key, text in self.ctx.words.items()
+                      if key.startswith("book_")})
+        return words
 
     def make(self, slots: Sequence[Slot], advance: Callable[[int], None] = lambda k: None
              ) -> list[PuzzleItem]:

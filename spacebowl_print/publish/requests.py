@@ -41,8 +41,18 @@ from spacebowl_print.publish.limits import (
     MAX_STUDENTS,
     MIN_DPI,
 )
-from spacebowl_print.publish.schedule import Slot, daily_slots
+from spacebowl_print.publish.press import (
+    BOOK_PRESSES,
+    CARD_SERVICES,
+    BookPress,
+    book_press,
+    card_service,
+)
+from spacebowl_print.publish.schedule import Slot, daily_slots, undated_slots
 from spacebowl_print.publish.table import Game
+
+PRESS_TRIM = "6x9in"
+"""A press book's trim when ``--trim`` is not given: the most common trade paperback."""
 
 
 @dataclass(frozen=True)
@@ -85,11 +95,14 @@ class KitRequest:
     langs: tuple[str, ...]
     png_dpi: int | None = None
     tts: bool = False
+    service: str | None = None
 
     def __post_init__(self) -> None:
         spec = self.run.game.kit
         if spec is None:
             raise InputError(f"{self.run.game.title} has no print-and-play kit", "game")
+        if self.service is not None:
+            self._check_service(spec.die_cut)
         if self.run.ctx.paper not in spec.papers:
             raise InputError(f"must be one of {', '.join(spec.papers)}, got "
                              f"{self.run.ctx.paper[:20]!r}", "paper")
@@ -103,6 +116,19 @@ class KitRequest:
             raise InputError("the kit's first language is the context's", "lang")
         if self.png_dpi is not None:
             png_resolution(True, self.png_dpi)
+
+    def _check_service(self, die_cut: str) -> None:
+        if self.service not in CARD_SERVICES:
+            raise InputError(f"must be one of {', '.join(CARD_SERVICES)}, got "
+                             f"{str(self.service)[:20]!r}", "--service")
+        if self.png_dpi is None:
+            raise InputError("writes the shop's pictures with the kit's PNGs: add --png",
+                             "--service")
+        if die_cut:
+            name = card_service(self.service).name
+            raise InputError(f"{self.run.game.title}'s {die_cut} are die-cut, and {name} "
+                             f"prints rectangular cards only (no punch-out product): print "
+                             f"them from the kit's sheets", "--service")
 
 
 def png_resolution(png: bool, dpi: int | None) -> int | None:
@@ -132,13 +158,19 @@ def _most(run: Run) -> int:
 class BookRequest:
     """A booklet or print-on-demand book (besides the game's own options, in ``run``).
 
-    Home printing: ``paper`` pages (a5, a4, letter), optionally imposed two to a sheet for
-    saddle stitching. Print-on-demand (any of ``trim``, ``bleed``, ``cover``): pages of
-    ``trim`` (default ``paper``), perfect bound (at least 24 pages, an even count), mirrored
-    margins with the gutter for the page count, art to the bleed edge with ``bleed``, and
-    ``cover.pdf`` for ``paper_stock`` with ``cover``. ``info`` is the publisher's title,
-    author, ISBN… (the game's defaults where empty). ``layout`` and ``slots`` are derived
-    when the request is made.
+    Home printing (``press`` ``home``, the default without print-on-demand options):
+    ``paper`` pages (a5, a4, letter), optionally imposed two to a sheet for saddle stitching.
+    A press book (``press`` ``kdp``, ``ingramspark`` or ``lulu``; any of ``trim``, ``bleed``,
+    ``cover`` without a press means ``kdp``, whose figures are the project's print-on-demand
+    spec): pages of ``trim`` (default :data:`PRESS_TRIM`), perfect bound (at least the press's
+    page count, an even count), mirrored margins with the press's gutter for the page count,
+    page numbers inside its safe area, text never under its smallest size, art to the bleed
+    edge with ``bleed``, ``cover.pdf`` (and ``cover-guides.pdf``) for ``paper_stock`` with
+    ``cover``; PDF/X-1a where the press asks for it or ``pdfx``. ``undated``: puzzles
+    numbered 1…N from easy to hard, no date printed. ``colophon``: a last page with the tool's
+    details. ``info`` is the publisher's title, author, ISBN, licence, price… (the game's
+    defaults where empty). ``book_press``, ``layout`` and ``slots`` are derived when the
+    request is made.
     """
 
     run: Run
@@ -152,6 +184,11 @@ class BookRequest:
     cover: bool = False
     paper_stock: str = "white"
     info: BookInfo = field(default_factory=BookInfo)
+    press: str | None = None
+    pdfx: bool = False
+    undated: bool = False
+    colophon: bool = False
+    book_press: BookPress | None = field(init=False)
     layout: Layout = field(init=False)
     slots: tuple[Slot, ...] = field(init=False)
 
@@ -164,32 +201,110 @@ class BookRequest:
             raise InputError(f"must be one of {', '.join(BOOK_PAPERS)}", "paper")
         if self.paper_stock not in STOCK_IN_PER_PAGE:
             raise InputError(f"must be one of {', '.join(STOCK_IN_PER_PAGE)}", "paper_stock")
+        object.__setattr__(self, "book_press", self._press())
         object.__setattr__(self, "layout", self._layout())
-        object.__setattr__(self, "slots", tuple(daily_slots(self.start, self.days,
-                                                            self.tiers)))
+        self._check_colour()
+        slots = (undated_slots(self.days, self.tiers) if self.undated
+                 else daily_slots(self.start, self.days, self.tiers))
+        object.__setattr__(self, "slots", tuple(slots))
 
     @property
     def print_on_demand(self) -> bool:
-        return self.trim is not None or self.bleed or self.cover
+        """A book for a press (KDP, IngramSpark, Lulu), not for home printing."""
+        return self.book_press is not None
+
+    @property
+    def year(self) -> int:
+        """The copyright year: ``--year``, else the year of ``--start``."""
+        return self.info.year or self.start.year
+
+    def _press(self) -> BookPress | None:
+        pod = self.trim is not None or self.bleed or self.cover
+        pid = self.press or ("kdp" if pod else "home")
+        if pid not in BOOK_PRESSES:
+            raise InputError(f"must be one of {', '.join(BOOK_PRESSES)}, got {pid[:20]!r}",
+                             "press")
+        if pid != "home":
+            return book_press(pid)
+        if pod:
+            raise InputError("home printing has no --trim, --bleed or --cover: name the press "
+                             "the book is for (kdp, ingramspark or lulu)", "press")
+        if self.pdfx:
+            raise InputError("PDF/X is for a press: add --press kdp, ingramspark or lulu",
+                             "pdfx")
+        return None
 
     def _layout(self) -> Layout:
-        if not self.print_on_demand:
+        press = self.book_press
+        if press is None:
             return home_layout(self.paper, self.imposition)
         if self.imposition == "saddle":
-            raise InputError("saddle imposition is for home printing; a print-on-demand book "
-                             "(--trim, --bleed or --cover) is perfect bound", "imposition")
-        layout = Layout(parse_trim(self.trim or self.paper), self.bleed, "perfect")
-        pages = 4 + self.days + -(-self.days // 2)  # front matter, puzzles, the longest key
-        if pages > MAX_PAGES:
-            raise InputError(f"a print-on-demand book has at most {MAX_PAGES} pages; "
-                             f"{self.days} days make about {pages} (make two volumes)", "days")
+            raise InputError("saddle imposition is for home printing; a press book is perfect "
+                             "bound", "imposition")
+        trim = parse_trim(self.trim or PRESS_TRIM)
+        w_in, h_in = trim.width / 25.4, trim.height / 25.4
+        if not press.trims.accepts(w_in, h_in):
+            sizes = ", ".join(f"{w:g}x{h:g}in" for w, h in press.trims.standard_in)
+            custom = press.trims.custom_width_in[1] > 0
+            raise InputError(f"{press.name} does not print {w_in:.2f} x {h_in:.2f} in (its "
+                             f"trims: {sizes}{' or a custom size' if custom else ''})", "trim")
+        layout = Layout(trim, self.bleed, "perfect", press=press)
+        pages = 5 + self.days + -(-self.days // 2)  # front matter, puzzles, the longest key
+        most = min(MAX_PAGES, press.pages.max)
+        if pages > most:
+            raise InputError(f"a {press.id} book has at most {most} pages; {self.days} days "
+                             f"make about {pages} (make two volumes)", "days")
         return layout
 
+    @property
+    def pdfx_wanted(self) -> bool:
+        """Whether the book is written as PDF/X-1a: the press asks for it, or ``--pdfx``."""
+        return self.book_press is not None and (self.pdfx or bool(self.book_press.colour.pdfx))
+
+    @property
+    def interior_colour(self) -> str:
+        """How the interior's colours are written: ``grey`` (K only) for a black-and-white
+        (``--greyscale``) press book, ``cmyk`` for a colour one in PDF/X, else ``rgb``."""
+        if self.book_press is None:
+            return "rgb"
+        if self.run.ctx.greyscale:
+            return "grey"
+        return "cmyk" if self.pdfx_wanted else "rgb"
+
+    @property
+    def cover_colour(self) -> str:
+        """How the cover's colours are written: ``cmyk`` in PDF/X, else ``rgb``."""
+        return "cmyk" if self.pdfx_wanted else "rgb"
+
+    def _check_colour(self) -> None:
+        press = self.book_press
+        if press is None:
+            return
+        if self.interior_colour == "cmyk" and "cmyk" not in press.colour.interior:
+            raise InputError(f"{press.name} takes a colour interior in RGB, not the CMYK of "
+                             f"PDF/X-1a: drop --pdfx, or print in black and white with "
+                             f"--greyscale", "pdfx")
+        if self.cover and press.barcode.printed_by == "publisher" and not self.info.isbn:
+            raise InputError(f"{press.name} wants the publisher's EAN-13 barcode on the back "
+                             f"cover: give the book's --isbn", "isbn")
+
     def options(self) -> dict[str, Any]:
-        """The request as the manifest records it."""
-        return {"days": self.days, "start": self.start.isoformat(), "tiers": list(self.tiers),
-                "paper": self.paper, "imposition": self.imposition, "trim": self.trim,
-                "bleed": self.bleed, "cover": self.cover, "paper_stock": self.paper_stock}
+        """The request as the manifest records it (the new choices only when made, so a book
+        made as before records what it recorded)."""
+        out: dict[str, Any] = {
+            "days": self.days, "start": self.start.isoformat(), "tiers": list(self.tiers),
+            "paper": self.paper, "imposition": self.imposition, "trim": self.trim,
+            "bleed": self.bleed, "cover": self.cover, "paper_stock": self.paper_stock}
+        if self.undated:
+            del out["start"]
+            out["undated"] = True
+        if self.book_press is not None:
+            out["trim"] = self.layout.trim.name
+            out["press"] = self.book_press.id
+            out["pdfx"] = self.pdfx_wanted
+        if self.colophon:
+            out["colophon"] = True
+        return out
 
 
 @dataclass(frozen=True)
@@ -260,5 +375,5 @@ class SiteRequest:
                 "site": True}
 
 
-__all__ = ["BOOK_PAPERS", "CLASS_PAPERS", "BookRequest", "ClassRequest", "KitRequest", "Run",
-           "SiteRequest", "png_resolution"]
+__all__ = ["BOOK_PAPERS", "CLASS_PAPERS", "PRESS_TRIM", "BookRequest", "ClassRequest",
+           "KitRequest", "Run", "SiteRequest", "png_resolution"]

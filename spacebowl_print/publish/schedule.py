@@ -69,6 +69,23 @@ def daily_slots(start: dt.date, days: int, tiers: tuple[int, int]) -> list[Slot]
     return out
 
 
+def ramp_tiers(n: int, tiers: tuple[int, int]) -> list[int]:
+    """The tiers of ``n`` undated puzzles from easy to hard: the tiers of ``tiers`` in order,
+    each given an equal share (the earlier tiers one more when ``n`` does not divide), so a
+    book ramps gently from its first puzzle to its last."""
+    lo, hi = tiers
+    count = hi - lo + 1
+    return [lo + k * count // n for k in range(n)]
+
+
+def undated_slots(n: int, tiers: tuple[int, int]) -> list[Slot]:
+    """``n`` undated slots numbered 1…n, tiers ramping with :func:`ramp_tiers`, ids
+    ``N-001``… (no date: the book prints none)."""
+    if n < 1:
+        raise InputError(f"must be at least 1, got {n}", "days")
+    return [Slot(k + 1, tier, f"N-{k + 1:03d}") for k, tier in enumerate(ramp_tiers(n, tiers))]
+
+
 def tier_mix(puzzles: int, tier: int | None) -> list[int]:
     """The tiers of one student's puzzles: ``tier`` for all, or 1, 2, … 5, 1, … in turn."""
     return [tier] * puzzles if tier else [1 + (k % 5) for k in range(puzzles)]
@@ -145,6 +162,9 @@ def _schedule_key(header: Mapping[str, Any]) -> tuple[Any, ...] | None:
         if (1 if same else students) * puzzles > MAX_SLOTS:
             raise InputError(f"more than {MAX_SLOTS} puzzles", "options", "puzzles")
         return ("class", seed, tuple(codes), students, puzzles, tier, same)
+    if options.get("undated") is True:  # numbered 1…N, no dates
+        days = _whole(options.get("days"), 1, MAX_SLOTS, "options", "days")
+        return ("undated", seed, days, _tier_range(options.get("tiers")))
     start = options.get("start")
     if not isinstance(start, str):
         raise InputError(f"must be a date like 2027-01-01, got {show(start)}", "options",
@@ -155,13 +175,16 @@ def _schedule_key(header: Mapping[str, Any]) -> tuple[Any, ...] | None:
         raise InputError(f"must be a date like 2027-01-01, got {show(start)}", "options",
                          "start") from None
     days = _whole(options.get("days"), 1, MAX_SLOTS, "options", "days")
-    tiers = options.get("tiers")
+    return ("daily", seed, day, days, _tier_range(options.get("tiers")))
+
+
+def _tier_range(tiers: object) -> tuple[int, int]:
     if (not isinstance(tiers, list) or len(tiers) != 2
             or not all(isinstance(t, int) and not isinstance(t, bool) for t in tiers)
             or not 1 <= tiers[0] <= tiers[1] <= 5):
         raise InputError(f"must be [low, high] within 1 to 5, got {show(tiers)}", "options",
                          "tiers")
-    return ("daily", seed, day, days, (tiers[0], tiers[1]))
+    return (tiers[0], tiers[1])
 
 
 @lru_cache(maxsize=8)
@@ -175,6 +198,9 @@ def _slots_of(key: tuple[Any, ...]) -> tuple[dict[str, Slot], list[str], str | N
         elif list(codes) != student_codes(students, seed):
             problem = "students: the codes are not the ones the seed gives"
         slots = class_slots(["ALL"] if same else list(codes), puzzles, tier)
+    elif key[0] == "undated":
+        _, seed, days, tiers = key
+        slots, problem = undated_slots(days, tiers), None
     else:
         _, seed, day, days, tiers = key
         slots, problem = daily_slots(day, days, tiers), None
@@ -205,5 +231,5 @@ def slot_of(header: Mapping[str, Any], puzzle_id: object) -> Slot | None:
 
 
 __all__ = ["CODE_LETTERS", "MAX_SLOTS", "WEEK_RAMP", "Slot", "class_slots", "daily_slots",
-           "parse_tier_range", "recorded_schedule", "slot_of", "student_codes", "tier_for",
-           "tier_mix"]
+           "parse_tier_range", "ramp_tiers", "recorded_schedule", "slot_of", "student_codes",
+           "tier_for", "tier_mix", "undated_slots"]

@@ -37,7 +37,7 @@ from __future__ import annotations
 import hashlib
 import json
 import math
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -118,42 +118,57 @@ def proof_overlay(image: Image.Image, product: CardProduct) -> Image.Image:
     return out
 
 
-def service_files(fronts: Sequence[Item], back: Item | Sequence[Item], bleed: float,
-                  naming: Naming, service_id: str) -> dict[str, bytes]:
-    """The images a kit hands card printer ``service_id`` (see the module docstring for the
-    files); ``KeyError`` for an unknown service, ``ValueError`` when the cards match none of
-    its products or are die-cut tiles."""
+def check_service(fronts: Sequence[Item], bleed: float, naming: Naming,
+                  service_id: str) -> CardProduct:
+    """The card printer's product the items are, checked before any work: a
+    ``ValueError`` saying why when they are die-cut tiles, match none of its products, or are
+    not all one size (``KeyError`` for an unknown service)."""
     service = card_service(service_id)
-    if not fronts:
-        return {}
-    backs = list(back) if isinstance(back, Sequence) else [back] * len(fronts)
     if any(item_outline(it, bleed) is not None for it in fronts):
         raise ValueError(f"{service.name} prints rectangular cards: die-cut {naming.plural} "
                          f"need a punch-out product")
     product = match_product(service, trim_size(fronts[0], bleed))
+    for item in fronts:
+        if match_product(service, trim_size(item, bleed)) is not product:
+            raise ValueError(f"{naming.noun} {item.id} is not the size of the others")
+    return product
+
+
+def service_images(fronts: Sequence[Item], back: Item | Sequence[Item], bleed: float,
+                   naming: Naming, service_id: str) -> Iterator[tuple[str, bytes]]:
+    """The images a kit hands card printer ``service_id`` (see the module docstring for the
+    files), one at a time, so that a kit writes each as it is made (memory holds one
+    picture); the items must pass :func:`check_service`."""
+    if not fronts:
+        return
+    service = card_service(service_id)
+    product = check_service(fronts, bleed, naming, service_id)
+    backs = list(back) if isinstance(back, Sequence) else [back] * len(fronts)
     unique = distinct_backs(backs)
     renderer = ItemRenderer([*fronts, *unique])
-    out: dict[str, bytes] = {}
     try:
         for k, item in enumerate(fronts):
-            if match_product(service, trim_size(item, bleed)) is not product:
-                raise ValueError(f"{naming.noun} {item.id} is not the size of the others")
             image = render_for_product(renderer, item, bleed, product)
-            out[f"{service_id}/fronts/{naming.noun}-{item.id:03d}.png"] = png_bytes(
-                image, service.dpi)
+            yield (f"{service_id}/fronts/{naming.noun}-{item.id:03d}.png",
+                   png_bytes(image, service.dpi))
             if k == 0:
-                out[f"{service_id}/proof.png"] = png_bytes(proof_overlay(image, product),
+                yield f"{service_id}/proof.png", png_bytes(proof_overlay(image, product),
                                                            service.dpi)
         pictures = {id(b): png_bytes(render_for_product(renderer, b, bleed, product),
                                      service.dpi) for b in unique}
     finally:
         renderer.close()
     if len(unique) == 1:
-        out[f"{service_id}/back.png"] = pictures[id(unique[0])]
+        yield f"{service_id}/back.png", pictures[id(unique[0])]
     else:
         for item, b in zip(fronts, backs, strict=True):
-            out[f"{service_id}/backs/{naming.noun}-{item.id:03d}.png"] = pictures[id(b)]
-    return out
+            yield f"{service_id}/backs/{naming.noun}-{item.id:03d}.png", pictures[id(b)]
+
+
+def service_files(fronts: Sequence[Item], back: Item | Sequence[Item], bleed: float,
+                  naming: Naming, service_id: str) -> dict[str, bytes]:
+    """Every image of :func:`service_images`, by name (for a caller that holds them all)."""
+    return dict(service_images(fronts, back, bleed, naming, service_id))
 
 
 # -- Tabletop Simulator ------------------------------------------------------------------------
@@ -228,5 +243,6 @@ def tts_saved_objects(files: Mapping[str, bytes], folder: str | Path, title: str
     return out
 
 
-__all__ = ["match_product", "proof_overlay", "render_for_product", "service_files",
+__all__ = ["check_service", "match_product", "proof_overlay", "render_for_product",
+           "service_files", "service_images",
            "tts_deck_object", "tts_saved_objects"]

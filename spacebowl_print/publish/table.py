@@ -58,12 +58,15 @@ class KitSpec:
     """A game's print-and-play kit as the command line sees it: ``kind`` names its
     :class:`~spacebowl_print.publish.kinds.KitKind`; ``papers`` it lays out on (the first is
     the default); its own ``options``; ``contents``, its own files in the kit folder, one
-    ``NAME  what it holds`` a line, as ``kit --help`` lists them."""
+    ``NAME  what it holds`` a line, as ``kit --help`` lists them; ``die_cut``, what its
+    pieces are called when they are die-cut shapes rather than rectangular cards (``"tiles"``:
+    card printers cannot make them, ``kit --service`` is refused naming them)."""
 
     kind: str
     papers: tuple[str, ...]
     contents: str
     options: tuple[Option, ...] = ()
+    die_cut: str = ""
 
 
 @dataclass(frozen=True)
@@ -101,7 +104,9 @@ class Game:
     sees under the option's name (with ``manifest_folder``, the folder the manifest lies
     in), never to the manifest whose seal is checked. ``checked_against`` (optional) names a
     ``"module:function"`` that tells, from that header, what the answers were checked against
-    (``deck 'mine': ./mine.toml (as recorded)``), for ``check`` to print.
+    (``deck 'mine': ./mine.toml (as recorded)``), for ``check`` to print. ``designer``,
+    ``publisher`` and ``published`` (the year, or years) credit the original game on a book's
+    copyright page (empty: not known, not printed).
     """
 
     id: str
@@ -118,6 +123,9 @@ class Game:
     verify: str | None = None
     check_options: tuple[Option, ...] = ()
     checked_against: str | None = None
+    designer: str = ""
+    publisher: str = ""
+    published: str = ""
 
     @property
     def output(self) -> str:

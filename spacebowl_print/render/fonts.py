@@ -348,6 +348,55 @@ def wrap(text: str, width_mm: float, size: float, font: Face = "regular") -> lis
     return lines
 
 
+def balanced(text: str, width_mm: float, size: float, font: Face = "regular") -> list[str]:
+    """``text`` on as few lines as :func:`wrap` needs, with the breaks chosen so the lines are
+    as even as they can be (the least sum of squared slack, the longest line no longer than
+    greedy wrapping's): a title never leaves a lone word, such as a year, on its last line
+    when a more even break exists. A word wider than the line is broken as :func:`wrap`
+    breaks it; explicit newlines are kept."""
+    out: list[str] = []
+    for para in text.split("\n"):
+        greedy = wrap(para, width_mm, size, font)
+        if len(greedy) < 2:
+            out.extend(greedy)
+            continue
+        words = [w for line in greedy for w in _SPACES.split(line) if w]
+        out.extend(_balance(words, len(greedy), width_mm, size, font))
+    return out
+
+
+def _balance(words: list[str], lines: int, width_mm: float, size: float, font: Face
+             ) -> list[str]:
+    """``words`` in ``lines`` lines no wider than ``width_mm``, the least sum of squared
+    slack (dynamic programming over break points; words are few in a title)."""
+    n = len(words)
+    inf = float("inf")
+    # best[k][i]: the least cost of setting words[:i] on k lines; how[k][i] its last break
+    best = [[inf] * (n + 1) for _ in range(lines + 1)]
+    how = [[0] * (n + 1) for _ in range(lines + 1)]
+    best[0][0] = 0.0
+    for k in range(1, lines + 1):
+        for i in range(1, n + 1):
+            for j in range(i - 1, -1, -1):
+                if best[k - 1][j] == inf:
+                    continue
+                w = text_width(" ".join(words[j:i]), size, font)
+                if w > width_mm + 1e-9 and i - j > 1:
+                    break  # longer lines only get wider
+                cost = best[k - 1][j] + (width_mm - w) ** 2
+                if cost < best[k][i]:
+                    best[k][i], how[k][i] = cost, j
+    if best[lines][n] == inf:
+        return wrap(" ".join(words), width_mm, size, font)
+    out: list[str] = []
+    i = n
+    for k in range(lines, 0, -1):
+        j = how[k][i]
+        out.append(" ".join(words[j:i]))
+        i = j
+    return out[::-1]
+
+
 def coord(value: object) -> float:
     """A path coordinate as a float (path operations are loosely typed tuples);
     :class:`TypeError` for anything that is not a real number."""

@@ -339,12 +339,9 @@ def scan_file(pdf: pikepdf.Pdf) -> FileScan:
     return scan
 
 
-def read_pdf(path: str) -> tuple[list[PageScan], FileScan]:
-    """The pages and declarations of the PDF at ``path``, read as a user's file (a regular
-    file, at most :data:`PDF_LIMIT`); anything that is not a readable PDF is an
-    :class:`InputError` naming the file."""
-    data = read_user_bytes(path, PDF_LIMIT)
-    where = shown_path(path)
+def scan_bytes(data: bytes, where: str = "PDF") -> tuple[list[PageScan], FileScan]:
+    """The pages and declarations of the PDF ``data``; anything that is not a readable PDF is
+    an :class:`InputError` naming ``where``."""
     try:
         doc = pdfium.PdfDocument(data)
     except pdfium.PdfiumError as err:
@@ -363,5 +360,12 @@ def read_pdf(path: str) -> tuple[list[PageScan], FileScan]:
     return pages, declared
 
 
+def read_pdf(path: str) -> tuple[list[PageScan], FileScan]:
+    """The pages and declarations of the PDF at ``path``, read as a user's file (a regular
+    file, at most :data:`PDF_LIMIT`); anything that is not a readable PDF is an
+    :class:`InputError` naming the file."""
+    return scan_bytes(read_user_bytes(path, PDF_LIMIT), shown_path(path))
+
+
 __all__ = ["PDF_LIMIT", "Declared", "FileScan", "PageObject", "PageScan", "Rect", "read_pdf",
-           "scan_file", "scan_pages"]
+           "scan_bytes", "scan_file", "scan_pages"]

@@ -14,7 +14,7 @@ from reportlab.pdfgen.canvas import Canvas as RlCanvas
 
 from spacebowl_print.cli.main import cli
 from spacebowl_print.publish.layout import parse_trim
-from spacebowl_print.publish.pod import cover_page, framed
+from spacebowl_print.publish.pod import CoverText, cover_page, framed
 from spacebowl_print.publish.preflight import Report, check
 from spacebowl_print.publish.press import book_press
 from spacebowl_print.render.api import Canvas, DrawnPage, Page, Style
@@ -144,7 +144,7 @@ def test_unembedded_font_fails(tmp_path: Path) -> None:
 
 
 def _cover(path: Path, pages: int, barcode: bool = False, text_in_zone: bool = False) -> Path:
-    page = cover_page(TRIM, pages, "white", "Title", "Subtitle", "A blurb.", "Spine")
+    page = cover_page(TRIM, pages, "white", CoverText("Title", "Subtitle", "A blurb.", "Spine"))
 
     def paint(c: Canvas) -> None:
         page.draw(c)

@@ -97,8 +97,8 @@ def test_cover_width_follows_the_spine(stock: str) -> None:
 
 def test_cover_pdf_declares_its_boxes_and_keeps_the_barcode_zone_empty() -> None:
     trim = layout.parse_trim("6x9in")
-    page = pod.cover_page(trim, 430, "white", "Space Bowl", "365 puzzles", "A year of "
-                          "puzzles.", "Space Bowl — 365 puzzles")
+    page = pod.cover_page(trim, 430, "white", pod.CoverText(
+        "Space Bowl", "365 puzzles", "A year of puzzles.", "Space Bowl — 365 puzzles"))
     reader = PdfReader(io.BytesIO(pdf_bytes([page])))
     g = layout.cover_geometry(trim, 430, "white")
     pt = 72 / 25.4

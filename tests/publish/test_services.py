@@ -12,11 +12,15 @@ from urllib.parse import unquote, urlparse
 
 import numpy as np
 import pytest
+from click.testing import CliRunner
 from PIL import Image
 from sheet_items import BLEED
 from sheet_items import Card as PlainCard
 
+from spacebowl_print.cli.main import cli
 from spacebowl_print.publish.items import CARDS
+from spacebowl_print.publish.kinds import KitParts
+from spacebowl_print.publish.kit import KitPrint, write_kit
 from spacebowl_print.publish.press import card_service
 from spacebowl_print.publish.raster import raster_files
 from spacebowl_print.publish.services import (
@@ -24,7 +28,7 @@ from spacebowl_print.publish.services import (
     service_files,
     tts_saved_objects,
 )
-from spacebowl_print.render.api import Canvas, Style
+from spacebowl_print.render.api import PAPER, Canvas, Style
 
 
 @dataclass(frozen=True)
@@ -128,3 +132,31 @@ def test_tts_saved_object_loads_the_kit_sheets(tmp_path: Path) -> None:
                for c in deck["ContainedObjects"])
     assert len({c["GUID"] for c in deck["ContainedObjects"]}) == 75
     assert tts_saved_objects({}, folder, "x", CARDS) == {}
+
+
+# -- in the kit (issue 24: kit --png --service, --tts) ------------------------------------------
+
+def test_the_kit_writes_the_shops_pictures_and_a_saved_object_that_loads(tmp_path: Path
+                                                                         ) -> None:
+    parts = KitParts("T", [Card(k, 63.5, 88.9) for k in range(1, 4)], Back(99, 63.5, 88.9),
+                     BLEED, CARDS)
+    how = KitPrint(PAPER["a4"], png_dpi=100, tts=True, kind="test kit", service="mpc")
+    report = write_kit(parts, how, tmp_path / "kit")
+    files = set(report.files)
+    assert {"mpc/fronts/card-001.png", "mpc/fronts/card-003.png", "mpc/back.png",
+            "mpc/proof.png", "tts/cards.json"} <= files
+    with Image.open(tmp_path / "kit" / "mpc" / "fronts" / "card-002.png") as image:
+        assert image.size == (822, 1122)
+    saved = json.loads((tmp_path / "kit" / "tts" / "cards.json").read_text(encoding="utf-8"))
+    deck = saved["ObjectStates"][0]
+    urls = {u for e in deck["CustomDeck"].values() for u in (e["FaceURL"], e["BackURL"])}
+    for url in urls:
+        assert Path(unquote(urlparse(url).path)).is_file(), url
+
+
+@pytest.mark.parametrize("service", ["mpc", "tgc", "printerstudio"])
+def test_die_cut_tiles_are_refused_by_every_card_printer(service: str) -> None:
+    result = CliRunner().invoke(cli, ["tomtube", "kit", "--png", "--service", service, "-o",
+                                      "/tmp/x-none-kit"])
+    assert result.exit_code == 2 and "--service" in result.output
+    assert "die-cut" in result.output and len(result.output.strip().splitlines()) == 1

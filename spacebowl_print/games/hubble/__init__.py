@@ -29,6 +29,7 @@ PLAYERS_OPTION = Option("players", "--players", "Pads to print (one a page, one 
 GAME = Game(
     id="hubble",
     title="Hubble",
+    designer="Abram Towle",
     languages=LANGS,
     summary="Hubble: pads, constellation cards, dice; solo challenges with a proved par",
     words="spacebowl_print.games.hubble.art.texts:words",

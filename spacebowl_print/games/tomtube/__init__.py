@@ -22,11 +22,14 @@ TILES_OPTION = Option("tiles", "--tiles", "Tile set TOML (default: the shipped "
 GAME = Game(
     id="tomtube",
     title="Tom Tube",
+    publisher="Kronberger Spiele",
+    published="2003",
     languages=LANGS,
     summary="Tom Tube: board, tiles, counters; \"way home\" puzzles",
     words="spacebowl_print.games.tomtube.art.texts:words",
     kit=KitSpec(
         kind="spacebowl_print.games.tomtube.kit:KIT",
+        die_cut="tiles",
         papers=("a4", "letter", "a3"),
         contents=("tiles.pdf            40 rhombs and 18 triangles (35 mm edges), die-cut, "
                   "backs\n"

@@ -324,6 +324,20 @@ PUBLISHING: dict[str, dict[str, str]] = {
                       "played very well.",
         "par_short": "par {total}",
         "describe": "constellation set “{name}”, {cols}×{rows} pad",
+        "book_blurb": "{n} daily challenges for Hubble, from {start} to {end}, in five tiers "
+                      "of difficulty. Each par is a score the solver reached on the day's "
+                      "rolls, replayed and scored again by a second engine; the par pads are "
+                      "at the back.",
+        "book_blurb_undated": "{n} challenges for Hubble, from easy to hard in {tiers} tiers "
+                              "of difficulty. Each par is a score the solver reached on the "
+                              "challenge's rolls, replayed and scored again by a second "
+                              "engine; the par pads are at the back.",
+        "book_checked": "Every challenge's par was reached by the game's solver, and its play "
+                        "replayed and scored again by a second, independent engine before "
+                        "this book was printed: the par is a score proved reachable, not "
+                        "proved the best possible. The file manifest.json, written with this "
+                        "book by its publisher, lets anyone check every par again (spacebowl "
+                        "check manifest.json).",
     },
     "fr": {
         "puzzle": "Défi", "puzzles": "Défis",
@@ -353,6 +367,20 @@ PUBLISHING: dict[str, dict[str, str]] = {
                       "ou au-dessus a très bien joué.",
         "par_short": "par {total}",
         "describe": "jeu de constellations « {name} », feuille {cols}×{rows}",
+        "book_blurb": "{n} défis du jour pour Hubble, du {start} au {end}, en cinq niveaux de "
+                      "difficulté. Chaque par est un score atteint par le solveur avec les "
+                      "lancers du jour, rejoué et recompté par un second moteur ; les feuilles "
+                      "du par sont à la fin.",
+        "book_blurb_undated": "{n} défis pour Hubble, du plus facile au plus difficile en "
+                              "{tiers} niveaux. Chaque par est un score atteint par le solveur "
+                              "avec les lancers du défi, rejoué et recompté par un second "
+                              "moteur ; les feuilles du par sont à la fin.",
+        "book_checked": "Le par de chaque défi a été atteint par le solveur du jeu, et sa partie "
+                        "rejouée et recomptée par un second moteur indépendant avant "
+                        "l'impression de ce livre : le par est un score dont on a prouvé qu'il "
+                        "est atteignable, non qu'il est le meilleur possible. Le fichier "
+                        "manifest.json, écrit avec ce livre par son éditeur, permet à chacun de "
+                        "vérifier à nouveau chaque par (spacebowl check manifest.json).",
     },
     "de": {
         "puzzle": "Aufgabe", "puzzles": "Aufgaben",
@@ -382,6 +410,21 @@ PUBLISHING: dict[str, dict[str, str]] = {
                       "erreicht, hat sehr gut gespielt.",
         "par_short": "Par {total}",
         "describe": "Sternbildsatz „{name}“, Block {cols}×{rows}",
+        "book_blurb": "{n} tägliche Aufgaben für Hubble, vom {start} bis {end}, in fünf "
+                      "Schwierigkeitsstufen. Jedes Par ist eine Punktzahl, die der Löser mit "
+                      "den Würfen des Tages erreichte, von einem zweiten Programm "
+                      "nachgespielt und neu gewertet; die Par-Blöcke stehen hinten.",
+        "book_blurb_undated": "{n} Aufgaben für Hubble, von leicht bis schwer in {tiers} "
+                              "Schwierigkeitsstufen. Jedes Par ist eine Punktzahl, die der "
+                              "Löser mit den Würfen der Aufgabe erreichte, von einem zweiten "
+                              "Programm nachgespielt und neu gewertet; die Par-Blöcke stehen "
+                              "hinten.",
+        "book_checked": "Das Par jeder Aufgabe hat der Löser des Spiels erreicht, und sein "
+                        "Spiel wurde vor dem Druck von einem zweiten, unabhängigen Programm "
+                        "nachgespielt und neu gewertet: Das Par ist als erreichbar bewiesen, "
+                        "nicht als das bestmögliche. Die Datei manifest.json, die der Verlag "
+                        "mit diesem Buch erstellt hat, erlaubt es jedem, jedes Par erneut zu "
+                        "prüfen (spacebowl check manifest.json).",
     },
 }
 """The words publishing needs from Hubble: its noun, the teaching page's scoring and worked

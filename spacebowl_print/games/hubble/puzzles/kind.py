@@ -116,7 +116,9 @@ class HubblePuzzles:
             x, y, w, h = box
             canvas.rect(x, y, w, h, Style(fill="#FFFFFF"), radius=3)
             pad = sample.pad
-            fitted = fit_pad(pad.cols, pad.rows, w - 8, h - 8, 9.0, names=False)
+            # 7 mm of air a side: the par's rings and the row labels reach past the grid, and
+            # a press checks every mark against the cover's safe zone
+            fitted = fit_pad(pad.cols, pad.rows, w - 14, h - 14, 9.0, names=False)
             marks: Marks = par_marks(sample.score, sample.challenge.constellations)
             draw_pad(canvas, fitted, x + (w - fitted.width) / 2,
                      y + (h - fitted.height) / 2, ctx, pad.cells, marks)

@@ -103,7 +103,8 @@ class SpaceBowlPuzzles:
 
 
 def intro_text(puzzles: Sequence[SpaceBowlPuzzle], lang: str) -> str:
-    """The booklet's introduction: how the tiers differ, with this booklet's counts."""
+    """The booklet's introduction: how the tiers differ, with this booklet's counts (and how
+    they climb: through the week in a dated booklet, through the book in an undated one)."""
     rows = []
     for tier, spec in TIERS.items():
         mine = [p for p in puzzles if p.tier == tier]
@@ -122,7 +123,9 @@ def intro_text(puzzles: Sequence[SpaceBowlPuzzle], lang: str) -> str:
             "count": len(mine),
         })
     template = template_environment().get_template(f"spacebowl/booklet-{lang}.md.j2")
-    return template.render(tiers=rows, words=WORDS[lang])
+    # an undated book's puzzles have no date: its tiers climb through the book, not the week
+    dated = any(p.date is not None for p in puzzles)
+    return template.render(tiers=rows, words=WORDS[lang], dated=dated)
 
 
 PUZZLES: PuzzleKind[DeckChoice, Deck, SpaceBowlPuzzle] = SpaceBowlPuzzles()
