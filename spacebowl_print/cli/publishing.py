@@ -153,12 +153,7 @@ def kit_command(game: Game, name: str = "kit") -> click.Command:
     """``[GAME] kit``: the game's print-and-play kit."""
     spec = game.kit_spec()
 
-    @reports_input_errors
-    def run(**values: Any) -> None:
-        # imported here: making the kit loads reportlab and the game's art, --help never
-        from spacebowl_print.cli.runs import run_kit
-
-        run_kit(game, values)
+    run = _runner(game, "kit")
 
     options = [
         click.option("--paper", type=click.Choice(spec.papers, case_sensitive=False),
@@ -178,6 +173,21 @@ def kit_command(game: Game, name: str = "kit") -> click.Command:
         *_common(game, "kit", lang_multi=True)]
     return click.command(name, help=_kit_help(game, spec), short_help=SUMMARIES["kit"])(
         _apply(run, options))
+
+
+def _runner(game: Game, what: str) -> Callable[..., None]:
+    """The callback of publication ``what``'s command: parse, build and report
+    (:mod:`spacebowl_print.cli.runs`)."""
+
+    @reports_input_errors
+    def run(**values: Any) -> None:
+        # imported here: building a publication loads reportlab and the game's engine; the
+        # command, and its --help, need neither
+        from spacebowl_print.cli import runs
+
+        getattr(runs, f"run_{what}")(game, values)
+
+    return run
 
 
 def _kit_help(game: Game, spec: KitSpec) -> str:
@@ -262,12 +272,7 @@ def booklet_command(game: Game, name: str = "booklet") -> click.Command:
     """``[GAME] booklet``: dated daily puzzles with a proved answer key."""
     spec = game.puzzle_spec()
 
-    @reports_input_errors
-    def run(**values: Any) -> None:
-        # imported here: making a book loads reportlab and the game's puzzles, --help never
-        from spacebowl_print.cli.runs import run_booklet
-
-        run_booklet(game, values)
+    run = _runner(game, "booklet")
 
     options = [*map(click_option, spec.options), *_days(spec.max_puzzles, spec.default_days),
                *_book_options(), *_ink(), _jobs(), *_common(game, "booklet")]
@@ -288,12 +293,7 @@ def classroom_command(game: Game, name: str = "classroom") -> click.Command:
     """``[GAME] classroom``: a worksheet per student, a teacher's key, the manifest."""
     spec = game.puzzle_spec()
 
-    @reports_input_errors
-    def run(**values: Any) -> None:
-        # imported here: making a set loads reportlab and the game's puzzles, --help never
-        from spacebowl_print.cli.runs import run_classroom
-
-        run_classroom(game, values)
+    run = _runner(game, "classroom")
 
     options = [
         *map(click_option, spec.options),
@@ -326,12 +326,7 @@ def web_command(game: Game, name: str = "web") -> click.Command:
     """``[GAME] web``: the daily puzzle web site."""
     spec = game.puzzle_spec()
 
-    @reports_input_errors
-    def run(**values: Any) -> None:
-        # imported here: making a site loads jinja2 and the game's puzzles, --help never
-        from spacebowl_print.cli.runs import run_web
-
-        run_web(game, values)
+    run = _runner(game, "web")
 
     options = [*map(click_option, spec.options), *_days(min(MAX_DAYS, spec.max_puzzles), 7),
                _jobs(), *_common(game, "site")]

@@ -7,18 +7,18 @@ themselves (:mod:`spacebowl_print.cli.publishing`) import this module only when 
 from __future__ import annotations
 
 import datetime as dt
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 import click
 
 from spacebowl_print.core.cli import check_before_work, progress
 from spacebowl_print.core.errors import InputError
 from spacebowl_print.core.languages import split_langs
-from spacebowl_print.publish.book import build_book
+from spacebowl_print.publish.book import BookReport, build_book
 from spacebowl_print.publish.bookinfo import BookInfo, read_blurb
-from spacebowl_print.publish.classroom import build_classroom
+from spacebowl_print.publish.classroom import ClassReport, build_classroom
 from spacebowl_print.publish.kinds import RenderContext
 from spacebowl_print.publish.kit import build_kit
 from spacebowl_print.publish.publication import VerificationError
@@ -31,7 +31,7 @@ from spacebowl_print.publish.requests import (
     png_resolution,
 )
 from spacebowl_print.publish.schedule import parse_tier_range
-from spacebowl_print.publish.site import build_site
+from spacebowl_print.publish.site import SiteReport, build_site
 from spacebowl_print.publish.table import Game, Option
 
 
@@ -133,41 +133,41 @@ def run_kit(game: Game, values: dict[str, Any]) -> None:
     _say(values["quiet"], report.lines())
 
 
-def run_booklet(game: Game, values: dict[str, Any]) -> None:
-    """``booklet``: the request, the book (nothing written unless every answer was proved),
-    the report."""
-    req = book_request(game, values, _given())
-    check_before_work(values["out"], req.run.kind_of("booklet"), req.run.force)
-    with progress(req.days, "Making puzzles", values["quiet"]) as step:
+R = TypeVar("R", BookReport, ClassReport, SiteReport)
+
+
+def _puzzles(req: Any, command: str, count: int, label: str, quiet: bool, out: str,
+             build: Callable[[Any, Path, Callable[[int], None]], R]) -> None:
+    """What every puzzle publication does once its request is made: refuse an output folder
+    it may not replace before any work, build with a progress bar of ``count`` steps (nothing
+    is written unless every answer was proved), print the report."""
+    check_before_work(out, req.run.kind_of(command), req.run.force)
+    with progress(count, label, quiet) as step:
         try:
-            report = build_book(req, Path(values["out"]), step)
+            report = build(req, Path(out), step)
         except VerificationError as err:
             raise _rejected(err) from None
-    _say(values["quiet"], report.lines())
+    _say(quiet, report.lines())
+
+
+def run_booklet(game: Game, values: dict[str, Any]) -> None:
+    """``booklet``: the request, the book, the report."""
+    req = book_request(game, values, _given())
+    _puzzles(req, "booklet", req.days, "Making puzzles", values["quiet"], values["out"],
+             build_book)
 
 
 def run_classroom(game: Game, values: dict[str, Any]) -> None:
     """``classroom``: the request, the set, the report."""
     req = class_request(game, values)
-    check_before_work(values["out"], req.run.kind_of("classroom"), req.run.force)
-    with progress(req.made, "Making worksheets", values["quiet"]) as step:
-        try:
-            report = build_classroom(req, Path(values["out"]), step)
-        except VerificationError as err:
-            raise _rejected(err) from None
-    _say(values["quiet"], report.lines())
+    _puzzles(req, "classroom", req.made, "Making worksheets", values["quiet"], values["out"],
+             build_classroom)
 
 
 def run_web(game: Game, values: dict[str, Any]) -> None:
     """``web``: the request, the site, the report."""
     req = site_request(game, values)
-    check_before_work(values["out"], req.run.kind_of("web"), req.run.force)
-    with progress(req.days, "Making pages", values["quiet"]) as step:
-        try:
-            report = build_site(req, Path(values["out"]), step)
-        except VerificationError as err:
-            raise _rejected(err) from None
-    _say(values["quiet"], report.lines())
+    _puzzles(req, "web", req.days, "Making pages", values["quiet"], values["out"], build_site)
 
 
 __all__ = ["book_request", "class_request", "kit_request", "run_booklet", "run_classroom",

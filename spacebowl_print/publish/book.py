@@ -32,7 +32,6 @@ from spacebowl_print.publish.preflight import check
 from spacebowl_print.publish.publication import Publisher, manifest
 from spacebowl_print.publish.requests import BookRequest
 from spacebowl_print.render.api import Canvas, ColourMode, Page, PdfOptions, Style
-from spacebowl_print.render.fonts import fit_size
 from spacebowl_print.render.pdf import pdf_bytes
 from spacebowl_print.render.pdfscan import scan_bytes
 from spacebowl_print.render.pdfx import make_pdfx
@@ -273,9 +272,7 @@ def teach_page(publisher: Publisher, heading: str, inset: float = 0.0) -> pub.Pa
         x, y, w, h = f.content
 
         def paint(canvas: Canvas) -> None:
-            canvas.text(x, y + h - 6, heading, fit_size(heading, w, 15, "bold"), "bold",
-                        pub.INK)
-            canvas.line(x, y + h - 8.5, x + w, y + h - 8.5, Style(stroke=pub.RULE, width=0.3))
+            pub.page_heading(canvas, f.content, heading)
             teach(canvas, (x + inset, y + inset, w - 2 * inset, h - 11 - inset))
             pub.folio_text(canvas, f, folio)
 

@@ -163,6 +163,15 @@ def _pill(canvas: Canvas, x: float, y: float, label: str, size: float) -> float:
     return w
 
 
+def page_heading(canvas: Canvas, box: tuple[float, float, float, float], heading: str) -> None:
+    """A front-matter page's heading at the top of its content ``box`` (x, y, w, h), as
+    large as 15 pt and no wider than the box, over a thin rule 8.5 mm down; what follows
+    starts 11 mm below the top."""
+    x, y, w, h = box
+    canvas.text(x, y + h - 6, heading, fit_size(heading, w, 15, "bold"), "bold", INK)
+    canvas.line(x, y + h - 8.5, x + w, y + h - 8.5, Style(stroke=RULE, width=0.3))
+
+
 def folio_text(canvas: Canvas, f: Frame, folio: int) -> None:
     """The page number, centred under the content area."""
     x, y, w, _ = f.content

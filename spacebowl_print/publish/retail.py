@@ -26,7 +26,7 @@ from spacebowl_print.publish.booktexts import LICENCE_NAMES
 from spacebowl_print.publish.layout import Frame
 from spacebowl_print.publish.table import Game
 from spacebowl_print.render.api import Canvas, FontName, Style
-from spacebowl_print.render.fonts import fit_size, line_height, text_width, wrap
+from spacebowl_print.render.fonts import line_height, text_width, wrap
 
 NOTE_SIZE = 8.0
 """Type size of the copyright page (well above every press's smallest text)."""
@@ -117,9 +117,7 @@ def contents_page(heading: str, entries: Sequence[Entry]) -> pub.PageFn:
         x, y, w, h = f.content
 
         def paint(canvas: Canvas) -> None:
-            canvas.text(x, y + h - 6, heading, fit_size(heading, w, 15, "bold"), "bold",
-                        pub.INK)
-            canvas.line(x, y + h - 8.5, x + w, y + h - 8.5, Style(stroke=pub.RULE, width=0.3))
+            pub.page_heading(canvas, f.content, heading)
             top = y + h - 18
             lh = line_height(CONTENTS_SIZE, 1.6)
             for entry in entries:
@@ -158,9 +156,7 @@ def colophon_page(heading: str, words: Mapping[str, str], seed: int, what: str
         x, y, w, h = f.content
 
         def paint(canvas: Canvas) -> None:
-            canvas.text(x, y + h - 6, heading, fit_size(heading, w, 15, "bold"), "bold",
-                        pub.INK)
-            canvas.line(x, y + h - 8.5, x + w, y + h - 8.5, Style(stroke=pub.RULE, width=0.3))
+            pub.page_heading(canvas, f.content, heading)
             top = y + h - 18
             lh = line_height(9, 1.35)
             for line in lines:
