@@ -189,6 +189,68 @@ class DrawnPage:
         self.painter(canvas)
 
 
+class CanvasFilter:
+    """A :class:`Canvas` that hands every drawing to ``inner`` unchanged: the base of a canvas
+    that changes one thing on the way (greyscale colours, a type floor), which overrides only
+    that. A subclass also overrides :meth:`define` and :meth:`place` when its change must
+    reach defined art."""
+
+    def __init__(self, inner: Canvas) -> None:
+        self.inner = inner
+
+    def save(self) -> None:
+        self.inner.save()
+
+    def restore(self) -> None:
+        self.inner.restore()
+
+    def translate(self, dx: float, dy: float) -> None:
+        self.inner.translate(dx, dy)
+
+    def rotate(self, degrees: float) -> None:
+        self.inner.rotate(degrees)
+
+    def scale(self, sx: float, sy: float) -> None:
+        self.inner.scale(sx, sy)
+
+    def clip_rect(self, x: float, y: float, w: float, h: float) -> None:
+        self.inner.clip_rect(x, y, w, h)
+
+    def clip_path(self, ops: Sequence[tuple[object, ...]]) -> None:
+        self.inner.clip_path(ops)
+
+    def rect(self, x: float, y: float, w: float, h: float, style: Style,
+             radius: float = 0.0) -> None:
+        self.inner.rect(x, y, w, h, style, radius)
+
+    def circle(self, cx: float, cy: float, r: float, style: Style) -> None:
+        self.inner.circle(cx, cy, r, style)
+
+    def line(self, x1: float, y1: float, x2: float, y2: float, style: Style) -> None:
+        self.inner.line(x1, y1, x2, y2, style)
+
+    def polygon(self, points: Sequence[tuple[float, float]], style: Style,
+                closed: bool = True) -> None:
+        self.inner.polygon(points, style, closed)
+
+    def path(self, ops: Sequence[tuple[object, ...]], style: Style) -> None:
+        self.inner.path(ops, style)
+
+    def text(self, x: float, y: float, s: str, size: float, font: Face = "regular",
+             fill: str = "#000000", anchor: Anchor = "start") -> None:
+        self.inner.text(x, y, s, size, font, fill, anchor)
+
+    def image(self, picture: Picture, x: float, y: float, w: float, h: float) -> None:
+        self.inner.image(picture, x, y, w, h)
+
+    def define(self, name: str, width: float, height: float,
+               draw: Callable[[Canvas], None]) -> None:
+        self.inner.define(name, width, height, draw)
+
+    def place(self, name: str, x: float, y: float, scale: float = 1.0) -> None:
+        self.inner.place(name, x, y, scale)
+
+
 Box = tuple[float, float, float, float]
 """A page box (x, y, width, height) in mm from the page's lower-left corner."""
 

@@ -16,18 +16,18 @@ two sizes needs its small labels raised by two different amounts), under a name 
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 
-from spacebowl_print.render.api import Anchor, Canvas, Face, Picture, Style
+from spacebowl_print.render.api import Anchor, Canvas, CanvasFilter, Face
 
 
-class FloorCanvas:
+class FloorCanvas(CanvasFilter):
     """A :class:`~spacebowl_print.render.api.Canvas` on ``inner`` that raises text under
     ``min_pt`` printed points to ``min_pt`` (``scale``: the scale already in force where this
     canvas starts, e.g. inside placed art)."""
 
     def __init__(self, inner: Canvas, min_pt: float, scale: float = 1.0) -> None:
-        self.inner = inner
+        super().__init__(inner)
         self.min_pt = min_pt
         self._scale = scale
         self._stack: list[float] = []
@@ -41,48 +41,16 @@ class FloorCanvas:
         self._scale = self._stack.pop() if self._stack else self._scale
         self.inner.restore()
 
-    def translate(self, dx: float, dy: float) -> None:
-        self.inner.translate(dx, dy)
-
-    def rotate(self, degrees: float) -> None:
-        self.inner.rotate(degrees)
-
     def scale(self, sx: float, sy: float) -> None:
         # the scale a printed size is multiplied by: the square root of the area factor, as
         # the preflight's PDF reader measures it for uniform scales
         self._scale *= math.sqrt(abs(sx * sy))
         self.inner.scale(sx, sy)
 
-    def clip_rect(self, x: float, y: float, w: float, h: float) -> None:
-        self.inner.clip_rect(x, y, w, h)
-
-    def clip_path(self, ops: Sequence[tuple[object, ...]]) -> None:
-        self.inner.clip_path(ops)
-
-    def rect(self, x: float, y: float, w: float, h: float, style: Style,
-             radius: float = 0.0) -> None:
-        self.inner.rect(x, y, w, h, style, radius)
-
-    def circle(self, cx: float, cy: float, r: float, style: Style) -> None:
-        self.inner.circle(cx, cy, r, style)
-
-    def line(self, x1: float, y1: float, x2: float, y2: float, style: Style) -> None:
-        self.inner.line(x1, y1, x2, y2, style)
-
-    def polygon(self, points: Sequence[tuple[float, float]], style: Style,
-                closed: bool = True) -> None:
-        self.inner.polygon(points, style, closed)
-
-    def path(self, ops: Sequence[tuple[object, ...]], style: Style) -> None:
-        self.inner.path(ops, style)
-
     def text(self, x: float, y: float, s: str, size: float, font: Face = "regular",
              fill: str = "#000000", anchor: Anchor = "start") -> None:
         least = self.min_pt / self._scale if self._scale > 0 else size
         self.inner.text(x, y, s, max(size, least), font, fill, anchor)
-
-    def image(self, picture: Picture, x: float, y: float, w: float, h: float) -> None:
-        self.inner.image(picture, x, y, w, h)
 
     def define(self, name: str, width: float, height: float,
                draw: Callable[[Canvas], None]) -> None:

@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import replace
 
-from spacebowl_print.render.api import Anchor, Canvas, Face, Picture, Style
+from spacebowl_print.render.api import Anchor, Canvas, CanvasFilter, Face, Style
 from spacebowl_print.render.colour import grey
 
 
@@ -20,34 +20,10 @@ def _style(style: Style) -> Style:
     return replace(style, fill=_grey(style.fill), stroke=_grey(style.stroke))
 
 
-class GreyCanvas:
+class GreyCanvas(CanvasFilter):
     """A :class:`~spacebowl_print.render.api.Canvas` that draws on ``inner`` in grey.
     Defined art is defined in grey too (under a name of its own, so colour and grey
     versions of the same art can share a document). Pictures are drawn as they are."""
-
-    def __init__(self, inner: Canvas) -> None:
-        self.inner = inner
-
-    def save(self) -> None:
-        self.inner.save()
-
-    def restore(self) -> None:
-        self.inner.restore()
-
-    def translate(self, dx: float, dy: float) -> None:
-        self.inner.translate(dx, dy)
-
-    def rotate(self, degrees: float) -> None:
-        self.inner.rotate(degrees)
-
-    def scale(self, sx: float, sy: float) -> None:
-        self.inner.scale(sx, sy)
-
-    def clip_rect(self, x: float, y: float, w: float, h: float) -> None:
-        self.inner.clip_rect(x, y, w, h)
-
-    def clip_path(self, ops: Sequence[tuple[object, ...]]) -> None:
-        self.inner.clip_path(ops)
 
     def rect(self, x: float, y: float, w: float, h: float, style: Style,
              radius: float = 0.0) -> None:
@@ -69,9 +45,6 @@ class GreyCanvas:
     def text(self, x: float, y: float, s: str, size: float, font: Face = "regular",
              fill: str = "#000000", anchor: Anchor = "start") -> None:
         self.inner.text(x, y, s, size, font, grey(fill), anchor)
-
-    def image(self, picture: Picture, x: float, y: float, w: float, h: float) -> None:
-        self.inner.image(picture, x, y, w, h)
 
     def define(self, name: str, width: float, height: float,
                draw: Callable[[Canvas], None]) -> None:
