@@ -17,8 +17,10 @@ from spacebowl_print.games.hubble.rules.legality import replay
 from spacebowl_print.games.hubble.rules.scoring import score_cells
 from spacebowl_print.games.hubble.solve.board import Board
 from spacebowl_print.games.hubble.solve.moves import fog_icons, fogs, placements, turn_draws
+from spacebowl_print.games.hubble.solve.par_settings import SCALE
 from spacebowl_print.games.hubble.solve.par_tables import (
     CODE,
+    NEG,
     ExactBoard,
     Tables,
     scope_orders,
@@ -135,7 +137,8 @@ def _answers(challenge: Challenge, i: int, turn: Turn, base: list[str], tables: 
         def answer(k: int) -> Turn:
             c, j = divmod(k, len(icons))
             return Fog(int(here[c]), icons[j])
-    totals = np.where(ok, tables.boards[0].score() + gains + check.base, -np.inf)
+    # the tables' gains are whole units (SCALE a point, exact): back to points
+    totals = np.where(ok, tables.boards[0].score() + gains // SCALE + check.base, NEG)
     for k in np.nonzero(ok & recheck)[0].tolist():
         totals[k] += check.score(_with(base, turn_draws(answer(k)))) - check.base
     better = np.nonzero(totals > total)[0]
