@@ -15,6 +15,7 @@ from hypothesis import strategies as st
 from spacebowl_print.games.hubble.model.constellations import load_constellation_set
 from spacebowl_print.games.hubble.rules.legality import replay
 from spacebowl_print.games.hubble.rules.scoring import score_pad
+from spacebowl_print.games.hubble.solve import par_arrays as pa
 from spacebowl_print.games.hubble.solve import par_tables as pt
 from spacebowl_print.games.hubble.solve.board import Board
 from spacebowl_print.games.hubble.solve.challenges import generate_challenge, sample_challenges
@@ -36,7 +37,7 @@ ODD = Weights(star_red=3.3, star_curve=1.0, star_done=0.7, star_purple=1.1, free
 
 @settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.integers(0, 10**6), st.sampled_from(SIZES),
-       st.sampled_from([ParSettings().weights, ODD, pt.EXACT]), st.integers(0, 7))
+       st.sampled_from([ParSettings().weights, ODD, pa.EXACT]), st.integers(0, 7))
 def test_tables_equal_the_scalar_valuation(seed: int, size: tuple[int, int], w: Weights,
                                            pick: int) -> None:
     rng = random.Random(seed)
@@ -48,7 +49,7 @@ def test_tables_equal_the_scalar_valuation(seed: int, size: tuple[int, int], w: 
                                                 free_stars=FreeStars(cards, geo, w.free_star)),
              Plan({}, {}, label="no plan")]
     plan = plans[pick % len(plans)]
-    ga = pt.geo_arrays(cols, rows)
+    ga = pa.geo_arrays(cols, rows)
     u = weight_units(w)
     boards, progress = [], []
     for _ in range(3):  # three pads of random density, icons and progress
@@ -59,10 +60,10 @@ def test_tables_equal_the_scalar_valuation(seed: int, size: tuple[int, int], w: 
                 board.apply([(c, rng.choice("GPACSSAAC"))])
         boards.append(board)
         progress.append([rng.choice([-1, 0, 0, 1, 2]) for _ in plan.sizes])
-    codes = np.array([[pt.CODE[x] for x in b.cells] + [pt.OFF] for b in boards])
+    codes = np.array([[pa.CODE[x] for x in b.cells] + [pa.OFF] for b in boards])
     a, b = rng.sample(range(4), 2)
     scope = ga.scope[frozenset({a, b})]
-    tables = pt.Tables(ga, pt.PlanSet([pt.plan_arrays(plan, ga, u)]), np.zeros(3, dtype=int),
+    tables = pt.Tables(ga, pa.PlanSet([pa.plan_arrays(plan, ga, u)]), np.zeros(3, dtype=int),
                        u, boards, codes, np.array(progress, dtype=int).reshape(3, -1), scope)
     here = scope.here.tolist()[:-1]
     for icon in range(5):
@@ -76,7 +77,7 @@ def test_tables_equal_the_scalar_valuation(seed: int, size: tuple[int, int], w: 
                     assert one[r, k] == single_delta(board, c, x, plan, u, progress[r])
                     if plan.free_stars:
                         assert free[r, k] == plan.free_stars.delta(levels, c, x)
-        for s, subset in enumerate(pt.SUBSETS):
+        for s, subset in enumerate(pa.SUBSETS):
             together = tables.group(icon, s)
             assert together.dtype == np.int64
             for r, board in enumerate(boards):

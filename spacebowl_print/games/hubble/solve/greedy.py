@@ -6,7 +6,7 @@ galaxies, planets, comets and asteroids but not stars. Ties go to the first plac
 legal, drawing the one icon with the largest gain (first in fog order on ties; nothing when
 the rolled quadrants are full). It plays every roll until its third fog.
 
-The gains of every placement of a roll are computed at once (:class:`~.par_tables.ExactBoard`,
+The gains of every placement of a roll are computed at once (:class:`~.exact_gains.ExactBoard`,
 exact score gains, the same numbers as :meth:`Board.gain`); the tests replay the player move
 by move with :func:`~.moves.placements` and :meth:`Board.gain`.
 """
@@ -19,14 +19,9 @@ from spacebowl_print.games.hubble.model.challenge import Challenge, Fog, Place, 
 from spacebowl_print.games.hubble.model.geometry import BLANK
 from spacebowl_print.games.hubble.model.pad import MAX_FOG
 from spacebowl_print.games.hubble.solve.board import Board
+from spacebowl_print.games.hubble.solve.exact_gains import ExactBoard, move_values, scope_orders
 from spacebowl_print.games.hubble.solve.moves import fog_icons
-from spacebowl_print.games.hubble.solve.par_tables import (
-    CODE,
-    NEG,
-    ExactBoard,
-    move_values,
-    scope_orders,
-)
+from spacebowl_print.games.hubble.solve.par_arrays import CODE, NEG
 
 
 def greedy_play(challenge: Challenge) -> PlayLog:

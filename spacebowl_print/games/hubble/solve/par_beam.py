@@ -17,7 +17,6 @@ and the benchmark times one against the other.
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
-from itertools import permutations
 from typing import Any
 
 import numpy as np
@@ -27,9 +26,7 @@ from spacebowl_print.games.hubble.model.geometry import BLANK, ICONS, STAR, PadG
 from spacebowl_print.games.hubble.model.pad import MAX_FOG
 from spacebowl_print.games.hubble.solve.board import Board
 from spacebowl_print.games.hubble.solve.moves import fog_icons, turn_draws
-from spacebowl_print.games.hubble.solve.par_plans import Plan
-from spacebowl_print.games.hubble.solve.par_settings import ParSettings
-from spacebowl_print.games.hubble.solve.par_tables import (
+from spacebowl_print.games.hubble.solve.par_arrays import (
     BLA,
     CODE,
     NEG,
@@ -37,47 +34,21 @@ from spacebowl_print.games.hubble.solve.par_tables import (
     GeoArrays,
     PlanSet,
     Scope,
-    Tables,
     geo_arrays,
     plan_arrays,
 )
-
-Change = tuple[int, str]
-Frame = tuple[tuple[str, ...], int]
-"""An order of the Scope's icons on a triangle, and where the player's choice goes (or -1)."""
-Candidate = tuple[int, "Node", list[Change], Any]
-"""A child worth a look: (value, parent, changes, move) where move is (triangle, icons) for
-a placement or a :class:`Fog`."""
-
-THIRDS_KEPT = 2
-"""With the third icon the player's choice, the beam keeps only the best few choices for
-each triangle and order of the dice (the others are dominated by the local valuation)."""
-
-
-class Node:
-    """A pad in the beam: its board (and its icons as codes, a sentinel last), the turn that
-    led to it from ``parent``, its fogs, its value ``h`` and per slot of the plan its red
-    stars drawn (-1: given up)."""
-
-    __slots__ = ("board", "codes", "fog", "h", "parent", "progress", "turn")
-
-    def __init__(self, board: Board, codes: bytes, parent: Node | None, turn: Turn | None,
-                 fog: int, h: int, progress: tuple[int, ...]) -> None:
-        self.board = board
-        self.codes = codes
-        self.progress = progress
-        self.parent = parent
-        self.turn = turn
-        self.fog = fog
-        self.h = h
-
-    def turns(self) -> list[Turn]:
-        out = []
-        node: Node | None = self
-        while node is not None and node.turn is not None:
-            out.append(node.turn)
-            node = node.parent
-        return out[::-1]
+from spacebowl_print.games.hubble.solve.par_node import (
+    THIRDS_KEPT,
+    Candidate,
+    Change,
+    Frame,
+    Node,
+    frames,
+)
+from spacebowl_print.games.hubble.solve.par_plans import Plan
+from spacebowl_print.games.hubble.solve.par_reference import candidates
+from spacebowl_print.games.hubble.solve.par_settings import ParSettings
+from spacebowl_print.games.hubble.solve.par_tables import Tables
 
 
 def beam_search(challenge: Challenge, plan: Plan, settings: ParSettings,
@@ -104,7 +75,6 @@ def beam_searches(challenge: Challenge, plans: Sequence[Plan], settings: ParSett
             beam.give_up(supply[i], geo)
         roll = challenge.rolls[i]
         if expander is None:
-            from spacebowl_print.games.hubble.solve.par_reference import candidates
             ranked = [candidates(b.nodes, roll, b.plan, settings) for b in live]
         else:
             ranked = expander.candidates([(b.index, b.nodes) for b in live], roll, settings)
@@ -234,16 +204,6 @@ def _give_up(node: Node, slot_cells: dict[int, list[int]], supply: Sequence[int]
                 need[q] > supply[q] for q in range(4)):
             progress[j] = -1
     return tuple(progress)
-
-
-def frames(roll: Roll) -> list[Frame]:
-    """The Scope's icon orders on a triangle's three positions. With the third icon the
-    player's choice, its position is marked ``?`` and returned (else -1)."""
-    third = "?" if roll.third is None else roll.third
-    seen: dict[tuple[str, ...], None] = {}
-    for perm in permutations((roll.icons[0], roll.icons[1], third)):
-        seen.setdefault(perm, None)
-    return [(f, f.index("?") if "?" in f else -1) for f in seen]
 
 
 # --------------------------------------------------------------------------- the whole beam

@@ -16,15 +16,11 @@ from spacebowl_print.games.hubble.rules import stars
 from spacebowl_print.games.hubble.rules.legality import replay
 from spacebowl_print.games.hubble.rules.scoring import score_cells
 from spacebowl_print.games.hubble.solve.board import Board
+from spacebowl_print.games.hubble.solve.exact_gains import ExactBoard, scope_orders
 from spacebowl_print.games.hubble.solve.moves import fog_icons, fogs, placements, turn_draws
+from spacebowl_print.games.hubble.solve.par_arrays import CODE, NEG
 from spacebowl_print.games.hubble.solve.par_settings import SCALE
-from spacebowl_print.games.hubble.solve.par_tables import (
-    CODE,
-    NEG,
-    ExactBoard,
-    Tables,
-    scope_orders,
-)
+from spacebowl_print.games.hubble.solve.par_tables import Tables
 
 
 def unambiguous(cells: str, cards: Sequence[Constellation], geo: PadGeometry) -> bool:

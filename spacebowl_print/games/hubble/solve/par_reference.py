@@ -12,7 +12,8 @@ from typing import Any
 from spacebowl_print.games.hubble.model.challenge import Fog, Roll
 from spacebowl_print.games.hubble.model.geometry import BLANK, ICONS, STAR
 from spacebowl_print.games.hubble.solve.moves import fog_icons
-from spacebowl_print.games.hubble.solve.par_beam import (
+from spacebowl_print.games.hubble.solve.par_gains import group_delta, single_delta
+from spacebowl_print.games.hubble.solve.par_node import (
     THIRDS_KEPT,
     Candidate,
     Change,
@@ -20,7 +21,6 @@ from spacebowl_print.games.hubble.solve.par_beam import (
     Node,
     frames,
 )
-from spacebowl_print.games.hubble.solve.par_gains import group_delta, single_delta
 from spacebowl_print.games.hubble.solve.par_plans import FreeStars, Plan
 from spacebowl_print.games.hubble.solve.par_settings import ParSettings, Units
 
