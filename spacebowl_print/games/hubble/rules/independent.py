@@ -240,8 +240,10 @@ def entry_problem(entry: object, cset: object) -> str | None:
     data. Proved means: the challenge is a solo deal of two cards of the set with enough
     rolls and the white die exactly in rounds 1 and 2 of every three; ``id`` is the
     challenge's; the play answers it and every turn is legal; the pad it draws scores exactly
-    the recorded score object (a valid best choice of cards) and total. Keys other than
-    these are not this engine's business (the manifest reader is strict about them)."""
+    the recorded score object (a valid best choice of cards) and total; a recorded ``bound``
+    is a whole number no less than that total (that it bounds every play is CP-SAT's proof,
+    which this engine cannot redo). Keys other than these are not this engine's business
+    (the manifest reader is strict about them)."""
     try:
         cards = read_cards(cset)
         if not isinstance(entry, Mapping):
@@ -263,6 +265,10 @@ def entry_problem(entry: object, cset: object) -> str | None:
         if not whole(total) or total != par["score"]["total"]:
             raise Wrong("par.total", f"the replayed pad scores {par['score']['total']}, not "
                                      f"{shown(total)}")
+        # an upper bound on every play can be no less than a play it has just replayed
+        if "bound" in par and (not whole(par["bound"]) or par["bound"] < total):
+            raise Wrong("par.bound", f"must be a whole number of at least the par {total}, "
+                                     f"got {shown(par['bound'])}")
     except Wrong as wrong:
         return str(wrong)
     return None

@@ -1,7 +1,8 @@
 """Daily manifest entries: making them (with the par solver) and re-deriving them.
 
-An entry is ``{"id", "challenge", "par": {"total", "score", "play"}}``: the challenge as
-``challenge.json`` writes it, and the par play with the engine's score object and total; an
+An entry is ``{"id", "challenge", "par": {"total", "score", "play", "bound"}}``: the
+challenge as ``challenge.json`` writes it, and the par play with the engine's score object
+and total, and the proved upper bound on any play's total (optional: older entries lack it); an
 entry of a tiered booklet also has ``"tier"`` (1–5, :mod:`~.tiers`) after ``"id"``.
 :func:`verify_entry` trusts nothing in the entry: it reads the challenge and the play
 strictly and checks the solo rules, then has the second engine (``rules.independent``, which
@@ -37,6 +38,8 @@ from spacebowl_print.games.hubble.solve.tiers import TIERS, greedy_total, tier_f
 ENTRY_KEYS = ("id", "challenge", "par")
 OPTIONAL_KEYS = ("tier",)
 PAR_KEYS = ("total", "score", "play")
+PAR_OPTIONAL = ("bound",)
+"""The model's proved upper bound on any play's total (entries made before it had none)."""
 
 
 def make_entry(challenge: Challenge, cset: ConstellationSet | None = None,
@@ -137,7 +140,7 @@ def _verify_par(entry: Mapping[str, Any], challenge: Challenge, cset: Constellat
     par = entry["par"]
     if not isinstance(par, Mapping):
         return f"par: must be a JSON object, got {show(par)}"
-    problem = _keys_problem(par, PAR_KEYS, "par")
+    problem = _keys_problem(par, PAR_KEYS, "par", optional=PAR_OPTIONAL)
     if problem:
         return problem
     try:

@@ -26,11 +26,16 @@ information. The solver works in three steps:
    greedy player's total; the best log wins (earliest on ties) and is polished turn by turn
    (:func:`~.par_polish.polish`). If it still does not beat greedy (rare), the plan-free
    searches run again four times wider, then endings of greedy's own log are replanned, and
-   the winner is polished again. The final log is replayed by the legality checker.
+   the winner is polished again.
+4. **The exact model** (:mod:`~.par_lns`): large-neighbourhood search on the CP-SAT model
+   of the whole challenge (:mod:`~.par_model`) from that log, then the model's proved upper
+   bound on any play's total (``ParResult.bound``; the par is the best possible where the
+   two are equal). The final log is replayed by the legality checker.
 
-Everything is deterministic: no clocks, no unseeded randomness; the work is bounded by the
-beam width and the number of plans (``benchmarks/bench_hubble.py`` measures it beside the
-reference path).
+Everything is deterministic: no clocks, no unseeded randomness, CP-SAT with one worker, fixed
+seeds and deterministic time limits; the work is bounded by the beam width, the number of
+plans and the CP-SAT budget (``benchmarks/bench_hubble.py`` measures it beside the reference
+path, ``benchmarks/bench_hubble_par.py`` against an independent search).
 """
 
 from __future__ import annotations
@@ -55,7 +60,9 @@ from spacebowl_print.games.hubble.rules import stars
 from spacebowl_print.games.hubble.rules.legality import replay
 from spacebowl_print.games.hubble.rules.scoring import Score, score_pad, score_to_json
 from spacebowl_print.games.hubble.solve.greedy import greedy_play
-from spacebowl_print.games.hubble.solve.par_beam import Node, beam_searches
+from spacebowl_print.games.hubble.solve.par_beam import beam_searches
+from spacebowl_print.games.hubble.solve.par_lns import solve_exact
+from spacebowl_print.games.hubble.solve.par_node import Node
 from spacebowl_print.games.hubble.solve.par_plans import FreeStars, Plan, star_plans
 from spacebowl_print.games.hubble.solve.par_polish import polish, unambiguous
 from spacebowl_print.games.hubble.solve.par_settings import ParSettings
@@ -64,12 +71,14 @@ from spacebowl_print.games.hubble.solve.par_settings import ParSettings
 @dataclass(frozen=True)
 class ParResult:
     """A par play: the log, the finished pad (replayed by the legality checker), its score,
-    and which plan produced it."""
+    which plan produced it, and the proved upper bound on any play's total (None when the
+    exact model was not run)."""
 
     play: PlayLog
     pad: Pad
     score: Score
     plan: str
+    bound: int | None = None
 
 
 WIDE = 4
@@ -114,20 +123,30 @@ def solve_par(challenge: Challenge, cards: Sequence[Constellation],
         _search_harder(best, greedy.turns, plans[-2:], settings, floor)
         best.polish(settings.reference)
     play = PlayLog(challenge.id, tuple(best.turns))
+    bound = None
+    if settings.exact is not None:
+        exact = solve_exact(challenge, cards, play, settings.exact)
+        if exact.total > best.total:
+            play, best.total, best.label = exact.play, exact.total, f"{best.label}, LNS"
+        bound = exact.bound
     pad = replay(challenge, play)  # the checker, not the search, has the last word
     score = score_pad(pad, cards)
     if score.total != best.total:  # the search and the checker must agree
         raise InternalError(f"par search scored {best.total}, the replayed pad {score.total}")
-    return ParResult(play, pad, score, best.label)
+    return ParResult(play, pad, score, best.label, bound)
 
 
 def par_entry(challenge: Challenge, result: ParResult) -> dict[str, Any]:
     """The daily manifest entry of ``challenge`` solved as ``result``: ``{"id",
-    "challenge", "par": {"total", "score", "play"}}`` (docs/hubble.md)."""
+    "challenge", "par": {"total", "score", "play", "bound"}}`` (docs/hubble.md; no
+    ``bound`` when the exact model was not run)."""
     geo = challenge.geometry
-    return {"id": challenge.id, "challenge": challenge_to_json(challenge),
-            "par": {"total": result.score.total, "score": score_to_json(result.score, geo),
-                    "play": play_to_json(result.play, geo)}}
+    par: dict[str, Any] = {"total": result.score.total,
+                           "score": score_to_json(result.score, geo),
+                           "play": play_to_json(result.play, geo)}
+    if result.bound is not None:
+        par["bound"] = result.bound
+    return {"id": challenge.id, "challenge": challenge_to_json(challenge), "par": par}
 
 
 def _plans(challenge: Challenge, cards: Sequence[Constellation], settings: ParSettings

@@ -64,6 +64,23 @@ def weight_units(w: Weights) -> Units:
 
 
 @dataclass(frozen=True)
+class ExactSettings:
+    """The search's fixed, deterministic budget (CP-SAT deterministic seconds)."""
+
+    sweep: int = 4
+    """First, windows of this many consecutive rolls, half a window apart, across the game
+    (small enough that CP-SAT usually proves the window's best within its time)."""
+    sweep_time: float = 0.06
+    window: int = 6
+    """Then random sets of this many rolls …"""
+    steps: int = 11
+    """… up to this many neighbourhoods in all."""
+    step_time: float = 0.1
+    bound_time: float = 0.6
+    """For the whole model, from the final play: its proved bound."""
+
+
+@dataclass(frozen=True)
 class ParSettings:
     """How hard the solver works: beam width, number of star plans, fog window."""
 
@@ -71,6 +88,9 @@ class ParSettings:
     plans: int = 6
     fog_window: int = 16  # fogs are tried once this few cells are empty
     weights: Weights = Weights()
+    exact: ExactSettings | None = ExactSettings()
+    """The large-neighbourhood search and the bound on the CP-SAT model (None: the beam
+    search's par alone, without a bound)."""
     reference: bool = False
     """Value the beam's children and polish with the scalar reference paths (slow: tests
     and benchmarks compare the fast paths against them; the result is the same)."""
