@@ -20,7 +20,7 @@ from spacebowl_print.games.hubble.solve import par_tables as pt
 from spacebowl_print.games.hubble.solve.board import Board
 from spacebowl_print.games.hubble.solve.challenges import generate_challenge, sample_challenges
 from spacebowl_print.games.hubble.solve.greedy import greedy_play
-from spacebowl_print.games.hubble.solve.par import _plans, solve_par
+from spacebowl_print.games.hubble.solve.par import plans_for, solve_par
 from spacebowl_print.games.hubble.solve.par_beam import beam_search, beam_searches
 from spacebowl_print.games.hubble.solve.par_gains import group_delta, single_delta
 from spacebowl_print.games.hubble.solve.par_plans import FreeStars, Plan, star_plans
@@ -91,7 +91,7 @@ def test_beams_of_all_plans_at_once_equal_the_reference() -> None:
     fast = ParSettings(width=4)
     reference = replace(fast, reference=True)
     for ch in sample_challenges(2, 2, CSET.names, 6, 6):
-        plans = _plans(ch, CSET.pick(ch.constellations), fast)
+        plans = plans_for(ch, CSET.pick(ch.constellations), fast)
         together = beam_searches(ch, plans, fast)
         for plan, finals in zip(plans, together, strict=True):
             alone = beam_search(ch, plan, reference)
@@ -101,7 +101,7 @@ def test_beams_of_all_plans_at_once_equal_the_reference() -> None:
 def test_odd_weights_keep_the_paths_together() -> None:
     fast = ParSettings(width=3, plans=2, weights=ODD)
     ch = generate_challenge(4, "odd", CSET.names, 8, 6)
-    plans = _plans(ch, CSET.pick(ch.constellations), fast)
+    plans = plans_for(ch, CSET.pick(ch.constellations), fast)
     for plan, finals in zip(plans, beam_searches(ch, plans, fast), strict=True):
         alone = beam_search(ch, plan, replace(fast, reference=True))
         assert [(n.h, n.turns()) for n in finals] == [(n.h, n.turns()) for n in alone]

@@ -101,10 +101,30 @@ PAR_SECONDS_16 = 95.0
 
 
 def solve_par(challenge: Challenge, cards: Sequence[Constellation],
-              settings: ParSettings | None = None) -> ParResult:
+              settings: ParSettings | None = None, beam: ParResult | None = None
+              ) -> ParResult:
     """The par play of ``challenge`` with its dealt ``cards`` (the set's cards named by
-    ``challenge.constellations``, in order). Deterministic: the same challenge and settings
-    always give the same log."""
+    ``challenge.constellations``, in order): :func:`beam_par`, then, unless
+    ``settings.exact`` is None, the exact model's search and bound. ``beam`` is
+    :func:`beam_par`'s result when the caller has it already (the same settings).
+    Deterministic: the same challenge and settings always give the same log."""
+    settings = settings or ParSettings()
+    start = beam if beam is not None else beam_par(challenge, cards, settings)
+    if settings.exact is None:
+        return start
+    exact = solve_exact(challenge, cards, start.play, settings.exact)
+    if exact.total <= start.score.total:
+        return replace(start, bound=exact.bound)
+    pad = replay(challenge, exact.play)  # the checker, not the search, has the last word
+    score = score_pad(pad, cards)
+    if score.total != exact.total:
+        raise InternalError(f"par search scored {exact.total}, the replayed pad {score.total}")
+    return ParResult(exact.play, pad, score, f"{start.plan}, LNS", exact.bound)
+
+
+def beam_par(challenge: Challenge, cards: Sequence[Constellation],
+             settings: ParSettings | None = None) -> ParResult:
+    """The beam search's par (steps 1–3 of the module), without the exact model."""
     geo = challenge.geometry
     if geo.size > MAX_PAR_CELLS:
         raise InputError(f"the par solver takes pads of at most {MAX_PAR_CELLS} cells (16×16 "
@@ -115,7 +135,7 @@ def solve_par(challenge: Challenge, cards: Sequence[Constellation],
     greedy = greedy_play(challenge)
     floor = score_pad(replay(challenge, greedy), cards).total
     best = _Best(challenge, cards, floor, list(greedy.turns), "greedy")
-    plans = _plans(challenge, cards, settings)
+    plans = plans_for(challenge, cards, settings)
     for plan, finals in zip(plans, beam_searches(challenge, plans, settings), strict=True):
         best.consider(finals, settings.width, plan.label)
     best.polish(settings.reference)
@@ -123,17 +143,11 @@ def solve_par(challenge: Challenge, cards: Sequence[Constellation],
         _search_harder(best, greedy.turns, plans[-2:], settings, floor)
         best.polish(settings.reference)
     play = PlayLog(challenge.id, tuple(best.turns))
-    bound = None
-    if settings.exact is not None:
-        exact = solve_exact(challenge, cards, play, settings.exact)
-        if exact.total > best.total:
-            play, best.total, best.label = exact.play, exact.total, f"{best.label}, LNS"
-        bound = exact.bound
     pad = replay(challenge, play)  # the checker, not the search, has the last word
     score = score_pad(pad, cards)
     if score.total != best.total:  # the search and the checker must agree
         raise InternalError(f"par search scored {best.total}, the replayed pad {score.total}")
-    return ParResult(play, pad, score, best.label, bound)
+    return ParResult(play, pad, score, best.label)
 
 
 def par_entry(challenge: Challenge, result: ParResult) -> dict[str, Any]:
@@ -149,7 +163,7 @@ def par_entry(challenge: Challenge, result: ParResult) -> dict[str, Any]:
     return {"id": challenge.id, "challenge": challenge_to_json(challenge), "par": par}
 
 
-def _plans(challenge: Challenge, cards: Sequence[Constellation], settings: ParSettings
+def plans_for(challenge: Challenge, cards: Sequence[Constellation], settings: ParSettings
            ) -> list[Plan]:
     """The star plans, then the plan-free variant, then the variant blind to stars."""
     free = FreeStars(cards, challenge.geometry, settings.weights.free_star)

@@ -34,6 +34,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any
 
 from spacebowl_print.core import cpsat
@@ -90,10 +91,11 @@ class RollVars:
                     if dk == d and isinstance(t, type(turn)))
 
 
-def answers(roll: Roll, geo: PadGeometry) -> tuple[list[Turn], list[Draw]]:
+@lru_cache(maxsize=4096)
+def answers(roll: Roll, geo: PadGeometry) -> tuple[tuple[Turn, ...], tuple[Draw, ...]]:
     """Every answer to ``roll`` on an empty pad, one per distinct drawing: the placements
     (in :func:`~.moves.placements` order, the first of each drawing), a fog drawing nothing,
-    then the one-icon fogs; and what each draws."""
+    then the one-icon fogs; and what each draws (cached: every neighbourhood asks again)."""
     turns: list[Turn] = []
     draws: list[Draw] = []
     seen: set[Draw] = set()
@@ -108,7 +110,7 @@ def answers(roll: Roll, geo: PadGeometry) -> tuple[list[Turn], list[Draw]]:
     for c, x in fogs(BLANK * geo.size, roll, geo):
         turns.append(Fog(c, x))
         draws.append(((c, x),))
-    return turns, draws
+    return tuple(turns), tuple(draws)
 
 
 class PadScore:

@@ -70,13 +70,13 @@ class ExactSettings:
     sweep: int = 4
     """First, windows of this many consecutive rolls, half a window apart, across the game
     (small enough that CP-SAT usually proves the window's best within its time)."""
-    sweep_time: float = 0.06
+    sweep_time: float = 0.05
     window: int = 6
     """Then random sets of this many rolls …"""
-    steps: int = 11
+    steps: int = 10
     """… up to this many neighbourhoods in all."""
     step_time: float = 0.1
-    bound_time: float = 0.6
+    bound_time: float = 0.5
     """For the whole model, from the final play: its proved bound."""
 
 
