@@ -214,15 +214,14 @@ def score_values(score: Score, cards: Sequence[str]) -> dict[str, int]:
 
 def breakdown_lines(score: Score, cards: Sequence[str], names: Sequence[str], lang: str,
                     bound: int | None = None) -> list[str]:
-    """The score in words: the par and the title it earns, what the proved ``bound`` says
-    of it (the best possible where they are equal; nothing without a bound), the
-    categories, and each dealt card (its number, completed on which hexes, or not).
-    ``names`` are the pad's cell names."""
+    """The score in words: the par and the title it earns, "the best possible" where the
+    proved ``bound`` equals it (a looser bound stays in the manifest: printed, a ceiling far
+    above the par reads as noise), the categories, and each dealt card (its number,
+    completed on which hexes, or not). ``names`` are the pad's cell names."""
     wd = words(lang)
     lines = [wd["par_line"].format(total=score.total, title=title_for(score.total, lang))]
-    if bound is not None:
-        lines.append(wd["par_best"] if bound == score.total
-                     else wd["par_bound"].format(bound=bound))
+    if bound is not None and bound == score.total:
+        lines.append(wd["par_best"])
     lines += [
               f"{wd['G']} {score.galaxy} · {wd['P']} {score.planet} · {wd['A']} "
               f"{score.asteroid} · {wd['C']} {score.comet} · {wd['stars']} {score.stars}"]

@@ -142,11 +142,11 @@ def daily_for_tier(seed: int, day: dt.date, tier: int, cset: ConstellationSet, c
     dozens of puzzles must be made in seconds).
 
     Candidates are looked at in attempt order; each is first graded provisionally
-    (:func:`provisional`, without the full search and the techniques above the wanted tier)
-    and graded truly only when that guess is the wanted tier. After :data:`CANDIDATES` candidates the others are graded truly,
-    nearest guess first, until :data:`GRADES` true grades are spent; if none is of the
-    tier, the one graded nearest it is taken (the first on ties) and its own tier
-    recorded."""
+    (:func:`provisional`, without the full search and the techniques above the wanted
+    tier) and graded truly only when that guess is the wanted tier. After
+    :data:`CANDIDATES` candidates the others are graded truly, nearest guess first,
+    until :data:`GRADES` true grades are spent; if none is of the tier, the one graded
+    nearest it is taken (the first on ties) and its own tier recorded."""
     if tier not in TIERS:
         raise ValueError(f"a tier is one of 1–5, got {tier}")
     stats = stats if stats is not None else TierStats()
