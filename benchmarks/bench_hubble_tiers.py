@@ -132,9 +132,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     with tempfile.TemporaryDirectory() as tmp:
         full = export(args.baseline, Path(tmp))
         env = {**os.environ, "PYTHONPATH": tmp}
+        # run in the baseline's tree: with -c the working directory comes first on the path
         done = subprocess.run([sys.executable, "-c", CHILD, args.start, str(args.days),
-                               str(args.seed)], env=env, check=True, capture_output=True,
-                              text=True)
+                               str(args.seed)], env=env, cwd=tmp, check=True,
+                              capture_output=True, text=True)
     before = json.loads(done.stdout)
     cset = load_constellation_set()
     stats = TierStats()
