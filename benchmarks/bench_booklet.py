@@ -15,8 +15,8 @@ import tempfile
 import time
 from pathlib import Path
 
-from spacebowl_print.core.resources import deck_path
 from spacebowl_print.games.spacebowl.model import parse_deck
+from spacebowl_print.games.spacebowl.model.shipped import deck_path
 from spacebowl_print.games.spacebowl.puzzles.generate import Generator
 from spacebowl_print.publish.schedule import daily_slots
 

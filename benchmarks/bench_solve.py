@@ -30,8 +30,8 @@ from functools import partial
 
 import numpy as np
 
-from spacebowl_print.core.resources import deck_path
 from spacebowl_print.games.spacebowl.model import SPACES, Deck, InputError, Toss, parse_deck
+from spacebowl_print.games.spacebowl.model.shipped import deck_path
 from spacebowl_print.games.spacebowl.solve import (
     BuildRequest,
     BuildResult,

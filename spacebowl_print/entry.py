@@ -50,12 +50,14 @@ def main() -> None:
         for sig in (signal.SIGTERM, signal.SIGHUP):
             if signal.getsignal(sig) == signal.SIG_DFL:  # a nohup's ignored SIGHUP stays so
                 signal.signal(sig, _early)
+        # imported here, after the early handlers: a signal during start-up must already be caught
         from spacebowl_print.core.signals import take_over_interrupts
 
         for sig in (signal.SIGTERM, signal.SIGHUP):
             if signal.getsignal(sig) is _early:
                 signal.signal(sig, signal.SIG_DFL)  # handed to the core's own handler
         take_over_interrupts()
+        # imported here: the command line loads with the core's signal handling in place
         from spacebowl_print.cli.main import run
 
         code = run()

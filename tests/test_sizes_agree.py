@@ -15,7 +15,7 @@ from click.testing import CliRunner
 from spacebowl_print.cli.main import cli
 from spacebowl_print.games.spacebowl.art.cardsize import CARD_SIZES
 from spacebowl_print.games.tomtube.art.boardsheet import EDGE_MM
-from spacebowl_print.publish.pod import CUSTOM_H_IN, CUSTOM_W_IN, TRIMS_IN
+from spacebowl_print.publish.layout import CUSTOM_H_IN, CUSTOM_W_IN, TRIMS_IN
 
 ROOT = Path(__file__).resolve().parent.parent
 DOCS = [ROOT / "README.md", *sorted((ROOT / "docs").glob("*.md"))]

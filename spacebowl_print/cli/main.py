@@ -23,7 +23,7 @@ import sys
 import click
 
 from spacebowl_print import __version__
-from spacebowl_print.cli.commands import root_table
+from spacebowl_print.cli.commands import plugin_groups, root_aliases, root_table
 from spacebowl_print.cli.groups import TableGroup
 from spacebowl_print.core.cli import capped
 from spacebowl_print.core.errors import InputError
@@ -31,7 +31,7 @@ from spacebowl_print.core.paths import os_cause, shown_path
 from spacebowl_print.core.signals import interrupts_as_exceptions
 
 
-@click.group(cls=TableGroup, table=root_table(),
+@click.group(cls=TableGroup, table=root_table(), aliases=root_aliases(), more=plugin_groups,
              context_settings={"help_option_names": ["-h", "--help"], "max_content_width": 100})
 @click.version_option(__version__, "--version", "-V", prog_name="spacebowl")
 def cli() -> None:

@@ -4,17 +4,18 @@
 Every option means the same in every game (``--days --start --tiers --paper --trim --bleed
 --cover --paper-stock --greyscale --ink-saver --lang --seed --jobs --quiet`` and the book's
 ``--title --subtitle --author --publisher --isbn --edition --blurb``); a game adds only its own
-material's options (Space Bowl's ``--deck``, Hubble's ``--pad-size``…), which its kinds
-declare. Summaries go to stdout, progress and errors to stderr.
+material's options (Space Bowl's ``--deck``, Hubble's ``--pad-size``…), which its table
+declares as data. Every command has one shape: parse the options into a request
+(:mod:`spacebowl_print.publish.requests`, where every value is checked once), build the
+publication (the one ``build_*`` of its module), print the report. Summaries go to stdout,
+progress and errors to stderr.
 """
 
 from __future__ import annotations
 
 import os
-import time
 from collections.abc import Callable, Mapping, Sequence
-from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import click
 
@@ -24,16 +25,11 @@ from spacebowl_print.core.cli import (
     BoundedInt,
     IsoDate,
     ShortText,
-    check_before_work,
-    progress,
-    read_text,
     reports_input_errors,
 )
-from spacebowl_print.core.errors import InputError
-from spacebowl_print.core.languages import check_lang, parse_langs
-from spacebowl_print.games.base import Game
-from spacebowl_print.publish.kinds import KitKind, Option, RenderContext
 from spacebowl_print.publish.limits import (
+    BOOK_PAPERS,
+    CLASS_PAPERS,
     DEFAULT_DPI,
     MAX_BLURB,
     MAX_DAYS,
@@ -44,17 +40,11 @@ from spacebowl_print.publish.limits import (
     MIN_DPI,
     TRIMS_IN,
 )
-from spacebowl_print.publish.schedule import parse_tier_range
-from spacebowl_print.render.api import PAPER
-
-if TYPE_CHECKING:
-    from spacebowl_print.publish.publication import Publisher, VerificationError
+from spacebowl_print.publish.table import Game, KitSpec, Option
 
 # The builders (and the PDF engine, numpy, the games' generators behind them) are imported
 # inside the commands that run them, so that building the commands, and --help, stays light.
 
-BOOK_PAPERS = ("a5", "a4", "letter")
-CLASS_PAPERS = ("a4", "letter", "a5")
 JOBS_MAX = 64
 
 
@@ -152,80 +142,25 @@ def _days(most: int, default: int) -> list[OptionDecorator]:
     ]
 
 
-def _ctx(game: Game, lang: str, ink_saver: bool, greyscale: bool, paper: str,
-         words: Mapping[str, str] | None = None) -> RenderContext:
-    return RenderContext(lang=check_lang(lang, game.languages), ink_saver=ink_saver,
-                         greyscale=greyscale, paper=paper, words=words or {})
-
-
-def _publisher(game: Game, extra: Mapping[str, Any], tiers: Sequence[int], lang: str,
-               ink_saver: bool, greyscale: bool, paper: str, seed: int, jobs: int,
-               force: bool) -> Publisher:
-    from spacebowl_print.publish.publication import Publisher
-
-    kind = game.puzzle_kind()
-    ctx = _ctx(game, lang, ink_saver, greyscale, paper, kind.words(lang))
-    source = kind.load(extra, tiers)
-    return Publisher(game.id, game.title, kind, source, ctx, seed, jobs, force)
-
-
-def _rejected(err: VerificationError) -> click.ClickException:
-    return click.ClickException(f"answer key rejected, nothing written: {err}")
-
-
-def _say(quiet: bool, lines: Sequence[str]) -> None:
-    if not quiet:
-        for line in lines:
-            click.echo(line)
-
 
 # --------------------------------------------------------------------------- kit
 
 
 def kit_command(game: Game, name: str = "kit") -> click.Command:
     """``[GAME] kit``: the game's print-and-play kit."""
-    kind = game.kit_kind()
-    papers = tuple(kind.papers)
+    spec = game.kit_spec()
 
     @reports_input_errors
-    def run(paper: str, lang: str, ink_saver: bool, greyscale: bool, png: bool,
-            dpi: int | None, tts: bool, seed: int, quiet: bool, force: bool, out: str,
-            **extra: Any) -> None:
-        from spacebowl_print.publish.items import LayoutError
-        from spacebowl_print.publish.kit import build_kit
-        from spacebowl_print.publish.raster import png_resolution
+    def run(**values: Any) -> None:
+        # imported here: making the kit loads reportlab and the game's art, --help never
+        from spacebowl_print.cli.runs import run_kit
 
-        started = time.perf_counter()
-        langs = parse_langs(lang, game.languages)
-        png_dpi = png_resolution(png, dpi)
-        kind_name = f"{game.id} kit"
-        check_before_work(out, kind_name, force)  # SOURCE_DATE_EPOCH read there too
-        ctx = _ctx(game, langs[0], ink_saver, greyscale, paper.lower())
-        parts = kind.parts(extra, langs, ctx, seed)
-        for line in parts.warnings:
-            click.echo(f"warning: {line}", err=True)
-        try:
-            result = build_kit(out, fronts=parts.fronts, back=parts.back, bleed=parts.bleed,
-                               paper=PAPER[ctx.paper], title=parts.title, fold=parts.fold,
-                               back_offset=parts.back_offset, extras=parts.documents,
-                               tips=parts.tips, naming=parts.naming, margin=parts.margin,
-                               offset_hint=parts.offset_hint, lang=ctx.lang,
-                               greyscale=greyscale, png_dpi=png_dpi, tts=tts,
-                               kind=kind_name, force=force)
-        except LayoutError as err:
-            raise InputError(err.message, "paper" if err.field in ("paper", "margin")
-                             else parts.layout_field) from None
-        for line in result.warnings:
-            click.echo(f"warning: {line}", err=True)
-        _say(quiet, [f"wrote {len(result.files)} files to {out} in "
-                     f"{time.perf_counter() - started:.1f} s: {result.cards} "
-                     f"{parts.naming.plural} on {result.sheets} sheets, kit.pdf "
-                     f"{result.kit_pages} pages"])
+        run_kit(game, values)
 
     options = [
-        click.option("--paper", type=click.Choice(papers, case_sensitive=False),
-                     default=papers[0], show_default=True, help="Paper size (portrait)."),
-        *map(click_option, kind.options), *_ink(),
+        click.option("--paper", type=click.Choice(spec.papers, case_sensitive=False),
+                     default=spec.papers[0], show_default=True, help="Paper size (portrait)."),
+        *map(click_option, spec.options), *_ink(),
         click.option("--png", is_flag=True,
                      help="Also a PNG of every face and back, with and without bleed (png/)."),
         click.option("--dpi", type=BoundedInt(MIN_DPI, MAX_DPI), default=None, metavar="DPI",
@@ -233,14 +168,14 @@ def kit_command(game: Game, name: str = "kit") -> click.Command:
         click.option("--tts", is_flag=True,
                      help="Also Tabletop Simulator deck sheets and backs (tts/)."),
         *_common(game, "kit", lang_multi=True)]
-    return click.command(name, help=_kit_help(game, kind), short_help=SUMMARIES["kit"])(
+    return click.command(name, help=_kit_help(game, spec), short_help=SUMMARIES["kit"])(
         _apply(run, options))
 
 
-def _kit_help(game: Game, kind: KitKind) -> str:
+def _kit_help(game: Game, spec: KitSpec) -> str:
     return (f"The {game.title} print-and-play kit, written into FOLDER.\n\n"
             "\b\nkit.pdf              everything, in print order, behind a cover page\n"
-            f"{kind.contents.rstrip()}\n"
+            f"{spec.contents.rstrip()}\n"
             "cut-guide.json       every piece's trim box (and die-cut outline)\n"
             "cut-lines-NN.svg     each sheet's cut lines, for cutting machines\n"
             "svg/                 each piece as an SVG at its real size\n\n"
@@ -291,24 +226,19 @@ def _book_options() -> list[OptionDecorator]:
     ]
 
 
-def booklet_command(game: Game, name: str = "booklet", hidden: Sequence[OptionDecorator] = (),
-                    translate: Callable[[dict[str, Any]], dict[str, Any]] | None = None
-                    ) -> click.Command:
-    """``[GAME] booklet``: dated daily puzzles with a proved answer key. ``hidden`` options
-    and ``translate`` serve older names of the command (``hubble daily``)."""
-    kind = game.puzzle_kind()
-    most = kind.max_puzzles
+def booklet_command(game: Game, name: str = "booklet") -> click.Command:
+    """``[GAME] booklet``: dated daily puzzles with a proved answer key."""
+    spec = game.puzzle_spec()
 
     @reports_input_errors
     def run(**values: Any) -> None:
-        if translate is not None:
-            redirected = translate(values)
-            if redirected.get("_classroom"):
-                return _run_classroom(game, redirected)
-        _run_booklet(game, values)
+        # imported here: making a book loads reportlab and the game's puzzles, --help never
+        from spacebowl_print.cli.runs import run_booklet
 
-    options = [*map(click_option, kind.options), *_days(most, kind.default_days),
-               *_book_options(), *_ink(), _jobs(), *_common(game, "booklet"), *hidden]
+        run_booklet(game, values)
+
+    options = [*map(click_option, spec.options), *_days(spec.max_puzzles, spec.default_days),
+               *_book_options(), *_ink(), _jobs(), *_common(game, "booklet")]
     help_ = (f"Dated daily {game.title} puzzles, one a page, with an answer key that a second, "
              "independent engine re-derived before anything was written.\n\n"
              "Writes booklet.pdf (and cover.pdf with --cover) and manifest.json; "
@@ -319,68 +249,25 @@ def booklet_command(game: Game, name: str = "booklet", hidden: Sequence[OptionDe
     return click.command(name, help=help_, short_help=SUMMARIES["booklet"])(_apply(run, options))
 
 
-def _own(game: Game, values: Mapping[str, Any]) -> dict[str, Any]:
-    """The values of the game's own options (``--deck``, ``--tiles``, …) among a command's."""
-    return {spec.name: values[spec.name] for spec in game.puzzle_kind().options}
-
-
-def _run_booklet(game: Game, values: dict[str, Any]) -> None:
-    from spacebowl_print.publish.book import BookRequest, build_book
-    from spacebowl_print.publish.bookinfo import BookInfo
-    from spacebowl_print.publish.publication import VerificationError
-
-    own = _own(game, values)
-    tiers = parse_tier_range(values["tiers"])
-    blurb = ""
-    if values["blurb"] is not None:
-        blurb = read_text(values["blurb"]).strip()
-        if len(blurb) > MAX_BLURB:
-            raise InputError(f"at most {MAX_BLURB} characters, got {len(blurb)}", "blurb")
-    info = BookInfo(values["title"].strip(), values["subtitle"].strip(),
-                    values["author"].strip(), values["publisher"].strip(),
-                    values["isbn"].strip(), values["edition"].strip(), blurb)
-    req = BookRequest(values["days"], values["start"], tiers, values["paper"],
-                      "saddle" if values["imposition"] == "saddle" else "none", values["trim"],
-                      values["bleed"], values["cover"], values["paper_stock"], info)
-    req.layout()  # a bad --trim, --isbn or combination: one line now, not after the puzzles
-    from spacebowl_print.publish.schedule import daily_slots
-
-    daily_slots(req.start, req.days, tiers)
-    out = values["out"]
-    check_before_work(out, f"{game.id} booklet", values["force"])
-    publisher = _publisher(game, own, range(tiers[0], tiers[1] + 1), values["lang"],
-                           values["ink_saver"], values["greyscale"], values["paper"],
-                           values["seed"], values["jobs"], values["force"])
-    started = time.perf_counter()
-    with progress(req.days, "Making puzzles", values["quiet"]) as step:
-        try:
-            report = build_book(publisher, req, Path(out), step)
-        except VerificationError as err:
-            raise _rejected(err) from None
-    tiers_text = ", ".join(f"tier {t}: {n}" for t, n in report.tiers.items())
-    lines = [f"{report.puzzles} puzzles, {report.pages} pages ({tiers_text}) in "
-             f"{time.perf_counter() - started:.1f} s"]
-    if report.cover_width:
-        lines.append(f"cover {report.cover_width / 25.4:.3f} in wide")
-    _say(values["quiet"], lines + [f"  wrote {f}" for f in report.files])
-
-
 # --------------------------------------------------------------------------- classroom
 
 
 def classroom_command(game: Game, name: str = "classroom") -> click.Command:
     """``[GAME] classroom``: a worksheet per student, a teacher's key, the manifest."""
-    kind = game.puzzle_kind()
+    spec = game.puzzle_spec()
 
     @reports_input_errors
     def run(**values: Any) -> None:
-        _run_classroom(game, values)
+        # imported here: making a set loads reportlab and the game's puzzles, --help never
+        from spacebowl_print.cli.runs import run_classroom
+
+        run_classroom(game, values)
 
     options = [
-        *map(click_option, kind.options),
+        *map(click_option, spec.options),
         click.option("--students", type=BoundedInt(1, MAX_STUDENTS), required=True,
                      help=f"Worksheets, each with its own code (students × puzzles at most "
-                          f"{kind.max_puzzles})."),
+                          f"{spec.max_puzzles})."),
         click.option("--puzzles", type=BoundedInt(1, MAX_PUZZLES), required=True,
                      help="Puzzles a student."),
         click.option("--tier", type=BoundedInt(1, 5), default=None,
@@ -400,65 +287,22 @@ def classroom_command(game: Game, name: str = "classroom") -> click.Command:
         _apply(run, options))
 
 
-def _run_classroom(game: Game, values: dict[str, Any]) -> None:
-    from spacebowl_print.publish.classroom import ClassRequest, build_classroom
-    from spacebowl_print.publish.publication import VerificationError
-
-    own = _own(game, values)
-    kind = game.puzzle_kind()
-    req = ClassRequest(values["students"], values["puzzles"], values["tier"], values["paper"],
-                       values["same"]).check(kind.max_puzzles)
-    out = values["out"]
-    check_before_work(out, f"{game.id} classroom", values["force"])
-    tiers = [req.tier] if req.tier else list(range(1, 6))
-    publisher = _publisher(game, own, tiers, values["lang"], values["ink_saver"],
-                           values["greyscale"], values["paper"], values["seed"],
-                           values["jobs"], values["force"])
-    made = req.made
-    with progress(made, "Making worksheets", values["quiet"]) as step:
-        try:
-            report = build_classroom(publisher, req, Path(out), kind.max_puzzles, step)
-        except VerificationError as err:
-            raise _rejected(err) from None
-    _say(values["quiet"], [f"{req.students} worksheets × {req.puzzles} puzzles, "
-                           f"{report.pages} worksheet pages, teacher's key {report.key_pages} "
-                           f"page{'s' if report.key_pages != 1 else ''}",
-                           *(f"  wrote {f}" for f in report.files)])
-
-
 # --------------------------------------------------------------------------- web
 
 
 def web_command(game: Game, name: str = "web") -> click.Command:
     """``[GAME] web``: the daily puzzle web site."""
-    kind = game.puzzle_kind()
+    spec = game.puzzle_spec()
 
     @reports_input_errors
     def run(**values: Any) -> None:
-        from spacebowl_print.publish.publication import VerificationError
-        from spacebowl_print.publish.site import SiteRequest, build_site
+        # imported here: making a site loads jinja2 and the game's puzzles, --help never
+        from spacebowl_print.cli.runs import run_web
 
-        own = _own(game, values)
-        tiers = parse_tier_range(values["tiers"])
-        req = SiteRequest(values["days"], values["start"], tiers)
-        from spacebowl_print.publish.schedule import daily_slots
+        run_web(game, values)
 
-        daily_slots(req.start, req.days, tiers)
-        out = values["out"]
-        check_before_work(out, f"{game.id} web", values["force"])
-        publisher = _publisher(game, own, range(tiers[0], tiers[1] + 1), values["lang"],
-                               False, False, "a4", values["seed"], values["jobs"],
-                               values["force"])
-        with progress(req.days, "Making pages", values["quiet"]) as step:
-            try:
-                report = build_site(publisher, req, Path(out), step)
-            except VerificationError as err:
-                raise _rejected(err) from None
-        _say(values["quiet"], [f"{report.pages} daily pages and an index in {out}"])
-
-    options = [*map(click_option, kind.options), *_days(min(MAX_DAYS, kind.max_puzzles), 7),
-               _jobs(),
-               *_common(game, "site")]
+    options = [*map(click_option, spec.options), *_days(min(MAX_DAYS, spec.max_puzzles), 7),
+               _jobs(), *_common(game, "site")]
     help_ = (f"A daily {game.title} puzzle web site to play on screen or project in class.\n\n"
              "Writes one self-contained HTML page a day (inline pictures, no network access), "
              "index.html and manifest.json. Each page teaches the game in a few lines, shows "
@@ -468,12 +312,12 @@ def web_command(game: Game, name: str = "web") -> click.Command:
     return click.command(name, help=help_, short_help=SUMMARIES["web"])(_apply(run, options))
 
 
-FACTORIES: dict[str, Callable[[Game], click.Command]] = {
+FACTORIES: Mapping[str, Callable[[Game], click.Command]] = {
     "kit": kit_command, "booklet": booklet_command, "classroom": classroom_command,
     "web": web_command,
 }
 """Every publication's command factory, by command name."""
 
 
-__all__ = ["FACTORIES", "SUMMARIES", "booklet_command", "classroom_command",
-           "kit_command", "web_command"]
+__all__ = ["FACTORIES", "SUMMARIES", "booklet_command", "classroom_command", "kit_command",
+           "web_command"]

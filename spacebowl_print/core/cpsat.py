@@ -36,6 +36,7 @@ def cp_model() -> ModuleType:
     global _module
     if _module is None:
         with signals_held():
+            # imported here, once, with signals held: OR-Tools takes half a second to load
             from ortools.sat.python import cp_model as module
         _module = module
     return _module

@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import datetime as dt
+import re
 from collections.abc import Sequence
 
 from spacebowl_print.core.errors import InputError
@@ -22,18 +23,26 @@ def check_lang(lang: str, supported: Sequence[str] = LANGS) -> str:
     return key
 
 
-def parse_langs(text: str, supported: Sequence[str] = LANGS) -> tuple[str, ...]:
-    """A comma-separated list such as ``"en,fr"``: distinct known codes in the order given;
-    an empty list or an unknown code is an :class:`InputError` at ``lang``."""
+def split_langs(text: str) -> tuple[str, ...]:
+    """A comma-separated list such as ``"en, FR"``: the distinct codes in the order given,
+    trimmed and lower-cased (whether a game offers them is its request's check)."""
     out: list[str] = []
     for part in text.split(","):
-        if part.strip():
-            code = check_lang(part, supported)
-            if code not in out:
-                out.append(code)
-    if not out:
-        raise InputError("at least one language is needed", "lang")
+        code = part.strip().lower()
+        if code and code not in out:
+            out.append(code)
     return tuple(out)
+
+
+NBSP = "\u00a0"
+_FR_BEFORE = re.compile(r" ([!?;:»])")
+_FR_AFTER = re.compile(r"« ")
+
+
+def french_spacing(text: str) -> str:
+    """French typography: the space before ``! ? ; : »`` and after ``«`` becomes a no-break
+    space, so « Go ! » never splits over two lines (template authors type plain spaces)."""
+    return _FR_AFTER.sub("«" + NBSP, _FR_BEFORE.sub(NBSP + r"\1", text))
 
 
 _DAYS = {

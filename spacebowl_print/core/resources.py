@@ -1,8 +1,11 @@
-"""Where the shipped data lives: decks, templates and fonts, from a source tree or a wheel.
+"""Where the shipped data lives: the games' material (decks, tile sets, constellation sets),
+templates, fonts and the print services' figures, from a source tree or a wheel. Which file a
+game reads there is the game's own knowledge.
 
 A wheel carries ``decks/`` and ``templates/`` inside the package as ``spacebowl_print/data/``;
 a source checkout (or an editable install) keeps them at the top of the repository.
-Fonts always live in ``spacebowl_print/fonts/``.
+Fonts always live in ``spacebowl_print/fonts/``, the print services' figures and the CMYK
+profile in ``spacebowl_print/pressdata/``.
 """
 
 from __future__ import annotations
@@ -20,7 +23,8 @@ def _data_dir(name: str) -> Path:
 
 
 def decks_dir() -> Path:
-    """The folder holding the shipped ``*.toml`` decks."""
+    """The folder holding the games' shipped material (``*.toml`` decks, tile and
+    constellation sets, and the pictures themed decks use)."""
     return _data_dir("decks")
 
 
@@ -34,15 +38,10 @@ def fonts_dir() -> Path:
     return _PACKAGE / "fonts"
 
 
-def deck_path(name_or_path: str) -> Path:
-    """Resolve ``--deck``: an existing file path, or the name of a shipped deck (``classic``)."""
-    p = Path(name_or_path)
-    if p.is_file():
-        return p
-    shipped = decks_dir() / (p.name if p.suffix == ".toml" else p.name + ".toml")
-    if shipped.is_file():
-        return shipped
-    return p  # let the reader report the missing file under the name the user gave
+def press_data_dir() -> Path:
+    """The folder holding the print services' figures (``presses.toml``) and the CMYK output
+    profile PDF/X files embed; like the fonts, it lives inside the package."""
+    return _PACKAGE / "pressdata"
 
 
-DEFAULT_DECK = "classic"
+__all__ = ["decks_dir", "fonts_dir", "press_data_dir", "templates_dir"]

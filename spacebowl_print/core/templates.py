@@ -4,6 +4,7 @@ introductions of any game), its filters, and language typography applied to the 
 from __future__ import annotations
 
 import re
+from pathlib import Path
 
 from jinja2 import Environment, FileSystemLoader, StrictUndefined, select_autoescape
 
@@ -38,21 +39,14 @@ def template_environment() -> Environment:
     return env
 
 
-def html_environment() -> Environment:
+def html_environment(own: Path | None = None) -> Environment:
     """The jinja2 environment for HTML templates (``*.html.j2``): every ``{{ }}`` is
-    HTML-escaped unless marked safe (inline SVG we drew ourselves)."""
-    env = Environment(loader=FileSystemLoader(str(templates_dir())),
+    HTML-escaped unless marked safe (inline SVG we drew ourselves). ``own`` is a folder of a
+    game's own templates (a game from another package), searched first; its templates may
+    extend the shipped ones."""
+    folders = ([str(own)] if own is not None else []) + [str(templates_dir())]
+    env = Environment(loader=FileSystemLoader(folders),
                       autoescape=select_autoescape(["html.j2", "html"]),
                       undefined=StrictUndefined, trim_blocks=True, lstrip_blocks=True)
     return env
 
-
-NBSP = "\u00a0"
-_FR_BEFORE = re.compile(r" ([!?;:»])")
-_FR_AFTER = re.compile(r"« ")
-
-
-def french_spacing(text: str) -> str:
-    """French typography: the space before ``! ? ; : »`` and after ``«`` becomes a no-break
-    space, so « Go ! » never splits over two lines (template authors type plain spaces)."""
-    return _FR_AFTER.sub("«" + NBSP, _FR_BEFORE.sub(NBSP + r"\1", text))

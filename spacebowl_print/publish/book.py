@@ -13,79 +13,27 @@ written unless every answer survived the game's independent check.
 from __future__ import annotations
 
 import datetime as dt
+import time
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from spacebowl_print import __version__
-from spacebowl_print.core.errors import InputError
 from spacebowl_print.core.languages import long_date
 from spacebowl_print.publish import booklet as pub
 from spacebowl_print.publish import pod
 from spacebowl_print.publish.bookinfo import BookInfo
 from spacebowl_print.publish.kinds import PuzzleItem
-from spacebowl_print.publish.pod import Frame
+from spacebowl_print.publish.layout import Frame, Layout, frame
 from spacebowl_print.publish.publication import Publisher, manifest
-from spacebowl_print.publish.schedule import daily_slots
+from spacebowl_print.publish.requests import BookRequest
 from spacebowl_print.render.api import Canvas, PdfOptions, Style
 from spacebowl_print.render.fonts import fit_size, line_height, wrap
 from spacebowl_print.render.pdf import pdf_bytes
 
 NOTE_SIZE = 8.0
 """Type size of the copyright page (well above the 6 pt floor, as small print goes)."""
-
-
-@dataclass(frozen=True)
-class BookRequest:
-    """Everything a booklet or book lets the user choose (besides the game's own options).
-
-    Home printing: ``paper`` pages (a5, a4, letter), optionally imposed two to a sheet for
-    saddle stitching. Print-on-demand (any of ``trim``, ``bleed``, ``cover``): pages of
-    ``trim`` (default ``paper``), perfect bound (at least 24 pages, an even count), mirrored
-    margins with the gutter for the page count, art to the bleed edge with ``bleed``, and
-    ``cover.pdf`` for ``paper_stock`` with ``cover``. ``info`` is the publisher's title,
-    author, ISBN… (the game's defaults where empty).
-    """
-
-    days: int = 7
-    start: dt.date = dt.date(2027, 1, 1)
-    tiers: tuple[int, int] = (1, 5)
-    paper: str = "a5"
-    imposition: pub.Imposition = "none"
-    trim: str | None = None
-    bleed: bool = False
-    cover: bool = False
-    paper_stock: str = "white"
-    info: BookInfo = field(default_factory=BookInfo)
-
-    @property
-    def print_on_demand(self) -> bool:
-        return self.trim is not None or self.bleed or self.cover
-
-    def layout(self) -> pub.Layout:
-        """The page layout, or an :class:`InputError` naming the option that conflicts."""
-        self.info.checked()
-        if self.paper_stock not in pod.STOCK_IN_PER_PAGE:
-            raise InputError(f"must be one of {', '.join(pod.STOCK_IN_PER_PAGE)}",
-                             "paper_stock")
-        if not self.print_on_demand:
-            return pub.home_layout(self.paper, self.imposition)
-        if self.imposition == "saddle":
-            raise InputError("saddle imposition is for home printing; a print-on-demand book "
-                             "(--trim, --bleed or --cover) is perfect bound", "imposition")
-        layout = pub.Layout(pod.parse_trim(self.trim or self.paper), self.bleed, "perfect")
-        pages = 4 + self.days + -(-self.days // 2)  # front matter, puzzles, the longest key
-        if pages > pod.MAX_PAGES:
-            raise InputError(f"a print-on-demand book has at most {pod.MAX_PAGES} pages; "
-                             f"{self.days} days make about {pages} (make two volumes)", "days")
-        return layout
-
-    def options(self) -> dict[str, Any]:
-        """The request as the manifest records it."""
-        return {"days": self.days, "start": self.start.isoformat(), "tiers": list(self.tiers),
-                "paper": self.paper, "imposition": self.imposition, "trim": self.trim,
-                "bleed": self.bleed, "cover": self.cover, "paper_stock": self.paper_stock}
 
 
 @dataclass(frozen=True)
@@ -98,15 +46,26 @@ class BookReport:
     pages: int
     tiers: dict[int, int]
     cover_width: float = 0.0
+    seconds: float = 0.0
+
+    def lines(self) -> list[str]:
+        """What the command prints: puzzles, pages and tiers, the cover's width, the files."""
+        tiers = ", ".join(f"tier {t}: {n}" for t, n in self.tiers.items())
+        lines = [f"{self.puzzles} puzzles, {self.pages} pages ({tiers}) in "
+                 f"{self.seconds:.1f} s"]
+        if self.cover_width:
+            lines.append(f"cover {self.cover_width / 25.4:.3f} in wide")
+        return lines + [f"  wrote {f}" for f in self.files]
 
 
-def build_book(publisher: Publisher, req: BookRequest, out_dir: Path,
+def build_book(req: BookRequest, out_dir: Path,
                advance: Callable[[int], None] = lambda k: None) -> BookReport:
-    """Make ``req.days`` dated puzzles, prove every answer, and write ``booklet.pdf`` (and
+    """Make the request's dated puzzles, prove every answer, and write ``booklet.pdf`` (and
     ``cover.pdf``) with ``manifest.json`` into ``out_dir``, all or nothing."""
-    layout = req.layout()  # refuse a bad combination before minutes of work
-    slots = daily_slots(req.start, req.days, req.tiers)
-    items = publisher.make(slots, advance)
+    started = time.perf_counter()
+    publisher = Publisher.start(req.run, range(req.tiers[0], req.tiers[1] + 1))
+    layout = req.layout
+    items = publisher.make(req.slots, advance)
     header = publisher.header({**req.options(), "lang": publisher.ctx.lang,
                                "ink_saver": publisher.ctx.ink_saver,
                                "greyscale": publisher.ctx.greyscale})
@@ -131,11 +90,12 @@ def build_book(publisher: Publisher, req: BookRequest, out_dir: Path,
             [cover], PdfOptions(title=f"{title} — cover", subject=subject,
                                 author=req.info.author or "spacebowl_print"))
     files = pub.write_sealed(out_dir, data, documents, publisher.kind_of("booklet"),
-                             publisher.force)
+                             req.run.force)
     tiers: dict[int, int] = {}
     for it in items:
         tiers[it.tier] = tiers.get(it.tier, 0) + 1
-    return BookReport(files, len(items), len(pages), dict(sorted(tiers.items())), cover_width)
+    return BookReport(files, len(items), len(pages), dict(sorted(tiers.items())), cover_width,
+                      time.perf_counter() - started)
 
 
 def _span(publisher: Publisher, req: BookRequest, n: int) -> str:
@@ -147,7 +107,7 @@ def _span(publisher: Publisher, req: BookRequest, n: int) -> str:
     return words["span"].format(n=n, start=long_date(req.start, lang), end=long_date(end, lang))
 
 
-def _pages(publisher: Publisher, layout: pub.Layout, req: BookRequest,
+def _pages(publisher: Publisher, layout: Layout, req: BookRequest,
            items: Sequence[PuzzleItem], title: str, span: str) -> list[pub.PageFn]:
     """Title page, copyright page, the teaching page, the game's front matter, one puzzle a
     page, the answer key."""
@@ -156,7 +116,7 @@ def _pages(publisher: Publisher, layout: pub.Layout, req: BookRequest,
     fns = [pub.title_page(title, req.info.subtitle or span, [], author),
            copyright_page(publisher, req.info)]
     fns.append(teach_page(publisher, words["how_to_play"]))
-    _, _, cw, ch = pod.frame(layout.trim, 1, 100, layout.bleed, layout.margin).content
+    _, _, cw, ch = frame(layout.trim, 1, 100, layout.bleed, layout.margin).content
     fns += pub.text_pages(publisher.kind.intro(publisher.source, items, publisher.ctx, cw, ch))
     noun = publisher.ctx.words["puzzle"]
     for k, it in enumerate(items, start=1):
@@ -247,7 +207,7 @@ def notes_page(heading: str) -> pub.PageFn:
     return page
 
 
-def _cover(publisher: Publisher, layout: pub.Layout, pages: int, req: BookRequest,
+def _cover(publisher: Publisher, layout: Layout, pages: int, req: BookRequest,
            items: Sequence[PuzzleItem], title: str, span: str) -> Any:
     """The one-sheet cover: the title, subtitle, the game's art and the author on the front;
     the blurb and the imprint (publisher, ISBN) beside a clear barcode zone on the back; the
@@ -267,5 +227,5 @@ def _cover(publisher: Publisher, layout: pub.Layout, pages: int, req: BookReques
     return pub.in_grey([page], publisher.ctx.greyscale)[0]
 
 
-__all__ = ["BookReport", "BookRequest", "build_book", "copyright_page", "notes_page",
+__all__ = ["BookReport", "build_book", "copyright_page", "notes_page",
            "teach_page"]

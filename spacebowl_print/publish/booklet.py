@@ -4,7 +4,7 @@ imposition, and writing a sealed folder.
 
 This module knows no game rules: a game's puzzles are
 :class:`~spacebowl_print.publish.kinds.PuzzleItem` objects that draw themselves. Pages are
-*page functions*: given the page's :class:`~spacebowl_print.publish.pod.Frame` (its size,
+*page functions*: given the page's :class:`~spacebowl_print.publish.layout.Frame` (its size,
 boxes and the content area inside mirrored margins) and its folio, they return a painter.
 :func:`compose` counts them, rounds the count as the binding needs, and only then lays out
 every page: the gutter depends on the final page count. The flows that use these pages are
@@ -15,21 +15,20 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Literal
+from typing import Any
 
 from spacebowl_print.core.folders import MARKER, marker_json, write_folder
 from spacebowl_print.publish import pod
 from spacebowl_print.publish.kinds import PuzzleItem
+from spacebowl_print.publish.layout import Frame, Layout, final_pages
 from spacebowl_print.publish.manifest import seal_subject, sealed
-from spacebowl_print.publish.pod import Binding, Frame, Trim
 from spacebowl_print.render.api import (
-    PAPER,
     BoxedPage,
     Canvas,
     DrawnPage,
     Page,
+    Painter,
     PdfOptions,
     Style,
 )
@@ -37,52 +36,16 @@ from spacebowl_print.render.fonts import fit_size, text_width, wrap
 from spacebowl_print.render.greyscale import greyscale
 from spacebowl_print.render.pdf import pdf_bytes
 
-Imposition = Literal["none", "saddle"]
 INK = "#1A1A2E"
 MUTED = "#5A5A6E"
 RULE = "#B8B8C8"
 FOLIO_SIZE = 8.0
 
-Painter = Callable[[Canvas], None]
 PageFn = Callable[[Frame, int], Painter]
 """A page to be: given its frame and folio (page number), the painter of the whole page."""
 
 
 # --------------------------------------------------------------------------- layout
-
-
-@dataclass(frozen=True)
-class Layout:
-    """How a booklet is made: its ``trim`` (finished page), ``bleed`` (print-on-demand art
-    to the edge), ``binding`` (page-count rounding: ``perfect`` ≥ 24 and even, ``saddle`` a
-    multiple of 4, ``none`` as is) and, for home saddle stitching, the landscape ``sheet``
-    two pages are imposed on."""
-
-    trim: Trim
-    bleed: bool = False
-    binding: Binding = "none"
-    sheet: tuple[float, float] | None = None
-
-    @property
-    def margin(self) -> float:
-        """The outside, top and bottom margin wanted (mm; the frame raises it to the
-        service's minimum)."""
-        return max(10.0, self.trim.width * 0.07)
-
-
-def home_layout(paper: str, imposition: Imposition) -> Layout:
-    """The layout of a home-printed booklet: ``paper`` a5/a4/letter pages, or with saddle
-    imposition A5 pages on A4 sheets (``a5``/``a4``) or half-Letter pages on Letter."""
-    if paper not in ("a5", "a4", "letter"):
-        raise ValueError(f"unknown paper {paper!r}")
-    if imposition == "none":
-        return Layout(pod.parse_trim(paper))
-    if paper == "letter":
-        w, h = PAPER["half-letter"]
-        sw, sh = PAPER["letter"]
-        return Layout(Trim("half-letter", w, h), binding="saddle", sheet=(sh, sw))
-    sw, sh = PAPER["a4"]
-    return Layout(pod.parse_trim("a5"), binding="saddle", sheet=(sh, sw))
 
 
 def blank(frame: Frame, folio: int) -> Painter:
@@ -94,7 +57,7 @@ def compose(layout: Layout, fns: Sequence[PageFn], pad: PageFn = blank) -> list[
     """The pages, each laid out in its frame, followed by as many ``pad`` pages (blank by
     default; a book's are pages for notes) as the binding needs: at the end, so that no
     part (the answer key above all) has a gap inside it."""
-    final = pod.final_pages(len(fns), layout.binding)
+    final = final_pages(len(fns), layout.binding)
     fns = [*fns, *([pad] * (final - len(fns)))]
     pages: list[Page] = []
     for k, fn in enumerate(fns):

@@ -10,8 +10,7 @@ French entries get French typography from :func:`core.templates.french_spacing`.
 
 from __future__ import annotations
 
-from spacebowl_print.core.languages import check_lang
-from spacebowl_print.core.templates import french_spacing
+from spacebowl_print.core.languages import check_lang, french_spacing
 
 _WORDS: dict[str, dict[str, str]] = {
     "en": {

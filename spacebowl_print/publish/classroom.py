@@ -14,16 +14,13 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
 
-from spacebowl_print.core.errors import InputError
 from spacebowl_print.publish import booklet as pub
-from spacebowl_print.publish import pod
 from spacebowl_print.publish.book import notes_page, teach_page
 from spacebowl_print.publish.kinds import PuzzleItem
-from spacebowl_print.publish.limits import MAX_PUZZLES, MAX_STUDENTS
-from spacebowl_print.publish.pod import Frame
+from spacebowl_print.publish.layout import Frame, Layout, frame
 from spacebowl_print.publish.publication import Publisher, manifest
+from spacebowl_print.publish.requests import ClassRequest
 from spacebowl_print.publish.schedule import class_slots, student_codes
 from spacebowl_print.render.api import Canvas, Page, Style
 from spacebowl_print.render.fonts import fit_size, line_height, text_width, wrap
@@ -37,43 +34,6 @@ KEY_SIZE = 8.5
 
 
 @dataclass(frozen=True)
-class ClassRequest:
-    """What a classroom set lets the user choose: ``students`` worksheets of ``puzzles``
-    puzzles each, one ``tier`` for all (None: tiers 1–5 in turn), on ``paper``; ``same``
-    gives every student the same puzzles (a class working through them together)."""
-
-    students: int
-    puzzles: int
-    tier: int | None = None
-    paper: str = "a4"
-    same: bool = False
-
-    @property
-    def made(self) -> int:
-        """Puzzles the set needs made: one set for the class with ``same``, else one per
-        student."""
-        return self.puzzles if self.same else self.students * self.puzzles
-
-    def check(self, most: int) -> ClassRequest:
-        """Return self, or an :class:`InputError` at the field that is out of range;
-        ``most`` bounds students × puzzles (the game's budget)."""
-        if not 1 <= self.students <= MAX_STUDENTS:
-            raise InputError(f"must be 1 to {MAX_STUDENTS}, got {self.students}", "students")
-        if not 1 <= self.puzzles <= MAX_PUZZLES:
-            raise InputError(f"must be 1 to {MAX_PUZZLES}, got {self.puzzles}", "puzzles")
-        if self.tier is not None and not 1 <= self.tier <= 5:
-            raise InputError(f"must be 1 to 5, got {self.tier}", "tier")
-        if self.made > most:
-            raise InputError(f"{self.students} students × {self.puzzles} puzzles is {self.made}; "
-                             f"at most {most} puzzles a set (make two sets)", "students")
-        return self
-
-    def options(self) -> dict[str, Any]:
-        return {"students": self.students, "puzzles": self.puzzles, "tier": self.tier,
-                "paper": self.paper, "same": self.same}
-
-
-@dataclass(frozen=True)
 class ClassReport:
     """What a build wrote: files, puzzles made, worksheet pages and key pages."""
 
@@ -81,18 +41,27 @@ class ClassReport:
     puzzles: int
     pages: int
     key_pages: int
+    students: int = 0
+    per_student: int = 0
+
+    def lines(self) -> list[str]:
+        """What the command prints: the worksheets, the key's pages, the files."""
+        plural = "s" if self.key_pages != 1 else ""
+        return [f"{self.students} worksheets × {self.per_student} puzzles, {self.pages} "
+                f"worksheet pages, teacher's key {self.key_pages} page{plural}",
+                *(f"  wrote {f}" for f in self.files)]
 
 
 Sheet = tuple[str, list[PuzzleItem]]
 """A student's worksheet: the code and the puzzles."""
 
 
-def build_classroom(publisher: Publisher, req: ClassRequest, out_dir: Path, most: int,
+def build_classroom(req: ClassRequest, out_dir: Path,
                     advance: Callable[[int], None] = lambda k: None) -> ClassReport:
     """Make, prove and write the classroom set into ``out_dir`` (all or nothing):
     ``worksheets.pdf``, ``teacher-key.pdf`` and ``manifest.json``."""
-    req.check(most)
-    layout = pub.home_layout(req.paper, "none")
+    publisher = Publisher.start(req.run, req.tiers)
+    layout = req.layout
     codes = student_codes(req.students, publisher.seed)
     if req.same:
         made = publisher.make(class_slots(["ALL"], req.puzzles, req.tier), advance)
@@ -116,11 +85,11 @@ def build_classroom(publisher: Publisher, req: ClassRequest, out_dir: Path, most
         "worksheets.pdf": lambda subject: pub.render_pages(
             layout, sheet_pages, title, subject, duplex="DuplexFlipLongEdge"),
         "teacher-key.pdf": lambda subject: pub.render_pages(layout, key, title, subject),
-    }, publisher.kind_of("classroom"), publisher.force)
-    return ClassReport(files, len(made), len(sheet_pages), len(key))
+    }, publisher.kind_of("classroom"), req.run.force)
+    return ClassReport(files, len(made), len(sheet_pages), len(key), req.students, req.puzzles)
 
 
-def worksheet_pages(publisher: Publisher, layout: pub.Layout, sheets: Sequence[Sheet]
+def worksheet_pages(publisher: Publisher, layout: Layout, sheets: Sequence[Sheet]
                     ) -> list[Page]:
     """The teaching page with its back left for notes, then each student's pages (the
     game's number of puzzles a page, fewer on A5), each under the code, name and date
@@ -145,7 +114,7 @@ def worksheet_pages(publisher: Publisher, layout: pub.Layout, sheets: Sequence[S
     return pub.compose(layout, fns)
 
 
-def teacher_key(publisher: Publisher, layout: pub.Layout, sheets: Sequence[Sheet],
+def teacher_key(publisher: Publisher, layout: Layout, sheets: Sequence[Sheet],
                 req: ClassRequest) -> list[pub.PageFn]:
     """The key as tables: one row per worksheet code, one column per puzzle (at most
     :data:`KEY_COLUMNS` a table), as many rows a page as fit; every page says how to read
@@ -153,7 +122,7 @@ def teacher_key(publisher: Publisher, layout: pub.Layout, sheets: Sequence[Sheet
     puzzles = max(len(sheet) for _, sheet in sheets)
     blocks = [list(range(a, min(a + KEY_COLUMNS, puzzles)))
               for a in range(0, puzzles, KEY_COLUMNS)]
-    content = pod.frame(layout.trim, 1, 100, layout.bleed, layout.margin).content
+    content = frame(layout.trim, 1, 100, layout.bleed, layout.margin).content
     legend = publisher.kind.key_legend(publisher.ctx)
     legend_h = len(wrap(legend, content[2], 8.5)) * line_height(8.5, 1.3)
     per_page = max(1, int((content[3] - KEY_HEAD - legend_h) // KEY_ROW) - 2)
@@ -212,5 +181,5 @@ def _key_page(columns: list[int], part: Sequence[Sheet], words: Mapping[str, str
     return page
 
 
-__all__ = ["MAX_PUZZLES", "MAX_STUDENTS", "ClassReport", "ClassRequest", "build_classroom",
+__all__ = ["ClassReport", "build_classroom",
            "teacher_key", "worksheet_pages"]

@@ -23,10 +23,7 @@ from typing import Protocol
 
 from spacebowl_print.publish.geometry import EPS, Polygon, is_convex, simplify
 from spacebowl_print.publish.kittexts import Nouns, nouns, stock_tip
-from spacebowl_print.render.api import Canvas
-
-Box = tuple[float, float, float, float]
-"""(x, y, w, h) in mm."""
+from spacebowl_print.render.api import Box, Canvas
 
 
 class LayoutError(ValueError):

@@ -1,9 +1,14 @@
 """What publishing needs from a game — the midend's contract, game-free.
 
 A game fills these in (its :class:`PuzzleKind` and :class:`KitKind`, named by its
-:class:`~spacebowl_print.games.base.Game` table); the shared layers build every publication
+:class:`~spacebowl_print.publish.table.Game` table); the shared layers build every publication
 from them: kits, dated booklets for home printing and print-on-demand, classroom sets, daily
 web sites, and ``spacebowl check``. Nothing here knows a rule of any game.
+
+Both kinds are generic over the game's own types, so mypy checks a game's kind against the
+contract: a :class:`PuzzleKind` over its options object (what the command line made of the
+game's own options), its source (a deck, a constellation set, a tile set) and its puzzles; a
+:class:`KitKind` over its options object.
 
 The :class:`RenderContext` travels with every drawing request instead of loose ``lang`` /
 ``ink_saver`` / ``greyscale`` / ``paper`` parameters.
@@ -13,36 +18,15 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
-from typing import TYPE_CHECKING, Any, Literal, Protocol
+from typing import TYPE_CHECKING, Any, Protocol, TypeVar
 
 if TYPE_CHECKING:  # the types only: reading a game's table must not load reportlab
     from spacebowl_print.publish.items import Item, Naming
     from spacebowl_print.publish.kit import Document
+    from spacebowl_print.publish.requests import KitRequest
     from spacebowl_print.publish.schedule import Slot
-    from spacebowl_print.render.api import Box, Canvas
+    from spacebowl_print.render.api import BoxPainter, Canvas, Painter
 
-Painter = Callable[["Canvas"], None]
-BoxPainter = Callable[["Canvas", "Box"], None]
-"""Draws inside the box (x, y, w, h) in mm, y up."""
-
-
-@dataclass(frozen=True)
-class Option:
-    """One of a game's own options, as data (the command line turns it into a click option):
-    the parameter ``name`` (``card_size``), its ``flag`` (``--card-size``), ``help``, the
-    ``default``, and its ``kind``: ``text`` (at most ``limit`` characters), ``flag`` (on/off),
-    ``int`` (within ``bounds``) or ``choice`` (one of ``choices``)."""
-
-    name: str
-    flag: str
-    help: str
-    default: Any = None
-    kind: Literal["text", "flag", "int", "choice"] = "text"
-    choices: tuple[str, ...] = ()
-    bounds: tuple[int, int] = (0, 0)
-    metavar: str | None = None
-    limit: int = 64
-    show_default: bool = True
 
 
 @dataclass(frozen=True)
@@ -120,46 +104,46 @@ class PuzzleItem(Protocol):
         """The puzzle and its answer for a web page."""
 
 
-class PuzzleKind(Protocol):
-    """A game's puzzles, as the shared publishing commands use them.
+OptionsT = TypeVar("OptionsT")
+"""A game's options object: what the command line made of the game's own options."""
+SourceT = TypeVar("SourceT")
+"""A game's source: the material a run's puzzles are made from."""
+PuzzleT = TypeVar("PuzzleT", bound=PuzzleItem)
+"""A game's puzzle."""
 
-    ``Source`` below is the game's material a run works with (a deck, a constellation set, a
-    tile set): loaded once by :meth:`load` from the game's own ``options``.
-    """
 
-    options: Sequence[Option]
-    """The game's own options on every puzzle command (e.g. ``--deck``), besides the shared
-    ones; their values reach :meth:`load` by parameter name."""
+class PuzzleKind(Protocol[OptionsT, SourceT, PuzzleT]):
+    """A game's puzzles, as the shared publishing commands use them: generic over the game's
+    options object, its source and its puzzle (see the module docstring).
+    The options themselves, and the bounds of a run, are data in the game's table
+    (:class:`~spacebowl_print.publish.table.PuzzleSpec`); the game's words are the table's
+    ``words``."""
 
-    max_puzzles: int
-    """The most puzzles one run may make (a book's days, a classroom's students × puzzles):
-    what this machine makes in about a minute and a half."""
+    Options: type[OptionsT]
+    """Makes the options object from the values of the game's own options, by name (the
+    fields are the names the table's options declare), checking each: an
+    :class:`InputError` at the field otherwise."""
 
-    default_days: int
-    """A booklet's ``--days`` when not given."""
+    @property
+    def worksheet_per_page(self) -> int:
+        """Puzzles on one worksheet page (A4 or Letter; one on A5)."""
 
-    worksheet_per_page: int
-    """Puzzles on one worksheet page (A4 or Letter; one on A5)."""
+    @property
+    def web_template(self) -> str | None:
+        """A jinja2 template extending ``web/day.html.j2`` for a game whose page does more
+        than show and reveal: a name under ``templates/``, or the absolute path of a template
+        of the game's own (a game from another package); None: the shared page."""
 
-    web_template: str | None
-    """A jinja2 template (under ``templates/``) extending ``web/day.html.j2`` for a game
-    whose page does more than show and reveal (None: the shared page)."""
+    def load(self, options: OptionsT, tiers: Sequence[int]) -> SourceT:
+        """The source these options name, checked able to make puzzles of ``tiers``; an
+        :class:`InputError` naming the option otherwise."""
 
-    def words(self, lang: str) -> Mapping[str, str]:
-        """The game's words in ``lang`` (an :class:`InputError` at ``lang`` for a language it
-        does not offer); publishing reads ``puzzle`` (the noun on headings: "Puzzle",
-        "Challenge") and ``puzzles`` (its plural)."""
-
-    def load(self, options: Mapping[str, Any], tiers: Sequence[int]) -> Any:
-        """The source for these option values, checked able to make puzzles of ``tiers``;
-        an :class:`InputError` naming the option otherwise."""
-
-    def header(self, source: Any) -> dict[str, Any]:
+    def header(self, source: SourceT) -> dict[str, Any]:
         """What the manifest records about the source (name, digest…), for
         :meth:`verify`."""
 
-    def generate(self, source: Any, slots: Sequence[Slot], seed: int, ctx: RenderContext,
-                 jobs: int, advance: Callable[[int], None]) -> list[PuzzleItem]:
+    def generate(self, source: SourceT, slots: Sequence[Slot], seed: int, ctx: RenderContext,
+                 jobs: int, advance: Callable[[int], None]) -> list[PuzzleT]:
         """One puzzle per slot, of the slot's tier, in slot order; the same for the same
         arguments whatever ``jobs`` (processes it may use); ``advance(1)`` per puzzle."""
 
@@ -168,22 +152,23 @@ class PuzzleKind(Protocol):
         None, or one line saying what is wrong (an :class:`InputError` for an entry it
         cannot read)."""
 
-    def teach(self, source: Any, ctx: RenderContext) -> BoxPainter:
+    def teach(self, source: SourceT, ctx: RenderContext) -> BoxPainter:
         """One page that teaches how to solve a puzzle (the rules it needs, a worked
         example), drawn in the box it is given."""
 
-    def intro(self, source: Any, items: Sequence[PuzzleItem], ctx: RenderContext,
+    def intro(self, source: SourceT, items: Sequence[PuzzleT], ctx: RenderContext,
               width: float, height: float) -> list[Painter]:
         """More front-matter pages of a booklet (each painter draws a ``width`` ×
         ``height`` content area), e.g. what the tiers mean; may be empty."""
 
-    def describe(self, source: Any, ctx: RenderContext) -> str:
+    def describe(self, source: SourceT, ctx: RenderContext) -> str:
         """What the puzzles are made from, for the copyright page ("the Classic deck")."""
 
-    def answers_per_page(self, source: Any, width: float, height: float) -> tuple[int, int]:
+    def answers_per_page(self, source: SourceT, width: float, height: float
+                         ) -> tuple[int, int]:
         """(columns, rows) of answer-key cells on a page of ``width`` × ``height`` mm."""
 
-    def cover_art(self, source: Any, items: Sequence[PuzzleItem], ctx: RenderContext
+    def cover_art(self, source: SourceT, items: Sequence[PuzzleT], ctx: RenderContext
                   ) -> BoxPainter:
         """The front cover's picture (the game's own art)."""
 
@@ -219,31 +204,26 @@ class KitParts:
     ``card_size``)."""
 
 
-class KitKind(Protocol):
-    """A game's print-and-play kit."""
+class KitKind(Protocol[OptionsT]):
+    """A game's print-and-play kit, generic over its options object. The papers it
+    lays out on, its own options and its files are data in the game's table
+    (:class:`~spacebowl_print.publish.table.KitSpec`)."""
 
-    papers: tuple[str, ...]
-    """Paper sizes the kit lays out on; the first is the default."""
+    Options: type[OptionsT]
+    """Makes the options object from the values of the kit's own options, by name, checking
+    each (as :attr:`PuzzleKind.Options`)."""
 
-    options: Sequence[Option]
-    """The game's own kit options (e.g. ``--deck``, ``--players``)."""
-
-    contents: str
-    """The game's own files in the kit folder, one ``NAME  what it holds`` a line, as the
-    kit command's ``--help`` lists them (the shared files are listed around them)."""
-
-    def parts(self, options: Mapping[str, Any], langs: Sequence[str], ctx: RenderContext,
-              seed: int) -> KitParts:
-        """The kit's parts for the game's own option values, the languages (the first labels
-        the pieces; each gets a rule summary) and the context; an :class:`InputError` naming
-        the option for a bad value."""
+    def parts(self, options: OptionsT, req: KitRequest) -> KitParts:
+        """The kit's parts for the game's options and the request (its languages: the
+        first labels the pieces, each gets a rule summary; its context and seed); an
+        :class:`InputError` naming the option for material that cannot be used."""
 
 
-def cover_sample(items: Sequence[PuzzleItem]) -> PuzzleItem:
+def cover_sample(items: Sequence[PuzzleT]) -> PuzzleT:
     """The puzzle a front cover shows, the same rule for every game: the seventh (the end of
     the first week, where the ramp is steepest), or the last of a shorter book."""
     return items[min(len(items) - 1, 6)]
 
 
-__all__ = ["BoxPainter", "KitKind", "KitParts", "Option", "Painter",
-           "PuzzleItem", "PuzzleKind", "RenderContext", "WebStep", "WebView", "cover_sample"]
+__all__ = ["KitKind", "KitParts", "PuzzleItem", "PuzzleKind", "RenderContext", "WebStep",
+           "WebView", "cover_sample"]

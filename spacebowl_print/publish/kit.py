@@ -34,18 +34,28 @@ from __future__ import annotations
 
 import json
 import os
+import time
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
 from spacebowl_print.core.errors import InputError
 from spacebowl_print.core.folders import MARKER, write_folder
-from spacebowl_print.core.languages import check_lang
-from spacebowl_print.publish.items import CARDS, Item, Naming, distinct_backs
+from spacebowl_print.publish.items import Item, LayoutError, Naming, distinct_backs
+from spacebowl_print.publish.kinds import KitParts
 from spacebowl_print.publish.kittexts import count, word
+from spacebowl_print.publish.requests import KitRequest
 from spacebowl_print.publish.sheets import Imposition, impose
-from spacebowl_print.render.api import Canvas, DrawnPage, FontName, Page, PdfOptions, Style
+from spacebowl_print.render.api import (
+    PAPER,
+    Canvas,
+    DrawnPage,
+    FontName,
+    Page,
+    PdfOptions,
+    Style,
+)
 from spacebowl_print.render.fonts import fit_size, line_height, text_width, wrap
 from spacebowl_print.render.greyscale import greyscale as greyscale_of
 from spacebowl_print.render.pdf import pdf_bytes
@@ -67,10 +77,11 @@ class Document:
 
 
 @dataclass(frozen=True)
-class KitResult:
-    """What :func:`build_kit` wrote: the folder, the files (relative paths, sorted), the number
-    of cards and of card sheets, the page count of ``kit.pdf``, each file's size, and warnings
-    (one English line each, for the terminal) about sheets that will not print well."""
+class KitReport:
+    """What a kit build wrote: the folder, the files (relative paths, sorted), the number of
+    cards and of card sheets, the page count of ``kit.pdf``, each file's size, warnings (one
+    English line each, for the terminal: pictures under 300 dpi, sheets that will not print
+    well), what the items are called and the seconds it took."""
 
     folder: Path
     files: tuple[str, ...]
@@ -79,6 +90,32 @@ class KitResult:
     kit_pages: int
     sizes: dict[str, int] = field(default_factory=dict)
     warnings: tuple[str, ...] = ()
+    plural: str = "cards"
+    seconds: float = 0.0
+
+    def lines(self) -> list[str]:
+        """What the command prints."""
+        return [f"wrote {len(self.files)} files to {self.folder} in {self.seconds:.1f} s: "
+                f"{self.cards} {self.plural} on {self.sheets} sheets, kit.pdf "
+                f"{self.kit_pages} pages"]
+
+
+@dataclass(frozen=True)
+class KitPrint:
+    """How a kit's parts are printed and written: on ``paper`` (w, h) mm, portrait; every
+    word this module prints in ``lang``; ``greyscale`` draws every item and page as the
+    greys a photocopier makes; ``png_dpi`` adds a PNG of every face and back under ``png/``,
+    ``tts`` Tabletop Simulator deck sheets under ``tts/``; ``kind`` (``"spacebowl kit"``) and
+    ``force`` say which earlier folder may be replaced
+    (:func:`~spacebowl_print.core.folders.write_folder`, which records the kind)."""
+
+    paper: tuple[float, float]
+    lang: str = "en"
+    greyscale: bool = False
+    png_dpi: int | None = None
+    tts: bool = False
+    kind: str | None = None
+    force: bool = False
 
 
 class GreyItem:
@@ -328,49 +365,43 @@ def _cover_tips(kit: _Kit, start: int, tips: Sequence[str]) -> list[str]:
     ]
 
 
-def check_kit_choices(paper: str, papers: Sequence[str], langs: Sequence[str],
-                      supported: Sequence[str], seed: int) -> None:
-    """The choices every game's kit shares: a ``paper`` among ``papers``, at least one
-    language and each among ``supported``, a seed ≥ 0; an :class:`InputError` at the field
-    (``paper``, ``lang``, ``seed``) otherwise, which the command line names as its option."""
-    if paper not in papers:
-        raise InputError(f"must be one of {', '.join(papers)}, got {paper[:20]!r}", "paper")
-    if not langs:
-        raise InputError("at least one language is needed", "lang")
-    for lang in langs:
-        check_lang(lang, supported)
-    if seed < 0:
-        raise InputError(f"must be ≥ 0, got {seed}", "seed")
+def build_kit(req: KitRequest, out_dir: str | os.PathLike[str]) -> KitReport:
+    """Write the game's print-and-play kit the request asks for into ``out_dir``, all or
+    nothing: the game's kit kind makes its parts (cards or tiles, backs, documents) from the
+    request's options, languages, context and seed, and :func:`write_kit` imposes and writes
+    them. Pieces that cannot be laid out on the paper are an :class:`InputError` at the
+    option the parts name (``paper``, or Space Bowl's ``card_size``)."""
+    started = time.perf_counter()
+    parts = req.run.game.kit_kind().parts(req.run.options, req)
+    ctx = req.run.ctx
+    how = KitPrint(PAPER[ctx.paper], ctx.lang, ctx.greyscale, req.png_dpi, req.tts,
+                   req.run.kind_of("kit"), req.run.force)
+    try:
+        report = write_kit(parts, how, out_dir)
+    except LayoutError as err:
+        raise InputError(err.message, "paper" if err.field in ("paper", "margin")
+                         else parts.layout_field) from None
+    return replace(report, warnings=(*parts.warnings, *report.warnings),
+                   seconds=time.perf_counter() - started)
 
 
-def build_kit(out_dir: str | os.PathLike[str], *, fronts: Sequence[Item],
-              back: Item | Sequence[Item], bleed: float, paper: tuple[float, float], title: str,
-              fold: bool = False, back_offset: tuple[float, float] = (0.0, 0.0),
-              extras: Sequence[Document] = (), tips: Sequence[str] = (),
-              naming: Naming = CARDS, margin: float = 0.0,
-              offset_hint: str | None = None, lang: str = "en",
-              greyscale: bool = False, png_dpi: int | None = None, tts: bool = False,
-              kind: str | None = None, force: bool = False) -> KitResult:
-    """Write the whole kit into ``out_dir`` (see the module docstring for the files).
+def write_kit(parts: KitParts, how: KitPrint, out_dir: str | os.PathLike[str]) -> KitReport:
+    """Impose and write the kit's ``parts`` as ``how`` says into ``out_dir`` (see the module
+    docstring for the files).
 
-    ``fronts`` are the items (ids used in file names and the cut guide): rectangular cards of one
-    size, or die-cut tiles (items with an ``outline``, which tessellate); ``back`` the common back
-    or one back per front; ``bleed`` their bleed in mm; ``paper`` (w, h) in mm portrait;
-    ``naming`` what the items are called (:data:`~spacebowl_print.publish.items.CARDS`,
-    :data:`~spacebowl_print.publish.items.TILES` or the game's own); ``margin``, ``fold``,
-    ``back_offset`` and ``offset_hint`` as :func:`~spacebowl_print.publish.sheets.impose` takes
-    them. ``lang`` (en, fr, de; a kit in several languages passes its first) is the language
-    of the cover, the tips, the calibration pages, the sheet labels and the bookmarks; the
-    caller's ``title``, documents and ``tips`` print as given. ``greyscale`` draws every
-    item and page as the greys a photocopier makes of its colours. ``png_dpi`` adds a PNG of
-    every face and back at that resolution under ``png/``, ``tts`` Tabletop Simulator deck
-    sheets under ``tts/`` (:mod:`~spacebowl_print.publish.raster`; the other files stay
-    byte-identical). ``kind`` (e.g. ``"spacebowl kit"``) and ``force`` say which earlier
-    folder may be replaced (:func:`~spacebowl_print.core.folders.write_folder`, which records
-    the kind). Raises :class:`~spacebowl_print.publish.items.LayoutError` when the items
-    cannot be imposed, and ``ValueError`` for an unknown language or a resolution out of
-    range; nothing is written then.
+    The parts' ``fronts`` are the items (ids used in file names and the cut guide):
+    rectangular cards of one size, or die-cut tiles (items with an ``outline``, which
+    tessellate); ``back`` the common back or one back per front; ``naming`` what they are
+    called; ``margin``, ``fold``, ``back_offset`` and ``offset_hint`` as
+    :func:`~spacebowl_print.publish.sheets.impose` takes them. Every word printed here (the
+    cover, the tips, the calibration pages, the sheet labels, the bookmarks) is in
+    ``how.lang``; the parts' title, documents and tips print as given. Raises
+    :class:`~spacebowl_print.publish.items.LayoutError` when the items cannot be imposed;
+    nothing is written then.
     """
+    paper, lang, greyscale = how.paper, how.lang, how.greyscale
+    title, naming, fold, bleed = parts.title, parts.naming, parts.fold, parts.bleed
+    fronts, back, extras = parts.fronts, parts.back, parts.documents
     kit = _Kit(paper, title, naming, fold, lang)
     names = kit.nouns()
     if greyscale:
@@ -380,9 +411,10 @@ def build_kit(out_dir: str | os.PathLike[str], *, fronts: Sequence[Item],
         extras = [Document(d.name, d.title, _grey_pages(d.pages, True), d.note)
                   for d in extras]
     imp: Imposition = impose(fronts, back, paper=paper, bleed=bleed, fold=fold,
-                             back_offset=back_offset,
+                             back_offset=parts.back_offset,
                              title=kit.word("sheets_title", title=title, **names),
-                             naming=naming, margin=margin, offset_hint=offset_hint, lang=lang)
+                             naming=naming, margin=parts.margin,
+                             offset_hint=parts.offset_hint, lang=lang)
     sheets = len(imp.cut_lines)
     files = _sheet_files(kit, imp, fronts, back, bleed)
     for doc in extras:
@@ -392,25 +424,31 @@ def build_kit(out_dir: str | os.PathLike[str], *, fronts: Sequence[Item],
     what = kit.word("part", items=count(lang, len(fronts), (names["one"], names["many"])),
                     sheets=count(lang, sheets, "sheet"),
                     how=kit.word("part_fold" if fold else "part_duplex"), **names)
-    parts = [_Part(what, names["Many"], list(imp.pages))]
-    parts += [_Part(doc.title + (f" — {doc.note}" if doc.note else ""), doc.title,
+    sections = [_Part(what, names["Many"], list(imp.pages))]
+    sections += [_Part(doc.title + (f" — {doc.note}" if doc.note else ""), doc.title,
                     list(doc.pages)) for doc in extras if doc.pages]
     duplex = imp.duplex is not None
     outlined = any(p.outline is not None for plan in imp.plans for p in plan.placements)
-    body, marks, contents = _assemble(kit, parts, duplex)
-    cover = cover_page(paper, title, contents, _cover_tips(kit, 2 if duplex else 1, tips),
+    body, marks, contents = _assemble(kit, sections, duplex)
+    cover = cover_page(paper, title, contents, _cover_tips(kit, 2 if duplex else 1, parts.tips),
                        _folder_rows(kit, files, extras, sheets, outlined), lang=lang)
     kit_pages = [cover] + ([_blank(kit)] if duplex else []) + body
     files["kit.pdf"] = pdf_bytes(kit_pages, PdfOptions(
         title=kit.word("kit_title", title=title), duplex=imp.duplex, bookmarks=tuple(marks)))
-    if png_dpi is not None or tts:  # pdfium loads only for the pictures
+    if how.png_dpi is not None or how.tts:
+        # imported here: pdfium loads only for the pictures, never for a kit without them
         from spacebowl_print.publish.raster import raster_files
 
-        files.update(raster_files(fronts, back, bleed, naming, png_dpi=png_dpi, tts=tts))
-    written = write_folder(out_dir, files, kind=kind, force=force)
+        files.update(raster_files(fronts, back, bleed, naming, png_dpi=how.png_dpi,
+                                  tts=how.tts))
+    written = write_folder(out_dir, files, kind=how.kind, force=how.force)
     on_disk = [p.relative_to(out_dir).as_posix() for p in written]
     sizes = {k: len(v) for k, v in files.items()}
     if MARKER in on_disk:
         sizes[MARKER] = (Path(out_dir) / MARKER).stat().st_size
-    return KitResult(Path(out_dir), tuple(sorted(on_disk)), len(fronts), sheets,
-                     len(kit_pages), sizes, tuple(imp.warnings))
+    return KitReport(Path(out_dir), tuple(sorted(on_disk)), len(fronts), sheets,
+                     len(kit_pages), sizes, tuple(imp.warnings), naming.plural)
+
+
+__all__ = ["Document", "KitPrint", "KitReport", "build_kit", "card_svgs", "cover_page",
+           "in_grey_items", "write_kit"]

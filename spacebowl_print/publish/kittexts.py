@@ -18,8 +18,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from spacebowl_print.core.languages import check_lang
-from spacebowl_print.core.templates import NBSP, french_spacing
+from spacebowl_print.core.languages import NBSP, check_lang, french_spacing
 
 LANGS: tuple[str, ...] = ("en", "fr", "de")
 """The languages the generic kit pages print in."""

@@ -18,10 +18,15 @@ TRIMS_IN: dict[str, tuple[float, float]] = {
 }
 """The common print-on-demand trims; A4, A5 and Letter are also accepted by name."""
 
+BOOK_PAPERS = ("a5", "a4", "letter")
+"""Home booklet pages."""
+CLASS_PAPERS = ("a4", "letter", "a5")
+"""Classroom worksheet pages."""
+
 MIN_DPI, MAX_DPI = 72, 1200
 """``--dpi`` bounds: below 72 nothing is legible, above 1200 a 56-card deck is gigabytes."""
 DEFAULT_DPI = 300
 """``kit --png``'s resolution when ``--dpi`` is not given."""
 
-__all__ = ["DEFAULT_DPI", "MAX_BLURB", "MAX_DAYS", "MAX_DPI", "MAX_FIELD", "MAX_PUZZLES",
-           "MAX_STUDENTS", "MIN_DPI", "TRIMS_IN"]
+__all__ = ["BOOK_PAPERS", "CLASS_PAPERS", "DEFAULT_DPI", "MAX_BLURB", "MAX_DAYS", "MAX_DPI",
+           "MAX_FIELD", "MAX_PUZZLES", "MAX_STUDENTS", "MIN_DPI", "TRIMS_IN"]

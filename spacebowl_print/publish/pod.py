@@ -1,163 +1,36 @@
-"""Print-on-demand books: trim sizes, bleed, mirrored margins with a gutter that grows with the
-page count, page-count rounding by binding, and the one-sheet cover (back, spine, front).
-
-The figures are those a publisher's upload is checked against. Source: Amazon KDP Help
-Center, "Paperback trim size, bleed, and margins" and "Create a paperback cover"
-(IngramSpark and Lulu differ slightly); summarised in the project's print-on-demand notes.
-All lengths here are millimetres unless a name says ``_in``.
+"""Print-on-demand pages that draw: a book page inside its frame (TrimBox and BleedBox
+declared with bleed) and the one-sheet cover (back, spine, front). The geometry they draw in
+— trims, margins, gutters, the cover's size — is :mod:`spacebowl_print.publish.layout`.
 """
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable
-from dataclasses import dataclass
-from typing import Literal
 
-from spacebowl_print.core.errors import InputError
-from spacebowl_print.publish.limits import TRIMS_IN
+from spacebowl_print.publish.layout import (
+    BARCODE_EDGE_IN,
+    BARCODE_IN,
+    BLEED_IN,
+    INCH,
+    SAFE_IN,
+    SPINE_TEXT_CLEARANCE_IN,
+    CoverGeometry,
+    Frame,
+    Trim,
+    cover_geometry,
+    frame,
+)
 from spacebowl_print.render.api import (
     MM_PER_PT,
-    PAPER,
     Box,
     BoxedPage,
+    BoxPainter,
     Canvas,
     DrawnPage,
     Page,
     Style,
 )
 from spacebowl_print.render.fonts import fit_size, wrap
-
-INCH = 25.4
-BLEED_IN = 0.125
-"""Bleed added at the top, bottom and outside edge (never the spine edge)."""
-MIN_PAGES = 24
-MAX_PAGES = 828
-
-GUTTER_IN: tuple[tuple[int, int, float], ...] = (
-    (24, 150, 0.375),
-    (151, 300, 0.5),
-    (301, 500, 0.625),
-    (501, 700, 0.75),
-    (701, 828, 0.875),
-)
-"""Inside (gutter) margin by final page count, inches (KDP Help Center, see module doc)."""
-OUTSIDE_MIN_IN = {False: 0.25, True: 0.375}
-"""Least outside, top and bottom margin without / with bleed (content includes folios)."""
-
-STOCK_IN_PER_PAGE: dict[str, float] = {"white": 0.002252, "cream": 0.0025, "colour": 0.002347}
-"""Spine width per page by paper stock, inches."""
-SPINE_TEXT_MIN_PAGES = 79
-SPINE_TEXT_CLEARANCE_IN = 0.0625
-SAFE_IN = 0.125
-"""Text and logos stay this far inside the cover's trim."""
-BARCODE_IN = (2.0, 1.2)
-BARCODE_EDGE_IN = 0.25
-
-SADDLE_MAX_SHEETS = 20
-"""Folded sheets a saddle stitch (a long-reach stapler) holds: 80 pages."""
-
-Binding = Literal["perfect", "saddle", "none"]
-
-CUSTOM_W_IN = (4.0, 8.5)
-CUSTOM_H_IN = (6.0, 11.69)
-
-
-@dataclass(frozen=True)
-class Trim:
-    """A finished page size: ``name`` as given, ``width`` × ``height`` mm (portrait)."""
-
-    name: str
-    width: float
-    height: float
-
-
-_SIZE = re.compile(r"\s*([0-9]+(?:\.[0-9]+)?)\s*[x×]\s*([0-9]+(?:\.[0-9]+)?)\s*(in|mm)\s*")
-
-
-def parse_trim(text: str) -> Trim:
-    """``6x9in``, ``8.5x11in``, ``a5``, ``a4``, ``letter`` or a custom ``WxHin`` / ``WxHmm``
-    (4–8.5 in wide, 6–11.69 in high, as print-on-demand services accept); anything else is
-    an :class:`InputError` at ``trim``."""
-    key = text.strip().lower()
-    if key in TRIMS_IN:
-        w, h = TRIMS_IN[key]
-        return Trim(key, w * INCH, h * INCH)
-    if key in ("a4", "a5", "letter"):
-        w, h = PAPER[key]
-        return Trim(key, w, h)
-    m = _SIZE.fullmatch(key)
-    if not m:
-        raise InputError(f"a trim is 6x9in, 8.5x11in, a5, a4, letter or WxHin / WxHmm, got "
-                         f"{text[:30]!r}", "trim")
-    unit = INCH if m.group(3) == "in" else 1.0
-    w, h = float(m.group(1)) * unit, float(m.group(2)) * unit
-    lo_w, hi_w = (v * INCH for v in CUSTOM_W_IN)
-    lo_h, hi_h = (v * INCH for v in CUSTOM_H_IN)
-    if not (lo_w - 0.01 <= w <= hi_w + 0.01 and lo_h - 0.01 <= h <= hi_h + 0.01):
-        raise InputError(f"a custom trim is 4–8.5 in wide and 6–11.69 in high, got "
-                         f"{w / INCH:.2f} × {h / INCH:.2f} in", "trim")
-    return Trim(key, w, h)
-
-
-def gutter_in(pages: int) -> float:
-    """The inside margin (inches) for a book of ``pages`` final pages (:data:`GUTTER_IN`)."""
-    for lo, hi, inches in GUTTER_IN:
-        if lo <= pages <= hi:
-            return inches
-    if pages < MIN_PAGES:
-        return GUTTER_IN[0][2]
-    raise InputError(f"a print-on-demand book has at most {MAX_PAGES} pages, this one "
-                     f"would have {pages}", "days")
-
-
-def final_pages(pages: int, binding: Binding) -> int:
-    """The page count the binding needs: perfect binding at least 24 pages and an even
-    count; saddle stitch a multiple of 4 and at most :data:`SADDLE_MAX_SHEETS` sheets (a
-    one-line :class:`InputError` names the alternative); ``none`` (loose pages) as is."""
-    if binding == "none":
-        return pages
-    if binding == "saddle":
-        padded = -(-pages // 4) * 4
-        if padded > 4 * SADDLE_MAX_SHEETS:
-            raise InputError(
-                f"a saddle-stitched booklet holds at most {SADDLE_MAX_SHEETS} folded sheets "
-                f"({4 * SADDLE_MAX_SHEETS} pages); this one needs {padded // 4} sheets — use "
-                f"--imposition none (perfect binding or loose pages) or fewer days",
-                "imposition")
-        return padded
-    return max(MIN_PAGES, pages + pages % 2)
-
-
-@dataclass(frozen=True)
-class Frame:
-    """Where one page's content goes. ``width`` × ``height`` is the PDF page (trim plus any
-    bleed); ``trim`` and ``bleed`` the boxes; ``content`` the box inside the margins, with
-    the gutter on the spine side (left on right-hand pages, right on left-hand pages)."""
-
-    width: float
-    height: float
-    trim: Box
-    bleed: Box
-    content: Box
-
-
-def frame(trim: Trim, page: int, pages: int, bleed: bool, margin: float | None = None) -> Frame:
-    """The frame of page number ``page`` (1-based: odd pages are right-hand pages) of a book
-    of ``pages`` final pages. ``margin`` (mm) is the outside, top and bottom margin wanted;
-    it is raised to the service's minimum."""
-    b = BLEED_IN * INCH if bleed else 0.0
-    width, height = trim.width + b, trim.height + 2 * b
-    right_hand = page % 2 == 1
-    trim_x = 0.0 if right_hand else b  # the bleed is on the outside edge
-    outside = max(OUTSIDE_MIN_IN[bleed] * INCH, margin or 0.0)
-    # a home-printed booklet may be longer than a print-on-demand book: the widest gutter
-    inside = max(gutter_in(min(max(pages, MIN_PAGES), MAX_PAGES)) * INCH, outside)
-    left, right = (inside, outside) if right_hand else (outside, inside)
-    content = (trim_x + left, b + outside, trim.width - left - right,
-               trim.height - 2 * outside)
-    return Frame(width, height, (trim_x, b, trim.width, trim.height), (0.0, 0.0, width, height),
-                 content)
 
 
 def framed(page_for: Callable[[Frame], Page], trim: Trim, page: int, pages: int, bleed: bool,
@@ -172,41 +45,8 @@ def framed(page_for: Callable[[Frame], Page], trim: Trim, page: int, pages: int,
 # --------------------------------------------------------------------------- cover
 
 
-@dataclass(frozen=True)
-class CoverGeometry:
-    """The one-sheet cover: total size, the spine's x range and both covers' trim boxes, all
-    in mm from the sheet's lower-left corner (bleed included)."""
-
-    width: float
-    height: float
-    spine_x: float
-    spine_w: float
-    back: Box
-    front: Box
-    spine_text: bool
-
-
-def cover_geometry(trim: Trim, pages: int, stock: str) -> CoverGeometry:
-    """Size of the cover for ``pages`` final pages on ``stock`` (white, cream or colour)."""
-    if stock not in STOCK_IN_PER_PAGE:
-        raise InputError(f"paper stock is one of {', '.join(STOCK_IN_PER_PAGE)}, got "
-                         f"{stock[:20]!r}", "paper_stock")
-    b = BLEED_IN * INCH
-    spine = pages * STOCK_IN_PER_PAGE[stock] * INCH
-    width = b + trim.width + spine + trim.width + b
-    height = trim.height + 2 * b
-    back = (b, b, trim.width, trim.height)
-    front = (b + trim.width + spine, b, trim.width, trim.height)
-    return CoverGeometry(width, height, b + trim.width, spine, back, front,
-                         pages >= SPINE_TEXT_MIN_PAGES)
-
-
-CoverArt = Callable[[Canvas, Box], None]
-"""Paints art into a box (the front cover's lower part)."""
-
-
 def cover_page(trim: Trim, pages: int, stock: str, title: str, subtitle: str,
-               blurb: str, spine: str, art: CoverArt | None = None,
+               blurb: str, spine: str, art: BoxPainter | None = None,
                background: str = "#0B1026", ink: str = "#FFFFFF", lang: str = "en",
                author: str = "", imprint: str = "") -> Page:
     """The cover sheet: background to the bleed edge, the front with ``title``,
@@ -232,7 +72,7 @@ def cover_page(trim: Trim, pages: int, stock: str, title: str, subtitle: str,
 
 
 def _front(c: Canvas, box: Box, safe: float, title: str, subtitle: str,
-           art: CoverArt | None, ink: str, author: str = "") -> None:
+           art: BoxPainter | None, ink: str, author: str = "") -> None:
     x, y, w, h = box
     inner = w - 2 * safe - 6
     foot = y + safe
@@ -286,3 +126,6 @@ def _spine(c: Canvas, g: CoverGeometry, text: str, ink: str, lang: str) -> None:
     size = min(size, fit_size(text, length, size, "bold"))
     c.text(0, -size * MM_PER_PT * 0.36, text, size, "bold", ink, "middle")
     c.restore()
+
+
+__all__ = ["cover_page", "framed"]

@@ -2,9 +2,11 @@
 classroom set, web site): make one puzzle per slot, put every answer through the game's
 independent check before anything is written, and describe the run in the manifest.
 
-A :class:`Publisher` holds what one run works with: the game (id and title), its
-:class:`~spacebowl_print.publish.kinds.PuzzleKind`, the loaded source (deck, constellation
-set, tile set), the :class:`~spacebowl_print.publish.kinds.RenderContext` and the seed.
+A :class:`Publisher` holds what one run works with: the request's
+:class:`~spacebowl_print.publish.requests.Run` (the game, its options, the
+:class:`~spacebowl_print.publish.kinds.RenderContext`, the seed…), the game's
+:class:`~spacebowl_print.publish.kinds.PuzzleKind` and the source it loaded (deck,
+constellation set, tile set).
 """
 
 from __future__ import annotations
@@ -18,6 +20,7 @@ from spacebowl_print import __version__
 from spacebowl_print.core.errors import InputError
 from spacebowl_print.publish.booktexts import book_words
 from spacebowl_print.publish.kinds import PuzzleItem, PuzzleKind, RenderContext
+from spacebowl_print.publish.requests import Run
 from spacebowl_print.publish.schedule import Slot
 
 
@@ -29,19 +32,36 @@ class VerificationError(RuntimeError):
 class Publisher:
     """One run's game, material and drawing context (see the module docstring)."""
 
-    game: str
-    title: str
-    kind: PuzzleKind
+    run: Run
+    kind: PuzzleKind[Any, Any, Any]
     source: Any
-    ctx: RenderContext
-    seed: int
-    jobs: int = 1
-    force: bool = False
-    """Replace an output folder that another command or game wrote."""
+
+    @classmethod
+    def start(cls, run: Run, tiers: Sequence[int]) -> Publisher:
+        """The run's puzzle kind with its source loaded from the run's options, checked able
+        to make puzzles of ``tiers``."""
+        kind = run.game.puzzle_kind()
+        return cls(run, kind, kind.load(run.options, tiers))
+
+    @property
+    def game(self) -> str:
+        return self.run.game.id
+
+    @property
+    def title(self) -> str:
+        return self.run.game.title
+
+    @property
+    def ctx(self) -> RenderContext:
+        return self.run.ctx
+
+    @property
+    def seed(self) -> int:
+        return self.run.seed
 
     def kind_of(self, command: str) -> str:
         """What an output folder records it holds: ``"hubble booklet"``."""
-        return f"{self.game} {command}"
+        return self.run.kind_of(command)
 
     @cached_property
     def words(self) -> dict[str, str]:
@@ -53,7 +73,8 @@ class Publisher:
     def make(self, slots: Sequence[Slot], advance: Callable[[int], None] = lambda k: None
              ) -> list[PuzzleItem]:
         """One puzzle per slot from the game, checked to match the slots (ids in order)."""
-        items = self.kind.generate(self.source, slots, self.seed, self.ctx, self.jobs, advance)
+        items = self.kind.generate(self.source, slots, self.seed, self.ctx, self.run.jobs,
+                                   advance)
         if [it.id for it in items] != [s.puzzle_id for s in slots]:
             raise VerificationError("the game did not make one puzzle per slot, in order")
         return items

@@ -49,7 +49,6 @@ import pypdfium2 as pdfium
 import pypdfium2.raw as pdfium_c
 from PIL import Image, ImageDraw
 
-from spacebowl_print.core.errors import InputError
 from spacebowl_print.publish.geometry import Polygon
 from spacebowl_print.publish.items import Item, Naming, distinct_backs, item_outline, trim_size
 from spacebowl_print.publish.limits import DEFAULT_DPI, MAX_DPI, MIN_DPI
@@ -77,20 +76,6 @@ def check_dpi(dpi: int) -> int:
     if not MIN_DPI <= dpi <= MAX_DPI:
         raise ValueError(f"must be from {MIN_DPI} to {MAX_DPI} dots per inch, got {dpi}")
     return dpi
-
-
-def png_resolution(png: bool, dpi: int | None) -> int | None:
-    """The ``png_dpi`` a kit command passes on: ``dpi`` (default :data:`DEFAULT_DPI`) with
-    ``--png``, None without; an :class:`InputError` at ``--dpi`` for a resolution without
-    ``--png`` (it would be silently ignored) or out of range."""
-    if dpi is not None and not png:
-        raise InputError("only sets the resolution of the --png pictures: add --png", "--dpi")
-    if not png:
-        return None
-    try:
-        return check_dpi(DEFAULT_DPI if dpi is None else dpi)
-    except ValueError as err:
-        raise InputError(str(err), "--dpi") from None
 
 
 # -- rendering ---------------------------------------------------------------------------------
@@ -314,6 +299,12 @@ def _tts_sheets(decks: Sequence[_TtsDeck], pictures: dict[tuple[int, int], Image
     return out
 
 
+ItemRenderer = _Renderer
+"""Rasterises items as the printed cards (for other picture exports: card printers,
+:mod:`~spacebowl_print.publish.services`)."""
+Shot = _Shot
+
+
 # -- the files ---------------------------------------------------------------------------------
 
 def raster_files(fronts: Sequence[Item], back: Item | Sequence[Item], bleed: float,
@@ -374,6 +365,6 @@ def raster_files(fronts: Sequence[Item], back: Item | Sequence[Item], bleed: flo
 
 __all__ = [
     "DEFAULT_DPI", "MAX_DPI", "MIN_DPI", "PNG_LEVEL", "TTS_HOW", "TTS_MAX_COLUMNS",
-    "TTS_MAX_PX", "TTS_MAX_ROWS", "TtsGrid", "check_dpi", "png_bytes", "png_resolution", "px",
-    "raster_files", "tts_cell", "tts_grids",
+    "TTS_MAX_PX", "TTS_MAX_ROWS", "ItemRenderer", "Shot", "TtsGrid", "check_dpi", "png_bytes",
+    "px", "raster_files", "tts_cell", "tts_grids",
 ]

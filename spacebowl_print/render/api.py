@@ -32,6 +32,7 @@ Colour = str | None
 FontName = Literal["regular", "bold", "mono"]
 PictureKind = Literal["png", "jpeg", "svg"]
 Anchor = Literal["start", "middle", "end"]
+ColourMode = Literal["rgb", "cmyk", "grey"]
 
 MM_PER_PT = 25.4 / 72.0
 PT_PER_MM = 72.0 / 25.4
@@ -191,6 +192,12 @@ class DrawnPage:
 Box = tuple[float, float, float, float]
 """A page box (x, y, width, height) in mm from the page's lower-left corner."""
 
+Painter = Callable[["Canvas"], None]
+"""Draws a whole page, or a piece placed by its caller, on the canvas."""
+
+BoxPainter = Callable[["Canvas", Box], None]
+"""Draws inside the box (x, y, w, h) in mm, y up."""
+
 
 @dataclass(frozen=True)
 class BoxedPage:
@@ -225,6 +232,11 @@ class PdfOptions:
     duplex: str | None = None
     bookmarks: tuple[tuple[int, str], ...] = ()
     """(0-based page index, title) outline entries."""
+    colour: ColourMode = "rgb"
+    """How colours are written: ``rgb`` (DeviceRGB, the default), ``cmyk`` (DeviceCMYK through
+    the shipped press profile, black text and lines K only, rich black for large dark areas)
+    or ``grey`` (DeviceGray, K only: a black-and-white interior). In ``cmyk`` and ``grey``
+    nothing is transparent (see :mod:`spacebowl_print.render.inks`)."""
 
 
 PAPER: dict[str, tuple[float, float]] = {

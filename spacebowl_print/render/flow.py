@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 
-from spacebowl_print.render.api import Anchor, Canvas, DrawnPage, FontName, Page, Style
+from spacebowl_print.render.api import Anchor, Canvas, DrawnPage, FontName, Page, Painter, Style
 from spacebowl_print.render.furniture import GREY, INK, paper_size
 from spacebowl_print.render.markdown import (
     MM,
@@ -41,7 +41,7 @@ def _lh(size: float) -> float:
 
 
 # ---------------------------------------------------------------- flow layout
-Painter = Callable[[Canvas, float, float], None]
+BlockPainter = Callable[[Canvas, float, float], None]
 """Draws a fragment with its top-left corner at (x, y_top)."""
 
 
@@ -51,7 +51,7 @@ class Frag:
     it (dropped at the top of a column) and whether it must stay with the next fragment."""
 
     height: float
-    paint: Painter
+    paint: BlockPainter
     space_before: float = 0.0
     keep_with_next: bool = False
 
@@ -127,7 +127,7 @@ def _table_frags(block: Block, st: DocStyle, size: float) -> list[Frag]:
     # The top rule of the table.
     first = frags[0]
 
-    def top_rule(canvas: Canvas, x: float, y: float, inner: Painter = first.paint) -> None:
+    def top_rule(canvas: Canvas, x: float, y: float, inner: BlockPainter = first.paint) -> None:
         canvas.line(x, y, x + st.col_w, y, Style(stroke=INK, width=0.4))
         inner(canvas, x, y)
 
@@ -369,7 +369,6 @@ def document_pages(text: str, paper: str, ink_saver: bool,
     return pages
 
 
-Painter_ = Callable[[Canvas], None]
 
 BODY_SIZES = (BODY, 8.2, 7.8, 7.4)
 """Body sizes :func:`column_painters` tries, largest first (never under 7 pt)."""
@@ -384,7 +383,7 @@ def _column_layout(blocks: Sequence[Block], width: float, height: float,
 
 
 def column_painters(text: str, width: float, height: float,
-                    figures: Mapping[str, Figure] | None = None) -> list[Painter_]:
+                    figures: Mapping[str, Figure] | None = None) -> list[Painter]:
     """A Markdown-subset document set in one column of ``width`` × ``height`` mm (booklet
     front matter), one painter a page drawing with the column's lower-left corner at the
     origin. When the last page would hold only a few lines, the body is set a little
@@ -402,7 +401,7 @@ def column_painters(text: str, width: float, height: float,
                     best = trial
                     break
     total = (best[-1].page + 1) if best else 0
-    painters: list[Painter_] = []
+    painters: list[Painter] = []
     for n in range(total):
         mine = [p for p in best if p.page == n]
 

@@ -144,6 +144,7 @@ def check_font_data(data: bytes) -> None:
         raise FontFileError("a font collection (.ttc); give one font file (.ttf)")
     if data[:4] not in (b"\x00\x01\x00\x00", b"true"):
         raise FontFileError("not a usable TrueType/OpenType font (not a font file)")
+    # imported here: fontTools loads only for a user's own font
     from fontTools.ttLib import TTFont as FontToolsFont
 
     complaints = _Complaints()

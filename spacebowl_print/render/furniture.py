@@ -10,13 +10,22 @@ origin bottom-left, y up.
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import partial
 
 from spacebowl_print.core.errors import InternalError
 from spacebowl_print.core.languages import check_lang
-from spacebowl_print.render.api import MM_PER_PT, PAPER, Canvas, DrawnPage, FontName, Page, Style
+from spacebowl_print.render.api import (
+    MM_PER_PT,
+    PAPER,
+    Canvas,
+    DrawnPage,
+    FontName,
+    Page,
+    Painter,
+    Style,
+)
 from spacebowl_print.render.fonts import fit_size, line_height, wrap
 
 INK = "#000000"
@@ -103,7 +112,7 @@ def centred_text(canvas: Canvas, cx: float, cy: float, s: str, size: float,
 
 # ---------------------------------------------------------------- page frame
 @dataclass(frozen=True)
-class Box:
+class Area:
     """An axis-aligned rectangle in mm (lower-left corner, width, height)."""
 
     x: float
@@ -122,9 +131,9 @@ class Box:
         return self.x + self.w
 
 
-def content_box(width: float, height: float) -> Box:
+def content_box(width: float, height: float) -> Area:
     """The area left for content on a page of that size, inside margins, header and footer."""
-    return Box(MARGIN, MARGIN + FOOTER, width - 2 * MARGIN, height - 2 * MARGIN - HEADER - FOOTER)
+    return Area(MARGIN, MARGIN + FOOTER, width - 2 * MARGIN, height - 2 * MARGIN - HEADER - FOOTER)
 
 
 def scale_bar(canvas: Canvas, x: float, y: float, lang: str) -> None:
@@ -193,7 +202,6 @@ def registration_mark(canvas: Canvas, x: float, y: float, r: float = 2.5) -> Non
 
 
 # ---------------------------------------------------------------- tiling
-Painter = Callable[[Canvas], None]
 
 OVERLAP = 15.0
 """How much (mm) neighbouring tiles of a too-large piece of art share."""
@@ -272,7 +280,7 @@ class _ArtSheets:
 
     pw: float
     ph: float
-    room: Box
+    room: Area
     plan: TilePlan
     art_w: float
     art_h: float

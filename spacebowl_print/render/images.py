@@ -34,7 +34,7 @@ from typing import Any
 
 from spacebowl_print.core.errors import InputError
 from spacebowl_print.core.userfiles import PICTURE_LIMIT, read_user_bytes
-from spacebowl_print.render.api import Picture, PictureKind
+from spacebowl_print.render.api import Box, Picture, PictureKind
 
 PRINT_DPI = 300.0
 """Below this many pixels per inch at print size a raster picture looks soft; we warn."""
@@ -64,6 +64,7 @@ def sniff(data: bytes) -> PictureKind | None:
 
 def _raster_size(data: bytes, kind: PictureKind) -> tuple[int, int]:
     """Decode a PNG/JPEG completely (catching truncation) and return its upright pixel size."""
+    # imported here: Pillow loads only for a deck with pictures
     from PIL import Image, ImageOps
 
     try:
@@ -84,6 +85,7 @@ def _raster_size(data: bytes, kind: PictureKind) -> tuple[int, int]:
 
 def _svg_root(data: bytes) -> Any:
     """Parse SVG bytes safely (no entities, no network) and return the root element."""
+    # imported here: lxml loads only for a deck with SVG pictures
     from lxml import etree
 
     parser = etree.XMLParser(resolve_entities=False, no_network=True, huge_tree=False)
@@ -115,6 +117,7 @@ def _embedded_pixels(root: Any) -> int:
     """The pixels of every raster an SVG embeds (``<image href="data:image/png;base64,…">``,
     the only kind the SVG reader loads), each checked like a picture file of its own; a
     damaged one is a :class:`PictureError`."""
+    # imported here: Pillow loads only for a deck with pictures
     from PIL import Image
 
     total = 0
@@ -146,6 +149,7 @@ def svg_drawing(key: str, data: bytes) -> Any:
     Before svglib sees it, the SVG must parse as SVG (no entities, no network), hold at most
     :data:`MAX_SVG_ELEMENTS` elements, and embed rasters of at most :data:`MAX_PIXELS` in all;
     afterwards its size must be sane (:data:`SVG_SIZE`, :data:`SVG_ASPECT`)."""
+    # imported here: svglib loads only for a deck with SVG pictures
     from svglib.svglib import svg2rlg
 
     _embedded_pixels(_svg_root(data))  # refuse non-SVG before svglib guesses at it
@@ -220,7 +224,6 @@ def load_picture(path: str | os.PathLike[str]) -> Picture:
 
 # -- fitting -----------------------------------------------------------------------------------
 
-Box = tuple[float, float, float, float]
 
 
 def cover(picture: Picture, box: Box) -> Box:
@@ -286,6 +289,7 @@ def _reader(key: str, data: bytes, kind: PictureKind) -> Any:
 
 def _decode(data: bytes, kind: PictureKind) -> tuple[Any, int]:
     """A reportlab ``ImageReader`` of a PNG/JPEG and the pixels it holds decoded."""
+    # imported here: Pillow loads only for a deck with pictures
     from PIL import Image, ImageOps
     from reportlab.lib.utils import ImageReader
 

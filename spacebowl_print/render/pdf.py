@@ -38,6 +38,7 @@ from spacebowl_print.render.api import (
     Box,
     BoxedPage,
     Canvas,
+    ColourMode,
     Face,
     Page,
     PdfOptions,
@@ -47,6 +48,13 @@ from spacebowl_print.render.api import (
 )
 from spacebowl_print.render.colour import rgb01
 from spacebowl_print.render.fonts import coord, font_runs, rl_font, text_width
+from spacebowl_print.render.inks import (
+    RICH_AREA_MM2,
+    cmyk,
+    flatten,
+    grey_level,
+    image_for_press,
+)
 
 _PT = PT_PER_MM
 
@@ -69,11 +77,14 @@ _UNKNOWN: tuple[object, ...] = (None, None, None, None, None, None)
 class PdfCanvas:
     """A :class:`~spacebowl_print.render.api.Canvas` drawing on a reportlab canvas.
 
-    One instance serves a whole document: defined art is remembered across pages.
+    One instance serves a whole document: defined art is remembered across pages. ``mode``
+    says how colours are written (:data:`~spacebowl_print.render.api.ColourMode`): ``rgb``
+    as given; ``cmyk`` and ``grey`` as :mod:`~spacebowl_print.render.inks` makes them, opaque.
     """
 
-    def __init__(self, rl: RlCanvas) -> None:
+    def __init__(self, rl: RlCanvas, mode: ColourMode = "rgb") -> None:
         self._c = rl
+        self._mode = mode
         self._forms: dict[str, tuple[str, float, float]] = {}
         self._state: _State = list(_UNKNOWN)
         self._stack: list[_State] = []
@@ -109,11 +120,14 @@ class PdfCanvas:
         p.rect(x * _PT, y * _PT, w * _PT, h * _PT)
         self._c.clipPath(p, stroke=0, fill=0)
 
-    def _apply(self, style: Style) -> tuple[int, int]:
+    def _apply(self, style: Style, area: float = 0.0) -> tuple[int, int]:
         """Emit only the paint settings that differ from the current state; return the
-        (stroke, fill) flags for the drawing call."""
+        (stroke, fill) flags for the drawing call. ``area`` (mm²) is the shape's size, which
+        decides rich black in CMYK."""
         st, c = self._state, self._c
         fill, stroke = style.fill, style.stroke
+        if self._mode != "rgb":
+            return self._apply_press(style, area)
         if fill is not None:
             if st[0] != fill:
                 c.setFillColorRGB(*_rgb(fill))
@@ -125,22 +139,51 @@ class PdfCanvas:
             if st[1] != stroke:
                 c.setStrokeColorRGB(*_rgb(stroke))
                 st[1] = stroke
-            if st[2] != style.width:
-                c.setLineWidth(style.width * _PT)
-                st[2] = style.width
-            dash = style.dash or ()
-            if st[3] != dash:
-                c.setDash([d * _PT for d in dash] if dash else [])
-                st[3] = dash
+            self._line(style)
             if st[5] != style.opacity:
                 c.setStrokeAlpha(style.opacity)
                 st[5] = style.opacity
         return (0 if stroke is None else 1), (0 if fill is None else 1)
 
+    def _line(self, style: Style) -> None:
+        st, c = self._state, self._c
+        if st[2] != style.width:
+            c.setLineWidth(style.width * _PT)
+            st[2] = style.width
+        dash = style.dash or ()
+        if st[3] != dash:
+            c.setDash([d * _PT for d in dash] if dash else [])
+            st[3] = dash
+
+    def _apply_press(self, style: Style, area: float) -> tuple[int, int]:
+        """:meth:`_apply` for ``cmyk`` and ``grey``: translucent colours flattened onto white,
+        no opacity ever set (PDF/X-1a allows no transparency)."""
+        st, c = self._state, self._c
+        large = area >= RICH_AREA_MM2
+        if style.fill is not None:
+            fill = flatten(style.fill, style.opacity)
+            key = (fill, large)
+            if st[0] != key:
+                if self._mode == "grey":
+                    c.setFillGray(grey_level(fill))
+                else:
+                    c.setFillColorCMYK(*cmyk(fill, large))
+                st[0] = key
+        if style.stroke is not None:
+            stroke = flatten(style.stroke, style.opacity)
+            if st[1] != stroke:
+                if self._mode == "grey":
+                    c.setStrokeGray(grey_level(stroke))
+                else:
+                    c.setStrokeColorCMYK(*cmyk(stroke))
+                st[1] = stroke
+            self._line(style)
+        return (0 if style.stroke is None else 1), (0 if style.fill is None else 1)
+
     # -- shapes --------------------------------------------------------------------------
     def rect(self, x: float, y: float, w: float, h: float, style: Style,
              radius: float = 0.0) -> None:
-        stroke, fill = self._apply(style)
+        stroke, fill = self._apply(style, abs(w * h))
         if not (stroke or fill):
             return
         if radius > 0:
@@ -150,7 +193,7 @@ class PdfCanvas:
             self._c.rect(x * _PT, y * _PT, w * _PT, h * _PT, stroke=stroke, fill=fill)
 
     def circle(self, cx: float, cy: float, r: float, style: Style) -> None:
-        stroke, fill = self._apply(style)
+        stroke, fill = self._apply(style, 3.14159 * r * r)
         if stroke or fill:
             self._c.circle(cx * _PT, cy * _PT, r * _PT, stroke=stroke, fill=fill)
 
@@ -166,7 +209,8 @@ class PdfCanvas:
             return
         if not closed:  # an open polyline is never filled
             style = style.unfilled()
-        stroke, fill = self._apply(style)
+        xs, ys = [p[0] for p in points], [p[1] for p in points]
+        stroke, fill = self._apply(style, (max(xs) - min(xs)) * (max(ys) - min(ys)))
         if not (stroke or fill):
             return
         p = self._c.beginPath()
@@ -240,12 +284,22 @@ class PdfCanvas:
         from spacebowl_print.render.images import raster_reader, svg_drawing
 
         c = self._c
+        if picture.raster and self._mode != "rgb":
+            # imported here: Pillow converts a picture only for a CMYK or grey file
+            from PIL import Image
+            from reportlab.lib.utils import ImageReader
+
+            with Image.open(io.BytesIO(picture.data)) as raw:
+                press = image_for_press(raw, self._mode)
+            c.drawImage(ImageReader(press), x * _PT, y * _PT, w * _PT, h * _PT)
+            return
         if picture.raster:
             # reportlab stores an image XObject once per document (keyed by its pixels), so a
             # picture drawn on every card is embedded once.
             c.drawImage(raster_reader(picture), x * _PT, y * _PT, w * _PT, h * _PT,
                         mask="auto")
             return
+        # imported here: only an SVG picture is drawn with reportlab's graphics
         from reportlab.graphics import renderPDF
 
         drawing = svg_drawing(picture.key, picture.data)
@@ -305,10 +359,12 @@ class PdfCanvas:
             raise KeyError(f"art {name!r} placed before it was defined") from None
         c = self._c
         c.saveState()
-        # reportlab assumes a form starts fully opaque and skips emitting opacity 1 inside it,
-        # so make that true here (a no-op unless something translucent was drawn just before).
-        c.setFillAlpha(1.0)
-        c.setStrokeAlpha(1.0)
+        if self._mode == "rgb":
+            # reportlab assumes a form starts fully opaque and skips emitting opacity 1 inside
+            # it, so make that true here (a no-op unless something translucent was drawn just
+            # before). Press modes never set opacity.
+            c.setFillAlpha(1.0)
+            c.setStrokeAlpha(1.0)
         c.translate(x * _PT, y * _PT)
         if scale != 1.0:
             c.scale(scale, scale)
@@ -361,7 +417,7 @@ def pdf_bytes(pages: Sequence[Page], options: PdfOptions | None = None) -> bytes
             raise ValueError(f"bookmark {title!r} points at page {index}, "
                              f"the document has {len(pages)}")
         marks.setdefault(index, []).append(title)
-    canvas = PdfCanvas(rl)
+    canvas = PdfCanvas(rl, options.colour)
     surface: Canvas = canvas  # mypy checks here that PdfCanvas implements the protocol
     for i, page in enumerate(pages):
         rl.setPageSize((page.width * _PT, page.height * _PT))

@@ -208,6 +208,7 @@ class SvgCanvas:
         return " ".join(parts)
 
     def image(self, picture: Picture, x: float, y: float, w: float, h: float) -> None:
+        # imported here: only decks with pictures pay for Pillow
         from spacebowl_print.render.images import data_uri
 
         # The root group is flipped (y up); an <image> must be flipped back to stand upright.

@@ -122,7 +122,6 @@ def run_reader(reader: Reader, value: Any) -> str | None:
 
 @cache
 def _spacebowl() -> dict[str, tuple[Reader, Any]]:
-    from spacebowl_print.core.resources import deck_path
     from spacebowl_print.games.spacebowl.model import (
         galaxy_from_json,
         parse_deck,
@@ -130,6 +129,7 @@ def _spacebowl() -> dict[str, tuple[Reader, Any]]:
         toss_from_json,
     )
     from spacebowl_print.games.spacebowl.model.deck_read import deck_from_data
+    from spacebowl_print.games.spacebowl.model.shipped import deck_path
     from spacebowl_print.games.spacebowl.puzzles.verify import (
         MANIFEST_EXTRA_KEYS,
         verify_manifest_entry,

@@ -47,6 +47,7 @@ READERS: dict[str, list[str]] = {
     "kit --deck": ["kit", "--deck", "X", "-q", "-o", "kit"],
     "galaxy build --toss": ["galaxy", "build", "--toss", "X", "-k", "1", "-o", "g.json"],
     "check": ["check", "X"],
+    "preflight": ["preflight", "X", "--press", "kdp"],
     "tomtube moves": ["tomtube", "moves", "X"],
     "tomtube moves --tiles": ["tomtube", "moves", "--tiles", "X", "position.json"],
     "tomtube moves --batch": ["tomtube", "moves", "--batch", "X"],

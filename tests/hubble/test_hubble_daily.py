@@ -42,8 +42,9 @@ def booklet(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 @pytest.fixture(scope="module")
 def classroom(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    # the older name and its options still make a class set sharing one challenge
-    return hubble_run("daily", tmp_path_factory.mktemp("hd") / "class", "--classroom",
+    # the older name and its options still make a class set sharing one challenge, in the
+    # folder given, whatever its name (the older name once rewrote "-booklet" to "-class")
+    return hubble_run("daily", tmp_path_factory.mktemp("hd") / "my-booklet", "--classroom",
                       "--students", "3", "--seed", "7", "--paper", "a4", "--lang", "fr")
 
 
@@ -162,6 +163,7 @@ def test_every_roll_and_par_is_printed(booklet: Path) -> None:
 
 def test_classroom_one_pad_per_student_and_a_teacher_key(classroom: Path) -> None:
     data = _manifest(classroom)
+    assert classroom.name == "my-booklet" and not (classroom.parent / "my-class").exists()
     assert data["game"] == "hubble" and len(data["puzzles"]) == 1
     assert len(data["students"]) == 3
     assert set(data["files"]) == {"worksheets.pdf", "teacher-key.pdf", "spacebowl-output.json"}

@@ -1,15 +1,41 @@
-"""How Noughts draws: a 3×3 grid with column letters and row numbers, X as a cross and O as a
-ring (told apart by shape, not colour), winning cells ringed."""
+"""How Noughts draws and what it says: a 3×3 grid with column letters and row numbers, X as
+a cross and O as a ring (told apart by shape, not colour), winning cells ringed; its words
+in English and French."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 
 from noughts.rules import NAMES
+from spacebowl_print.core.languages import check_lang
 from spacebowl_print.render.api import Canvas, Style
 
 INK = "#1A1A2E"
 GOOD = "#009E73"
+
+LANGS: tuple[str, ...] = ("en", "fr")
+WORDS: dict[str, dict[str, str]] = {
+    "en": {"puzzle": "Puzzle", "puzzles": "Puzzles",
+           "question": "{player} to move. Which cells win at once?",
+           "answer": "{player} wins on {cells}.", "teach": "Three in a row wins. Find every "
+           "cell where the player to move wins now.", "describe": "a 3×3 board",
+           "legend": "The cells where the player to move wins at once, by column letter and "
+           "row number.", "how_1": "{player} is to move. Three in a line win.",
+           "how_2": "Find every cell that wins at once.", "to_move": "to move"},
+    "fr": {"puzzle": "Énigme", "puzzles": "Énigmes",
+           "question": "Aux {player} de jouer. Quelles cases gagnent tout de suite ?",
+           "answer": "Les {player} gagnent en {cells}.", "teach": "Trois alignés gagnent. "
+           "Trouvez chaque case où le joueur qui a le trait gagne tout de suite.",
+           "describe": "un plateau de 3×3", "legend": "Les cases où le joueur qui a le trait "
+           "gagne tout de suite, par lettre de colonne et numéro de ligne.",
+           "how_1": "Aux {player} de jouer. Trois alignés gagnent.",
+           "how_2": "Trouvez chaque case qui gagne tout de suite.", "to_move": "au trait"},
+}
+
+
+def words(lang: str) -> dict[str, str]:
+    """The game's words in ``lang``."""
+    return WORDS[check_lang(lang, LANGS)]
 
 
 def draw_board(canvas: Canvas, board: str, x: float, y: float, size: float,

@@ -1,15 +1,15 @@
-"""The Noughts kit: ten tokens (five X, five O) on card sheets, and the board."""
+"""The Noughts kit: tokens (``--tokens`` of each mark) on card sheets, and the board."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
 
 from noughts.art import INK, draw_board
+from spacebowl_print.core.errors import InputError
 from spacebowl_print.publish.items import CARDS
-from spacebowl_print.publish.kinds import KitParts, RenderContext
+from spacebowl_print.publish.kinds import KitKind, KitParts
 from spacebowl_print.publish.kit import Document
+from spacebowl_print.publish.requests import KitRequest
 from spacebowl_print.render.api import PAPER, Canvas, DrawnPage, Style
 
 SIZE, BLEED = 40.0, 3.0
@@ -42,20 +42,28 @@ class Token:
             canvas.text(c, c - 2, "Noughts", 10, "bold", INK, "middle")
 
 
+@dataclass(frozen=True)
+class TokensChoice:
+    """The kit's own option: ``tokens`` of each mark, 3 to 9."""
+
+    tokens: int = 5
+
+    def __post_init__(self) -> None:
+        if not 3 <= self.tokens <= 9:
+            raise InputError(f"must be 3 to 9, got {self.tokens}", "tokens")
+
+
 class NoughtsKit:
     """The kit kind."""
 
-    papers = ("a4", "letter")
-    options: tuple[Any, ...] = ()
-    contents = "board.pdf            the board"
+    Options = TokensChoice
 
-    def parts(self, options: Mapping[str, Any], langs: Sequence[str], ctx: RenderContext,
-              seed: int) -> KitParts:
-        fronts = [Token(k + 1, "XO"[k % 2]) for k in range(10)]
-        w, h = PAPER[ctx.paper]
+    def parts(self, options: TokensChoice, req: KitRequest) -> KitParts:
+        fronts = [Token(k + 1, "XO"[k % 2]) for k in range(2 * options.tokens)]
+        w, h = PAPER[req.run.ctx.paper]
         board = DrawnPage(w, h, lambda c: draw_board(c, "." * 9, 20, h - 200, 170))
         return KitParts(title="Noughts", fronts=fronts, back=Token(99, ""), bleed=BLEED,
                         naming=CARDS, documents=[Document("board", "Board", [board])])
 
 
-KIT = NoughtsKit()
+KIT: KitKind[TokensChoice] = NoughtsKit()

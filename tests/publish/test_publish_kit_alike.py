@@ -8,16 +8,19 @@ import json
 from dataclasses import dataclass
 from pathlib import Path
 
+import click
 import pypdf
 import pytest
 
-from spacebowl_print.games.hubble import kit as hubble_kit
+from spacebowl_print.cli.publishing import kit_command
+from spacebowl_print.games import find_game
 from spacebowl_print.games.hubble.art.texts import LANGS as HUBBLE_LANGS
-from spacebowl_print.games.spacebowl import kit as spacebowl_kit
-from spacebowl_print.games.tomtube import kit as tomtube_kit
+from spacebowl_print.games.spacebowl.art.texts import LANGS as SPACEBOWL_LANGS
 from spacebowl_print.games.tomtube.art.texts import LANGS as TOMTUBE_LANGS
 from spacebowl_print.games.tomtube.art.texts import counted
-from spacebowl_print.publish.kit import Document, build_kit
+from spacebowl_print.publish.items import CARDS
+from spacebowl_print.publish.kinds import KitParts
+from spacebowl_print.publish.kit import Document, KitPrint, write_kit
 from spacebowl_print.publish.kittexts import word
 from spacebowl_print.render.api import PAPER, Canvas, DrawnPage, Style
 from spacebowl_print.render.fonts import text_width
@@ -44,9 +47,9 @@ def one_page(text: str) -> DrawnPage:
 def test_every_blank_page_of_the_kit_says_why(tmp_path: Path, lang: str) -> None:
     # one-page documents: each part after them needs a blank page to start on a sheet's front
     docs = [Document(f"doc-{k}", f"Doc {k}", [one_page(f"Document {k}")]) for k in range(3)]
-    result = build_kit(tmp_path / "kit", fronts=[Card(k) for k in range(1, 10)], back=Card(0),
-                       bleed=B, paper=PAPER["a4"], title="Test", extras=docs, lang=lang,
-                       kind="test kit")
+    parts = KitParts(title="Test", fronts=[Card(k) for k in range(1, 10)], back=Card(0),
+                     bleed=B, naming=CARDS, documents=docs)
+    result = write_kit(parts, KitPrint(PAPER["a4"], lang, kind="test kit"), tmp_path / "kit")
     reader = pypdf.PdfReader(tmp_path / "kit" / "kit.pdf")
     assert len(reader.pages) == result.kit_pages
     note = " ".join(word(lang, "blank_part").split())
@@ -60,12 +63,15 @@ def test_every_blank_page_of_the_kit_says_why(tmp_path: Path, lang: str) -> None
     assert "spacebowl-output.json" in result.files
 
 
-def test_kits_default_to_every_language_of_their_game() -> None:
-    assert spacebowl_kit.KitOptions().langs == spacebowl_kit.LANGS == ("en", "fr", "de")
-    assert hubble_kit.KitOptions().langs == HUBBLE_LANGS == ("en", "fr", "de")
-    assert tomtube_kit.KitOptions().langs == TOMTUBE_LANGS == ("en", "de")
-    assert (spacebowl_kit.KIND, hubble_kit.KIND, tomtube_kit.KIND) == (
-        "spacebowl kit", "hubble kit", "tomtube kit")
+@pytest.mark.parametrize(("game", "langs"), [
+    ("spacebowl", SPACEBOWL_LANGS), ("hubble", HUBBLE_LANGS), ("tomtube", TOMTUBE_LANGS)])
+def test_kits_default_to_every_language_of_their_game(game: str, langs: tuple[str, ...]) -> None:
+    """The game's languages are declared once (its words module), the table takes them, and
+    the kit command prints all of them unless asked otherwise."""
+    table = find_game(game)
+    assert table.languages == langs
+    lang = next(p for p in kit_command(table).params if p.name == "lang")
+    assert isinstance(lang, click.Option) and lang.default == ",".join(langs)
 
 
 @pytest.mark.parametrize(("lang", "key", "n", "expected"), [

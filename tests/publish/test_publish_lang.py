@@ -16,27 +16,17 @@ import pdfplumber
 import pypdf
 import pytest
 from click.testing import CliRunner
+from kits import make_kit
 
 from spacebowl_print.cli.main import cli
-from spacebowl_print.core.templates import NBSP
-from spacebowl_print.games.hubble.kit import KitOptions as HubbleOptions
-from spacebowl_print.games.hubble.kit import build_hubble_kit
-from spacebowl_print.games.hubble.model.constellations import load_constellation_set
-from spacebowl_print.games.spacebowl.cli.common import load_deck
-from spacebowl_print.games.spacebowl.kit import KitOptions as SpaceBowlOptions
-from spacebowl_print.games.spacebowl.kit import build_spacebowl_kit
+from spacebowl_print.core.languages import NBSP
 from spacebowl_print.games.tomtube.art.tiles import tile_items
 from spacebowl_print.games.tomtube.cli import load_tiles
-from spacebowl_print.games.tomtube.kit import (
-    BLEED_MM,
-    PRINTER_MARGIN_MM,
-    TOMTUBE_TILES,
-    build_tomtube_kit,
-)
-from spacebowl_print.games.tomtube.kit import KitOptions as TomTubeOptions
+from spacebowl_print.games.tomtube.kit import BLEED_MM, PRINTER_MARGIN_MM, TOMTUBE_TILES
 from spacebowl_print.games.tomtube.model.tiles import TileSet
-from spacebowl_print.publish.items import CARDS, TILES, Naming
-from spacebowl_print.publish.kit import build_kit
+from spacebowl_print.publish.items import CARDS, TILES, Item, Naming
+from spacebowl_print.publish.kinds import KitParts
+from spacebowl_print.publish.kit import KitPrint, write_kit
 from spacebowl_print.publish.kittexts import LANGS, NOUNS, STOCK_TIPS, WORDS, count, word
 from spacebowl_print.publish.sheets import impose
 from spacebowl_print.render.api import MM_PER_PT, PAPER, Canvas, PdfOptions, Style
@@ -98,8 +88,8 @@ def _tomtube_fr(folder: Path, tiles: TileSet) -> Kit:
     """Tom Tube's tiles through the generic build_kit in French (the game itself offers en and
     de): die-cut tiles, cut lines, several backs."""
     fronts, backs = tile_items(tiles, 35.0, BLEED_MM, False, 1)
-    build_kit(folder, fronts=fronts, back=backs, bleed=BLEED_MM, paper=PAPER["a4"],
-              title="Tom Tube", naming=TOMTUBE_TILES, margin=PRINTER_MARGIN_MM, lang="fr")
+    write_kit(KitParts("Tom Tube", fronts, backs, BLEED_MM, TOMTUBE_TILES,
+                       margin=PRINTER_MARGIN_MM), KitPrint(PAPER["a4"], "fr"), folder)
     return Kit(folder, "fr", "tile", "tiles.pdf")
 
 
@@ -107,13 +97,12 @@ def _tomtube_fr(folder: Path, tiles: TileSet) -> Kit:
 def kits(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Kit]:
     """A French and a German kit of each game."""
     root = tmp_path_factory.mktemp("lang")
-    cset, deck, tiles = load_constellation_set(), load_deck(None), load_tiles()
-    build_spacebowl_kit(deck, root / "sb-de", SpaceBowlOptions(
-        paper="letter", fold=True, langs=("de", "en")), extras=False)
-    build_hubble_kit(cset, root / "hb-fr", HubbleOptions(langs=("fr", "en"), players=1))
-    build_hubble_kit(cset, root / "hb-de", HubbleOptions(paper="letter", langs=("de",),
-                                                         players=1))
-    build_tomtube_kit(tiles, root / "tt-de", TomTubeOptions(langs=("de", "en")))
+    tiles = load_tiles()
+    make_kit("spacebowl", root / "sb-de", "--paper", "letter", "--fold", "--lang", "de,en",
+             "--cards-only")
+    make_kit("hubble", root / "hb-fr", "--lang", "fr,en", "--players", "1")
+    make_kit("hubble", root / "hb-de", "--paper", "letter", "--lang", "de", "--players", "1")
+    make_kit("tomtube", root / "tt-de", "--lang", "de,en")
     return {
         "spacebowl-fr": _spacebowl_cli(root / "sb-fr"),
         "spacebowl-de": Kit(root / "sb-de", "de", "card", fold=True),
@@ -304,6 +293,10 @@ class Card:
         canvas.rect(0, 0, self.width, self.height, Style(fill="#336699"))
 
 
+def _parts(title: str, fronts: list[Item]) -> KitParts:
+    return KitParts(title, fronts, Card(0), BLEED, CARDS)
+
+
 def _cover(folder: Path) -> str:
     return _flat(pypdf.PdfReader(folder / "kit.pdf").pages[0].extract_text())
 
@@ -314,8 +307,7 @@ def _cover(folder: Path) -> str:
     ("de", "Karten — 1 Karte auf 1 Blatt (Vorderseiten, dann Rückseiten)"),
 ])
 def test_one_card_on_one_sheet_is_singular(lang: str, row: str, tmp_path: Path) -> None:
-    build_kit(tmp_path / lang, fronts=[Card(1)], back=Card(0), bleed=BLEED, paper=PAPER["a4"],
-              title="Solo", lang=lang)
+    write_kit(_parts("Solo", [Card(1)]), KitPrint(PAPER["a4"], lang), tmp_path / lang)
     assert row in _cover(tmp_path / lang)
 
 
@@ -336,10 +328,8 @@ def test_the_duplex_hint_is_the_languages_unless_the_caller_names_one() -> None:
 
 def test_english_is_the_default_byte_for_byte(tmp_path: Path) -> None:
     fronts = [Card(k) for k in range(1, 12)]
-    build_kit(tmp_path / "default", fronts=fronts, back=Card(0), bleed=BLEED,
-              paper=PAPER["letter"], title="Deck", naming=CARDS)
-    build_kit(tmp_path / "en", fronts=fronts, back=Card(0), bleed=BLEED,
-              paper=PAPER["letter"], title="Deck", naming=CARDS, lang="en")
+    write_kit(_parts("Deck", fronts), KitPrint(PAPER["letter"]), tmp_path / "default")
+    write_kit(_parts("Deck", fronts), KitPrint(PAPER["letter"], "en"), tmp_path / "en")
     names = sorted(p.relative_to(tmp_path / "default").as_posix()
                    for p in (tmp_path / "default").rglob("*") if p.is_file())
     assert names

@@ -24,16 +24,17 @@ from sheet_items import Card as PlainCard
 
 from spacebowl_print.core.errors import InputError
 from spacebowl_print.publish.items import CARDS, TILES
-from spacebowl_print.publish.kit import build_kit
+from spacebowl_print.publish.kinds import KitParts
+from spacebowl_print.publish.kit import KitPrint, write_kit
 from spacebowl_print.publish.raster import (
     TTS_MAX_PX,
     png_bytes,
-    png_resolution,
     px,
     raster_files,
     tts_cell,
     tts_grids,
 )
+from spacebowl_print.publish.requests import png_resolution
 from spacebowl_print.render.api import PAPER, Canvas, Style
 
 B = BLEED
@@ -216,13 +217,11 @@ def test_die_cut_tiles_are_transparent_around_their_outline_and_one_deck_per_bac
 # -- in the kit --------------------------------------------------------------------------------
 
 def test_the_kit_adds_pictures_and_leaves_every_other_file_alone(tmp_path: Path) -> None:
-    fronts = [Card(k) for k in range(1, 12)]
-    plain = build_kit(tmp_path / "plain", fronts=fronts, back=Card(99), bleed=B,
-                      paper=PAPER["a4"], title="T", kind="test kit")
-    pictured = build_kit(tmp_path / "pictured", fronts=fronts, back=Card(99), bleed=B,
-                         paper=PAPER["a4"], title="T", png_dpi=120, tts=True, kind="test kit")
-    again = build_kit(tmp_path / "again", fronts=fronts, back=Card(99), bleed=B,
-                      paper=PAPER["a4"], title="T", png_dpi=120, tts=True, kind="test kit")
+    parts = KitParts("T", [Card(k) for k in range(1, 12)], Card(99), B, CARDS)
+    plain = write_kit(parts, KitPrint(PAPER["a4"], kind="test kit"), tmp_path / "plain")
+    pictures = KitPrint(PAPER["a4"], png_dpi=120, tts=True, kind="test kit")
+    pictured = write_kit(parts, pictures, tmp_path / "pictured")
+    again = write_kit(parts, pictures, tmp_path / "again")
     extra = set(pictured.files) - set(plain.files)
     assert all(n.startswith(("png/", "tts/")) for n in extra)
     assert len([n for n in extra if n.startswith("png/")]) == 2 * 12

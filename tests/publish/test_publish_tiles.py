@@ -20,7 +20,8 @@ from pypdf.generic import ContentStream
 
 from spacebowl_print.publish.geometry import area2, cut, outward_planes
 from spacebowl_print.publish.items import TILES, LayoutError
-from spacebowl_print.publish.kit import build_kit
+from spacebowl_print.publish.kinds import KitParts
+from spacebowl_print.publish.kit import KitPrint, write_kit
 from spacebowl_print.publish.sheets import impose, plan_sheets
 from spacebowl_print.render.api import MM_PER_PT, PAPER, Canvas, PdfOptions, Style
 from spacebowl_print.render.pdf import pdf_bytes
@@ -80,8 +81,7 @@ def backs_of(fronts: list[Tile]) -> list[Tile]:
 def narrow_kit(tmp_path_factory: pytest.TempPathFactory) -> Path:
     out = tmp_path_factory.mktemp("tiles") / "kit"
     fronts = tiles(2, 6)
-    build_kit(out, fronts=fronts, back=backs_of(fronts), bleed=B, paper=NARROW,
-              title="Tiles", naming=TILES)
+    write_kit(KitParts("Tiles", fronts, backs_of(fronts), B, TILES), KitPrint(NARROW), out)
     return out
 
 
@@ -275,8 +275,8 @@ def test_tile_kit_files_and_determinism(narrow_kit: Path, tmp_path: Path) -> Non
             "svg/back-01.svg", "svg/back-02.svg"} <= names
     assert "svg/back.svg" not in names  # two different backs: rhomb and triangle
     fronts = tiles(2, 6)
-    build_kit(tmp_path / "again", fronts=fronts, back=backs_of(fronts), bleed=B, paper=NARROW,
-              title="Tiles", naming=TILES)
+    write_kit(KitParts("Tiles", fronts, backs_of(fronts), B, TILES), KitPrint(NARROW),
+              tmp_path / "again")
     for name in ("tiles.pdf", "kit.pdf", "cut-guide.json", "cut-lines-01.svg"):
         assert (tmp_path / "again" / name).read_bytes() == (narrow_kit / name).read_bytes()
 

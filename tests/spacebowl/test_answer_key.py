@@ -15,9 +15,9 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from spacebowl_print.core.resources import deck_path
 from spacebowl_print.games.spacebowl.art.minigalaxy import HIGHLIGHT
 from spacebowl_print.games.spacebowl.model import parse_deck
+from spacebowl_print.games.spacebowl.model.shipped import deck_path
 from spacebowl_print.games.spacebowl.puzzles.generate import daily_puzzles
 from spacebowl_print.games.spacebowl.puzzles.item import ANSWER_PT, SpaceBowlPuzzle
 from spacebowl_print.render.api import MM_PER_PT, Canvas, Style

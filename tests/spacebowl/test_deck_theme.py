@@ -11,13 +11,13 @@ from pathlib import Path
 
 import pdfplumber
 import pytest
+from kits import make_kit
 
 from spacebowl_print.core.errors import InputError
 from spacebowl_print.core.resources import decks_dir
 from spacebowl_print.games.spacebowl.art.cardback import CardBack
 from spacebowl_print.games.spacebowl.art.cards import CardFront
 from spacebowl_print.games.spacebowl.art.themed import MIN_PT, art_warnings, named_footprint
-from spacebowl_print.games.spacebowl.kit import KitOptions, build_spacebowl_kit
 from spacebowl_print.games.spacebowl.model import Deck, parse_deck
 from spacebowl_print.games.spacebowl.model.csvdeck import leading_comments
 from spacebowl_print.games.spacebowl.model.deck_write import deck_to_data, deck_to_toml
@@ -39,7 +39,7 @@ def themed() -> Deck:
 @pytest.fixture(scope="module")
 def themed_kit(tmp_path_factory: pytest.TempPathFactory, themed: Deck) -> Path:
     out = tmp_path_factory.mktemp("themed") / "kit"
-    build_spacebowl_kit(themed, out, KitOptions(seed=3), extras=False)
+    make_kit("spacebowl", out, "--deck", str(THEMED), "--seed", "3", "--cards-only")
     return out
 
 
@@ -203,7 +203,7 @@ def test_no_text_under_6_pt_on_themed_cards(themed_kit: Path) -> None:
 def test_themed_output_is_byte_identical(themed_kit: Path, themed: Deck, tmp_path: Path
                                          ) -> None:
     again = tmp_path / "kit"
-    build_spacebowl_kit(themed, again, KitOptions(seed=3), extras=False)
+    make_kit("spacebowl", again, "--deck", str(THEMED), "--seed", "3", "--cards-only")
     assert (again / "cards.pdf").read_bytes() == (themed_kit / "cards.pdf").read_bytes()
     assert (again / "svg" / "card-007.svg").read_bytes() == (
         themed_kit / "svg" / "card-007.svg").read_bytes()

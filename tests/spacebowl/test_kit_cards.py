@@ -18,18 +18,18 @@ import pdfplumber
 import pypdf
 import pytest
 from click.testing import CliRunner
+from kits import make_kit
 from pypdf.generic import ContentStream
 
 from spacebowl_print.cli.publishing import kit_command
-from spacebowl_print.games.base import find_game
+from spacebowl_print.games import find_game
 from spacebowl_print.games.spacebowl.art.cardback import CardBack
 from spacebowl_print.games.spacebowl.art.cards import CardFront, card_items
 from spacebowl_print.games.spacebowl.art.cardsize import parse_card_size
 from spacebowl_print.games.spacebowl.art.glyphs import GLYPH_PATHS
 from spacebowl_print.games.spacebowl.art.sky import FOOTPRINT, planet_disc
 from spacebowl_print.games.spacebowl.cli.common import load_deck
-from spacebowl_print.games.spacebowl.kit import KitOptions, build_spacebowl_kit
-from spacebowl_print.games.spacebowl.model import GLYPHS, Deck, InputError, Planet
+from spacebowl_print.games.spacebowl.model import GLYPHS, Deck, InputError, Planet, deck_to_toml
 from spacebowl_print.publish.sheets import LayoutError, impose, plan_layout
 from spacebowl_print.render.api import MM_PER_PT, PAPER, DrawnPage, PdfOptions
 from spacebowl_print.render.pdf import pdf_bytes
@@ -59,8 +59,7 @@ def a4_kit(tmp_path_factory: pytest.TempPathFactory) -> Path:
 def letter_kit(tmp_path_factory: pytest.TempPathFactory, deck: Deck) -> Path:
     """The card part only, on US Letter, with a back offset."""
     out = tmp_path_factory.mktemp("letter") / "kit"
-    build_spacebowl_kit(deck, out, KitOptions(paper="letter", back_offset=(0.5, -1.0)),
-                        extras=False)
+    make_kit("spacebowl", out, "--paper", "letter", "--back-offset", "0.5,-1", "--cards-only")
     return out
 
 
@@ -336,8 +335,9 @@ def test_svg_sizes_in_mm(a4_kit: Path) -> None:
 # -- determinism -------------------------------------------------------------------------------
 
 def test_same_seed_gives_byte_identical_output(a4_kit: Path, deck: Deck, tmp_path: Path) -> None:
-    """The CLI run (seed 7) and a library run with the same options write the same bytes."""
-    build_spacebowl_kit(deck, tmp_path / "again", KitOptions(seed=7), extras=False)
+    """The whole kit (seed 7) and the cards alone with the same options write the same card
+    files, byte for byte."""
+    make_kit("spacebowl", tmp_path / "again", "--seed", "7", "--cards-only")
     for name in ("cards.pdf", "cut-guide.json", "cut-lines-01.svg", "svg/card-042.svg"):
         assert (tmp_path / "again" / name).read_bytes() == (a4_kit / name).read_bytes(), name
 
@@ -345,10 +345,11 @@ def test_same_seed_gives_byte_identical_output(a4_kit: Path, deck: Deck, tmp_pat
 def test_rebuilding_into_the_same_folder_removes_stale_numbered_files(deck: Deck,
                                                                        tmp_path: Path) -> None:
     out = tmp_path / "kit"
-    build_spacebowl_kit(Deck(deck.name, deck.title, deck.planets, deck.cards[:12]), out,
-                        KitOptions(), extras=False)
-    build_spacebowl_kit(Deck(deck.name, deck.title, deck.planets, deck.cards[:3]), out,
-                        KitOptions(), extras=False)
+    for n in (12, 3):
+        small = tmp_path / f"deck-{n}.toml"
+        small.write_text(deck_to_toml(Deck(deck.name, deck.title, deck.planets,
+                                           deck.cards[:n])), "utf-8")
+        make_kit("spacebowl", out, "--deck", str(small), "--cards-only")
     assert [p.name for p in out.glob("cut-lines-*.svg")] == ["cut-lines-01.svg"]
     assert len(list((out / "svg").glob("card-*.svg"))) == 3
 

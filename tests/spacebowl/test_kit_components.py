@@ -13,7 +13,6 @@ import pdfplumber
 import pytest
 from pypdf import PdfReader
 
-from spacebowl_print.core.resources import deck_path
 from spacebowl_print.games.spacebowl.art import rules, sheetframe
 from spacebowl_print.games.spacebowl.art.rules import (
     rules_pages,
@@ -25,6 +24,7 @@ from spacebowl_print.games.spacebowl.art.scoretrack import scoretrack_pages
 from spacebowl_print.games.spacebowl.art.shipcomputer import parse_box, ship_computer_pages
 from spacebowl_print.games.spacebowl.art.tokens import token_pages
 from spacebowl_print.games.spacebowl.model import Deck, parse_deck
+from spacebowl_print.games.spacebowl.model.shipped import deck_path
 from spacebowl_print.games.spacebowl.rules.scoring import Play, score_round
 from spacebowl_print.publish.kinds import RenderContext
 from spacebowl_print.render import furniture, palette

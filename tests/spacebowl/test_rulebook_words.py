@@ -14,15 +14,15 @@ import pdfplumber
 import pytest
 from pypdf import PdfReader
 
-from spacebowl_print.core.resources import deck_path
 from spacebowl_print.games.spacebowl import kit
 from spacebowl_print.games.spacebowl.art import sheetframe
 from spacebowl_print.games.spacebowl.art.rules import rules_pages, rules_text, scoring_checks
 from spacebowl_print.games.spacebowl.art.scoretrack import scoretrack_pages
 from spacebowl_print.games.spacebowl.art.shipcomputer import ship_computer_pages
+from spacebowl_print.games.spacebowl.art.texts import WORDS
 from spacebowl_print.games.spacebowl.art.tokens import token_pages
 from spacebowl_print.games.spacebowl.model import Deck, parse_deck
-from spacebowl_print.games.spacebowl.puzzles.texts import WORDS
+from spacebowl_print.games.spacebowl.model.shipped import deck_path
 from spacebowl_print.publish.kinds import RenderContext
 from spacebowl_print.render.api import Page
 from spacebowl_print.render.pdf import pdf_bytes

@@ -11,7 +11,6 @@ from hypothesis import strategies as st
 
 from conftest import galaxies as random_galaxies
 from conftest import tosses as random_tosses
-from spacebowl_print.core.resources import deck_path
 from spacebowl_print.games.spacebowl.model import (
     SPACES,
     InputError,
@@ -20,6 +19,7 @@ from spacebowl_print.games.spacebowl.model import (
     Variants,
     parse_deck,
 )
+from spacebowl_print.games.spacebowl.model.shipped import deck_path
 from spacebowl_print.games.spacebowl.rules import bitboard, reference
 from spacebowl_print.games.spacebowl.solve import (
     BuildRequest,

@@ -9,8 +9,8 @@ from dataclasses import replace
 
 import pytest
 
-from spacebowl_print.core.resources import deck_path
 from spacebowl_print.games.spacebowl.model import CENTRE, InputError, parse_deck
+from spacebowl_print.games.spacebowl.model.shipped import deck_path
 from spacebowl_print.games.spacebowl.puzzles.generate import (
     BLOCK,
     Generator,

@@ -20,7 +20,6 @@ from hypothesis import strategies as st
 
 from conftest import galaxies as random_galaxies
 from conftest import tosses as random_tosses
-from spacebowl_print.core.resources import deck_path
 from spacebowl_print.games.spacebowl.cli.deck_cmd import check_command
 from spacebowl_print.games.spacebowl.cli.deck_design_cmd import design
 from spacebowl_print.games.spacebowl.cli.galaxy_cmd import galaxy
@@ -35,6 +34,7 @@ from spacebowl_print.games.spacebowl.model import (
     parse_deck,
 )
 from spacebowl_print.games.spacebowl.model.deck_write import deck_to_toml
+from spacebowl_print.games.spacebowl.model.shipped import deck_path
 from spacebowl_print.games.spacebowl.rules import bitboard, reference
 from spacebowl_print.games.spacebowl.rules.stats import deck_stats
 from spacebowl_print.games.spacebowl.solve import (

@@ -113,9 +113,9 @@ def test_keyboard_only(browser: Any, site: Path) -> None:
 
 def test_index_links_every_day(browser: Any, site: Path) -> None:
     page, _ = _open(browser, site, "index.html")
-    links = page.eval_on_selector_all("a", "as => as.map(a => a.getAttribute('href'))")
+    links = page.eval_on_selector_all("#days a", "as => as.map(a => a.getAttribute('href'))")
     assert links == [f"{e['id']}.html" for e in _manifest(site)["puzzles"]]
-    page.click("a")
+    page.click("#days a")
     assert page.url.endswith(links[0])
     page.close()
 

@@ -184,4 +184,5 @@ def test_same_seed_same_bytes_and_german(booklet: Path, tmp_path: Path) -> None:
 def test_bad_count_is_a_one_line_error(tmp_path: Path) -> None:
     result = CliRunner().invoke(cli, ["tomtube", "puzzles", "--count", "0",
                                       "-o", str(tmp_path / "x")])
-    assert result.exit_code == 2 and "--count" in result.output
+    # the older name's --count is today's --days: the error names today's option
+    assert result.exit_code == 2 and "--days" in result.output

@@ -9,8 +9,13 @@ from spacebowl_print.games.tomtube.art.texts import LANGS, words
 
 
 def test_the_web_page_teaches_the_alien_exchange() -> None:
-    assert "alien counter may be traded at any moment of your turn" in words("en")["web_how_3"]
-    assert "Alienmarker darf jederzeit im eigenen Zug" in words("de")["web_how_3"]
+    from spacebowl_print.games.tomtube.puzzles.kind import PUZZLES
+    from spacebowl_print.publish.kinds import RenderContext
+
+    en = " ".join(PUZZLES.web_howto(RenderContext(lang="en")))
+    de = " ".join(PUZZLES.web_howto(RenderContext(lang="de")))
+    assert "alien counter may be traded at any moment of your turn" in en
+    assert "Alienmarker darf jederzeit im eigenen Zug" in de
 
 
 def test_german_names_a_sphere_as_the_rule_summary_does() -> None:

@@ -10,17 +10,42 @@ classroom | web``, ``spacebowl check`` on its manifests, and its own commands.
 
 from __future__ import annotations
 
-from spacebowl_print.games.base import Game
+from spacebowl_print.games.hubble.art.texts import LANGS
+from spacebowl_print.publish.table import Game, KitSpec, Option, PuzzleSpec
 
 _CLI = "spacebowl_print.games.hubble.cli"
+
+SET_OPTION = Option("constellations", "--constellations", "Constellation set TOML (default: "
+                    "the shipped decks/hubble-constellations.toml).", default=None,
+                    metavar="FILE", limit=4096)
+"""``--constellations``, on the kit and on every puzzle command."""
+PAD_OPTION = Option("pad_size", "--pad-size", "Pad size WxH, both even, 4 to 26 (default: the "
+                    "calibrated standard pad).", default=None, metavar="WxH", limit=20)
+"""``--pad-size``, on the kit and on every puzzle command."""
+PLAYERS_OPTION = Option("players", "--players", "Pads to print (one a page, one a player a "
+                        "game).", default=4, kind="int", bounds=(1, 100))
+"""``--players``, on the kit (its bound is the kit's ``MAX_PLAYERS``)."""
 
 GAME = Game(
     id="hubble",
     title="Hubble",
-    languages=("en", "fr", "de"),
+    languages=LANGS,
     summary="Hubble: pads, constellation cards, dice; solo challenges with a proved par",
-    kit="spacebowl_print.games.hubble.kit:KIT",
-    puzzles="spacebowl_print.games.hubble.puzzles.kind:PUZZLES",
+    words="spacebowl_print.games.hubble.art.texts:words",
+    kit=KitSpec(
+        kind="spacebowl_print.games.hubble.kit:KIT",
+        papers=("a4", "letter"),
+        contents=("cards.pdf            the constellation cards, crop marks, backs for "
+                  "long-edge duplex\n"
+                  "pads.pdf             the scoring pads, one a player\n"
+                  "dice.pdf             the paper dice to fold and glue\n"
+                  "rules-LANG.pdf       the rule summary in each --lang"),
+        options=(PLAYERS_OPTION, PAD_OPTION, SET_OPTION)),
+    puzzles=PuzzleSpec(
+        kind="spacebowl_print.games.hubble.puzzles.kind:PUZZLES",
+        options=(PAD_OPTION, SET_OPTION),
+        max_puzzles=1000,
+        default_days=7),
     verify="spacebowl_print.games.hubble.solve.manifest:verify_with_header",
     commands={
         "score": (f"{_CLI}:score_command", "score a pad exactly (or a batch of pads)"),

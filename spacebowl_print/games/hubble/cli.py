@@ -195,6 +195,7 @@ def challenge_command(seed: int, cid: str, size: str | None, set_file: str | Non
 
     The same seed and id give the same challenge.
     """
+    # imported here: `spacebowl hubble --help` and `score` need no challenge generator (numpy)
     from spacebowl_print.games.hubble.solve.challenges import (
         STANDARD_COLS,
         STANDARD_ROWS,
@@ -222,6 +223,7 @@ def par_command(challenge_file: str, set_file: str | None, as_json: bool) -> Non
     Deterministic: the same challenge always gives the same play. Also shows the total of
     the one-ply greedy player that calibrates the pad.
     """
+    # imported here: the par solver loads numpy and its tables, which --help never needs
     from spacebowl_print.games.hubble.solve.greedy import greedy_play
     from spacebowl_print.games.hubble.solve.par import solve_par
 

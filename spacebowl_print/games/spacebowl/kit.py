@@ -1,6 +1,6 @@
-"""Space Bowl's print-and-play kit: turns a :class:`~model.Deck` and the kit
-options into card items, the common back and the extra documents, and hands them to the generic
-:func:`spacebowl_print.publish.kit.build_kit`.
+"""Space Bowl's print-and-play kit: turns a :class:`~model.Deck` and the kit's options into
+card items, the common back and the extra documents, which the shared
+:func:`spacebowl_print.publish.kit.build_kit` imposes and writes.
 
 The extra documents (Ship Computer, scoretrack, tokens, rule summaries) come from
 ``spacebowl_print.games.spacebowl.art.{shipcomputer,scoretrack,tokens,rules}``; see
@@ -9,58 +9,26 @@ The extra documents (Ship Computer, scoretrack, tokens, rule summaries) come fro
 
 from __future__ import annotations
 
-import os
-from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
-from typing import Any
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
 
 from spacebowl_print.games.spacebowl.art import rules, scoretrack, shipcomputer, tokens
 from spacebowl_print.games.spacebowl.art.cardback import CardBack
-from spacebowl_print.games.spacebowl.art.cards import CardFront, card_items, layout_problem
+from spacebowl_print.games.spacebowl.art.cards import card_items, layout_problem
 from spacebowl_print.games.spacebowl.art.cardsize import DEFAULT_BLEED_MM, parse_card_size
+from spacebowl_print.games.spacebowl.art.shipcomputer import parse_box
 from spacebowl_print.games.spacebowl.art.themed import art_warnings
 from spacebowl_print.games.spacebowl.model import Deck, InputError
-from spacebowl_print.games.spacebowl.model.deck_file import DECK_OPTION, load_deck
-from spacebowl_print.publish.items import CARDS, LayoutError
-from spacebowl_print.publish.kinds import KitParts, Option, RenderContext
-from spacebowl_print.publish.kit import Document, KitResult, build_kit, check_kit_choices
-from spacebowl_print.render.api import PAPER, Page
+from spacebowl_print.games.spacebowl.model.deck_file import load_deck
+from spacebowl_print.games.spacebowl.model.shipped import DEFAULT_DECK
+from spacebowl_print.publish.items import CARDS
+from spacebowl_print.publish.kinds import KitKind, KitParts, RenderContext
+from spacebowl_print.publish.kit import Document
+from spacebowl_print.publish.requests import KitRequest
+from spacebowl_print.render.api import Page
 
-LANGS: tuple[str, ...] = ("en", "fr", "de")
-"""Languages the rule summaries and sheet labels exist in."""
-PAPERS: tuple[str, ...] = ("a4", "letter")
-DEFAULT_BOX_MM = 150.0
 GALAXY_GAP_MM = 3.0
 """Gap assumed between galaxy cards for the coordinate strips."""
-
-
-@dataclass(frozen=True)
-class KitOptions:
-    """Everything ``spacebowl kit`` lets the user choose. Sizes in mm."""
-
-    paper: str = "a4"
-    langs: tuple[str, ...] = LANGS  # every language the game has, as in every game's kit
-    card_size: tuple[float, float] = (63.0, 88.0)
-    ink_saver: bool = False
-    fold: bool = False
-    box_mm: tuple[float, float] = (DEFAULT_BOX_MM, DEFAULT_BOX_MM)
-    back_offset: tuple[float, float] = (0.0, 0.0)
-    seed: int = 1
-    bleed: float = DEFAULT_BLEED_MM
-
-    def check(self) -> KitOptions:
-        """Return self, or raise :class:`InputError` naming the bad option."""
-        check_kit_choices(self.paper, PAPERS, self.langs, LANGS, self.seed)
-        for v in self.back_offset:
-            if abs(v) > 20:
-                raise InputError(f"offsets beyond ±20 mm are not a printer shift, got {v:g}",
-                                 "--back-offset")
-        return self
-
-    @property
-    def ctx(self) -> RenderContext:
-        """How the kit is drawn: in its first language, on its paper, with its ink saver."""
-        return RenderContext(lang=self.langs[0], ink_saver=self.ink_saver, paper=self.paper)
 
 
 def parse_back_offset(text: str) -> tuple[float, float]:
@@ -85,48 +53,56 @@ def parse_box_size(text: str) -> tuple[float, float]:
     becomes an :class:`InputError` naming the option.
     """
     try:
-        from spacebowl_print.games.spacebowl.art.shipcomputer import parse_box
-    except ImportError:  # pragma: no cover - the module ships with the package
-        raise InputError("the Ship Computer sheets are not available", "--box") from None
-    try:
         return parse_box(text)
     except ValueError as err:
         raise InputError(str(err), "--box") from None
 
 
-# -- cards -----------------------------------------------------------------------------------
+@dataclass(frozen=True)
+class SpaceBowlKitChoice:
+    """What ``spacebowl kit`` lets the user choose besides the shared options (the table's
+    options, by name): the ``deck``, the ``card_size`` (``poker``, ``bridge``, ``WxHmm``…),
+    ``fold`` sheets instead of duplex, the Ship Computer's ``box``, the duplex
+    ``back_offset`` (``X,Y`` mm) and ``cards_only``. Parsed and checked when made:
+    ``card_mm``, ``box_mm`` and ``offset`` in mm."""
 
-def card_fronts(deck: Deck, opts: KitOptions) -> list[CardFront]:
-    """One front per card of ``deck``, laid out from ``opts.seed``."""
-    return card_items(deck, opts.card_size, opts.bleed, opts.seed, opts.ctx)
+    deck: str = DEFAULT_DECK
+    card_size: str = "poker"
+    fold: bool = False
+    box: str = "150mm"
+    back_offset: str = "0,0"
+    cards_only: bool = False
+    card_mm: tuple[float, float] = field(init=False)
+    box_mm: tuple[float, float] = field(init=False)
+    offset: tuple[float, float] = field(init=False)
 
-
-def card_back(deck: Deck, opts: KitOptions) -> CardBack:
-    """The deck's common card back."""
-    return CardBack(deck, opts.card_size, opts.bleed, opts.ctx)
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "card_mm", parse_card_size(self.card_size))
+        object.__setattr__(self, "box_mm", parse_box_size(self.box))
+        object.__setattr__(self, "offset", parse_back_offset(self.back_offset))
 
 
 # -- the kit's other documents -----------------------------------------------------------------
 
-_Builder = Callable[[Deck, KitOptions, RenderContext], list[Page]]
+_Builder = Callable[[Deck, SpaceBowlKitChoice, RenderContext], list[Page]]
 """A document's pages for the deck and options, drawn as the context says (its language is
 the document's: the first one, or each one for a per-language document)."""
 
 
-def _ship_computer(deck: Deck, opts: KitOptions, ctx: RenderContext) -> list[Page]:
+def _ship_computer(deck: Deck, opts: SpaceBowlKitChoice, ctx: RenderContext) -> list[Page]:
     return list(shipcomputer.ship_computer_pages(ctx, opts.box_mm, deck.planets,
-                                                 card_mm=opts.card_size, gap_mm=GALAXY_GAP_MM))
+                                                 card_mm=opts.card_mm, gap_mm=GALAXY_GAP_MM))
 
 
-def _scoretrack(deck: Deck, opts: KitOptions, ctx: RenderContext) -> list[Page]:
+def _scoretrack(deck: Deck, opts: SpaceBowlKitChoice, ctx: RenderContext) -> list[Page]:
     return list(scoretrack.scoretrack_pages(ctx))
 
 
-def _tokens(deck: Deck, opts: KitOptions, ctx: RenderContext) -> list[Page]:
+def _tokens(deck: Deck, opts: SpaceBowlKitChoice, ctx: RenderContext) -> list[Page]:
     return list(tokens.token_pages(ctx, deck.planets))
 
 
-def _rules(deck: Deck, opts: KitOptions, ctx: RenderContext) -> list[Page]:
+def _rules(deck: Deck, opts: SpaceBowlKitChoice, ctx: RenderContext) -> list[Page]:
     return list(rules.rules_pages(ctx, deck))
 
 
@@ -157,22 +133,23 @@ DOCUMENT_WORDS: dict[str, dict[str, tuple[str, str]]] = {
 """Each document's title and cover note in the kit's first language (the cover's)."""
 
 
-def extra_documents(deck: Deck, opts: KitOptions,
+def extra_documents(deck: Deck, opts: SpaceBowlKitChoice, req: KitRequest,
                     only: Sequence[str] | None = None) -> list[Document]:
     """The kit's other documents, in print order: Ship Computer, scoretrack, tokens, then one
-    rule summary per language of ``opts.langs`` (``rules-<lang>``). ``only`` limits them to
+    rule summary per language of the request (``rules-<lang>``). ``only`` limits them to
     those file stems (without the language suffix). A component's ``ValueError`` (bad paper,
     language or box) becomes an :class:`InputError`.
     """
     docs: list[Document] = []
-    words = DOCUMENT_WORDS[opts.langs[0]]
+    words = DOCUMENT_WORDS[req.langs[0]]
+    ctx = req.run.ctx
     for stem, build, per_lang in EXTRA_DOCUMENTS:
         if only is not None and stem not in only:
             continue
         title, note = words[stem]
-        for lang in (opts.langs if per_lang else opts.langs[:1]):
+        for lang in (req.langs if per_lang else req.langs[:1]):
             try:
-                pages = build(deck, opts, opts.ctx.speaking(lang))
+                pages = build(deck, opts, ctx.speaking(lang))
             except ValueError as err:
                 if isinstance(err, InputError):
                     raise
@@ -182,102 +159,40 @@ def extra_documents(deck: Deck, opts: KitOptions,
     return docs
 
 
-# -- the kit ---------------------------------------------------------------------------------
-
-LAYOUT_FIELDS: dict[str, str] = {
-    "items": "card_size", "back": "card_size", "bleed": "card_size",
-    "paper": "paper", "margin": "paper",
-}
-"""Which :class:`KitOptions` field a publish :class:`LayoutError` is about, by its ``field``.
-The error then names that field (``card_size``), and the command line shows the option that
-sets it (``--card-size``: ``spacebowl_print.core.cli.reports_input_errors`` maps a command's
-parameter names to its options)."""
+# -- the game table's kit --------------------------------------------------------------------
 
 BACK_OFFSET_HINT = "--back-offset X,Y"
 """How the printed duplex check tells the reader to apply its reading: the ``kit`` command's
-option for :attr:`KitOptions.back_offset`."""
+option for :attr:`SpaceBowlKitChoice.back_offset`."""
 
-
-KIND = "spacebowl kit"
-"""What the kit folder records as having written it (:mod:`spacebowl_print.core.folders`)."""
-
-
-def build_spacebowl_kit(deck: Deck, out_dir: str | os.PathLike[str], opts: KitOptions,
-                        extras: bool = True, *, png_dpi: int | None = None, tts: bool = False,
-                        force: bool = False) -> KitResult:
-    """Write Space Bowl's print-and-play kit for ``deck`` into ``out_dir``.
-
-    ``extras=False`` writes the card part only (cards.pdf, cut guides, SVGs, and a kit.pdf
-    holding just the cards). ``png_dpi``, ``tts`` and ``force`` as
-    :func:`~spacebowl_print.publish.kit.build_kit` takes them. Raises :class:`InputError` for
-    options that cannot work (bad option values, cards too large for the paper).
-    """
-    opts.check()
-    problem = layout_problem(deck, opts.card_size, opts.seed)
-    if problem is not None:
-        raise problem
-    fronts = card_fronts(deck, opts)
-    back = card_back(deck, opts)
-    docs = extra_documents(deck, opts) if extras else []
-    try:
-        return build_kit(out_dir, fronts=fronts, back=back, bleed=opts.bleed,
-                         paper=PAPER[opts.paper], title=f"Space Bowl — {deck.title}",
-                         fold=opts.fold, back_offset=opts.back_offset, extras=docs,
-                         naming=CARDS, offset_hint=BACK_OFFSET_HINT, lang=opts.langs[0],
-                         png_dpi=png_dpi, tts=tts, kind=KIND, force=force)
-    except LayoutError as err:
-        raise InputError(err.message, LAYOUT_FIELDS.get(err.field, "card_size")) from None
-
-
-# -- the game table's kit --------------------------------------------------------------------
 
 class SpaceBowlKit:
     """Space Bowl's :class:`~spacebowl_print.publish.kinds.KitKind`: the deck's cards on card
     sheets, the Ship Computer sized to the user's box, scoretrack, tokens and the rule
-    summaries."""
+    summaries (only the cards with ``cards_only``)."""
 
-    papers = PAPERS
-    contents = ("cards.pdf            the deck's cards, crop marks, backs for long-edge duplex\n"
-                "ship-computer.pdf    the Ship Computer, sized to --box\n"
-                "scoretrack.pdf       the score track\n"
-                "tokens.pdf           the tokens to cut out\n"
-                "rules-LANG.pdf       the rule summary in each --lang")
-    options = (
-        DECK_OPTION,
-        Option("card_size", "--card-size", "poker (63x88 mm), bridge (2.25x3.5 in: 57.15x88.9 "
-               "mm), 2.5x3.5in (63.5x88.9 mm), or WxHmm.", default="poker", metavar="SIZE",
-               limit=40),
-        Option("fold", "--fold", "Fronts and backs side by side to fold and glue (no duplex "
-               "printer).", default=False, kind="flag"),
-        Option("box", "--box", "Inner size of your Ship Computer box: 150mm, or WxH like "
-               "160x140mm.", default="150mm", metavar="SIZE", limit=40),
-        Option("back_offset", "--back-offset", "Shift the card backs by X,Y mm (read it off "
-               "the duplex check page).", default="0,0", metavar="X,Y", limit=40),
-        Option("cards_only", "--cards-only", "Only the cards (cards.pdf, cut guides, SVGs): to "
-               "reprint a deck.", default=False, kind="flag"),
-    )
+    Options = SpaceBowlKitChoice
 
-    def parts(self, options: Mapping[str, Any], langs: Sequence[str], ctx: RenderContext,
-              seed: int) -> KitParts:
-        """The kit's parts for the deck and options given (see :func:`build_spacebowl_kit`,
-        which writes the same kit from a :class:`KitOptions`)."""
-        opts = KitOptions(
-            paper=ctx.paper, langs=tuple(langs),
-            card_size=parse_card_size(str(options["card_size"])), ink_saver=ctx.ink_saver,
-            fold=bool(options["fold"]), box_mm=parse_box_size(str(options["box"])),
-            back_offset=parse_back_offset(str(options["back_offset"])), seed=seed).check()
-        deck = load_deck(str(options["deck"]))
-        problem = layout_problem(deck, opts.card_size, opts.seed)  # before anything is drawn
+    def parts(self, options: SpaceBowlKitChoice, req: KitRequest) -> KitParts:
+        deck = load_deck(options.deck)
+        seed, ctx = req.run.seed, req.run.ctx
+        problem = layout_problem(deck, options.card_mm, seed)  # before anything is drawn
         if problem is not None:
-            raise problem.at_file(str(options["deck"]))
-        docs = [] if options["cards_only"] else extra_documents(deck, opts)
+            raise problem.at_file(options.deck)
+        docs = [] if options.cards_only else extra_documents(deck, options, req)
         return KitParts(
-            title=f"Space Bowl — {deck.title}", fronts=card_fronts(deck, opts),
-            back=card_back(deck, opts), bleed=opts.bleed, naming=CARDS, documents=docs,
-            fold=opts.fold, back_offset=opts.back_offset, offset_hint=BACK_OFFSET_HINT,
-            warnings=tuple(art_warnings(deck, opts.card_size, opts.bleed)),
+            title=f"Space Bowl — {deck.title}",
+            fronts=card_items(deck, options.card_mm, DEFAULT_BLEED_MM, seed, ctx),
+            back=CardBack(deck, options.card_mm, DEFAULT_BLEED_MM, ctx),
+            bleed=DEFAULT_BLEED_MM, naming=CARDS, documents=docs, fold=options.fold,
+            back_offset=options.offset, offset_hint=BACK_OFFSET_HINT,
+            warnings=tuple(art_warnings(deck, options.card_mm, DEFAULT_BLEED_MM)),
             layout_field="card_size")
 
 
-KIT = SpaceBowlKit()
+KIT: KitKind[SpaceBowlKitChoice] = SpaceBowlKit()
 """The kit :data:`spacebowl_print.games.spacebowl.GAME` names."""
+
+
+__all__ = ["BACK_OFFSET_HINT", "DOCUMENT_WORDS", "KIT", "SpaceBowlKit", "SpaceBowlKitChoice",
+           "extra_documents", "parse_back_offset", "parse_box_size"]

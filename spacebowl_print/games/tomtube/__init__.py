@@ -10,17 +10,37 @@ classroom | web``, ``spacebowl check`` on its manifests, and its own commands.
 
 from __future__ import annotations
 
-from spacebowl_print.games.base import Game
+from spacebowl_print.games.tomtube.art.texts import LANGS
+from spacebowl_print.publish.table import Game, KitSpec, Option, PuzzleSpec
 
 _CLI = "spacebowl_print.games.tomtube.cli"
+
+TILES_OPTION = Option("tiles", "--tiles", "Tile set TOML (default: the shipped "
+                      "decks/tomtube-tiles.toml).", default=None, metavar="FILE", limit=4096)
+"""``--tiles``, on the kit and on every puzzle command."""
 
 GAME = Game(
     id="tomtube",
     title="Tom Tube",
-    languages=("en", "de"),
+    languages=LANGS,
     summary="Tom Tube: board, tiles, counters; \"way home\" puzzles",
-    kit="spacebowl_print.games.tomtube.kit:KIT",
-    puzzles="spacebowl_print.games.tomtube.puzzles.kind:PUZZLES",
+    words="spacebowl_print.games.tomtube.art.texts:words",
+    kit=KitSpec(
+        kind="spacebowl_print.games.tomtube.kit:KIT",
+        papers=("a4", "letter", "a3"),
+        contents=("tiles.pdf            40 rhombs and 18 triangles (35 mm edges), die-cut, "
+                  "backs\n"
+                  "board.pdf            the board (35 mm edges), tiled with glue margins or "
+                  "on A3\n"
+                  "counters.pdf         energy, control, alien and solar counters\n"
+                  "astronauts.pdf       the astronauts as fold-over standees\n"
+                  "rules-LANG.pdf       the rule summary in each --lang"),
+        options=(TILES_OPTION,)),
+    puzzles=PuzzleSpec(
+        kind="spacebowl_print.games.tomtube.puzzles.kind:PUZZLES",
+        options=(TILES_OPTION,),
+        max_puzzles=1000,  # about a minute and a half of generating and proving on two cores
+        default_days=7),
     verify="spacebowl_print.games.tomtube.solve.verify:verify_with_header",
     commands={
         "moves": (f"{_CLI}:moves_command", "the legal moves of the player to move"),

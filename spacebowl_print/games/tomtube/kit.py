@@ -11,25 +11,20 @@ files.
 
 from __future__ import annotations
 
-import os
-from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
-from typing import Any
+from collections.abc import Sequence
 
-from spacebowl_print.core.errors import InputError
 from spacebowl_print.games.tomtube.art.boardsheet import A3, EDGE_MM, board_pages
 from spacebowl_print.games.tomtube.art.pieces import counter_pages, standee_pages
 from spacebowl_print.games.tomtube.art.rules import rules_pages
-from spacebowl_print.games.tomtube.art.texts import LANGS
 from spacebowl_print.games.tomtube.art.tiles import tile_items
 from spacebowl_print.games.tomtube.model.tiles import TileSet
-from spacebowl_print.games.tomtube.model.tiles_file import TILES_OPTION, load_tiles
-from spacebowl_print.publish.items import LayoutError, Naming
-from spacebowl_print.publish.kinds import KitParts, RenderContext
-from spacebowl_print.publish.kit import Document, KitResult, build_kit, check_kit_choices
+from spacebowl_print.games.tomtube.model.tiles_file import TilesChoice
+from spacebowl_print.publish.items import Naming
+from spacebowl_print.publish.kinds import KitKind, KitParts
+from spacebowl_print.publish.kit import Document
+from spacebowl_print.publish.requests import KitRequest
 from spacebowl_print.render.api import PAPER, Canvas, DrawnPage, Page, Style
 
-PAPERS: tuple[str, ...] = ("a4", "letter", "a3")
 PAPER_MM: dict[str, tuple[float, float]] = {"a4": PAPER["a4"], "letter": PAPER["letter"],
                                             "a3": A3}
 BLEED_MM = 3.0
@@ -44,21 +39,6 @@ TOMTUBE_TILES = Naming("tile", "tiles", stock_tip=(
         f"Plättchen: {EDGE_MM:g} mm Kantenlänge, wie die Kanten des Spielplans. Auf Karton "
         "(250–350 g/m²) drucken oder die Bögen vor dem Schneiden auf Graupappe kleben; "
         "benachbarte Plättchen teilen sich einen Schnitt, also jede gedruckte Linie schneiden.")})
-
-
-@dataclass(frozen=True)
-class KitOptions:
-    """What ``spacebowl tomtube kit`` lets the user choose."""
-
-    paper: str = "a4"
-    langs: tuple[str, ...] = LANGS  # every language the game has, as in every game's kit
-    ink_saver: bool = False
-    seed: int = 1
-
-    def check(self) -> KitOptions:
-        """Return self, or raise :class:`InputError` naming the bad option."""
-        check_kit_choices(self.paper, PAPERS, self.langs, LANGS, self.seed)
-        return self
 
 
 def two_up(pages: Sequence[Page], sheet: tuple[float, float]) -> list[Page]:
@@ -83,27 +63,27 @@ def two_up(pages: Sequence[Page], sheet: tuple[float, float]) -> list[Page]:
     return out
 
 
-def extra_documents(tiles: TileSet, opts: KitOptions) -> list[Document]:
+def extra_documents(tiles: TileSet, req: KitRequest) -> list[Document]:
     """The kit's documents besides the tile sheets, in print order: the board, the
     counters, the astronauts (all labelled in the first language), then one rule summary
-    per language (``rules-<lang>``)."""
-    paper = PAPER_MM[opts.paper]
-    lang = opts.langs[0]
-    one_sheet = opts.paper == "a3"
-    board = board_pages(opts.paper, lang, opts.ink_saver, opts.seed)
+    per language of the request (``rules-<lang>``)."""
+    ctx = req.run.ctx
+    paper = PAPER_MM[ctx.paper]
+    lang, ink_saver = ctx.lang, ctx.ink_saver
+    one_sheet = ctx.paper == "a3"
+    board = board_pages(ctx.paper, lang, ink_saver, req.run.seed)
     docs = [
         Document("board", "Board", board,
                  "one sheet" if one_sheet else
                  f"{len(board)} sheets: trim the dash-dot edges, lay the ⊕ marks on each "
                  "other, glue"),
-        Document("counters", "Counters", counter_pages(paper, lang, opts.ink_saver),
+        Document("counters", "Counters", counter_pages(paper, lang, ink_saver),
                  "card stock; fold, glue, then cut"),
-        Document("astronauts", "Astronaut standees", standee_pages(paper, lang,
-                                                                   opts.ink_saver),
+        Document("astronauts", "Astronaut standees", standee_pages(paper, lang, ink_saver),
                  "card stock; fold at the helmet"),
     ]
-    for code in opts.langs:
-        pages = rules_pages(code, "a4" if one_sheet else opts.paper, tiles, opts.ink_saver)
+    for code in req.langs:
+        pages = rules_pages(code, "a4" if one_sheet else ctx.paper, tiles, ink_saver)
         if one_sheet:
             pages = two_up(pages, (A3[1], A3[0]))
         docs.append(Document(f"rules-{code}", f"Rule summary ({code})", pages,
@@ -118,71 +98,32 @@ TIPS = (
 )
 
 
-KIND = "tomtube kit"
-"""What the kit folder records as having written it (:mod:`spacebowl_print.core.folders`)."""
-
-
-def build_tomtube_kit(tiles: TileSet, out_dir: str | os.PathLike[str],
-                      opts: KitOptions, *, png_dpi: int | None = None, tts: bool = False,
-                      force: bool = False) -> KitResult:
-    """Write Tom Tube's print-and-play kit for ``tiles`` into ``out_dir`` (all or nothing):
-    ``tiles.pdf``, ``cut-guide.json``, ``cut-lines-NN.svg``, ``svg/tile-NNN.svg`` and
-    ``svg/back-NN.svg`` (rhombs 1–40 by their tile-set ids, triangles 41–58), ``board.pdf``,
-    ``counters.pdf``, ``astronauts.pdf``, ``rules-<lang>.pdf`` and ``kit.pdf``; ``png_dpi``,
-    ``tts`` and ``force`` as :func:`~spacebowl_print.publish.kit.build_kit` takes them. Raises
-    :class:`InputError` naming the bad option."""
-    opts.check()
-    fronts, backs = tile_items(tiles, EDGE_MM, BLEED_MM, opts.ink_saver, opts.seed)
-    docs = extra_documents(tiles, opts)
-    try:
-        return build_kit(out_dir, fronts=fronts, back=backs, bleed=BLEED_MM,
-                         paper=PAPER_MM[opts.paper], title="Tom Tube", extras=docs,
-                         tips=TIPS, naming=TOMTUBE_TILES, margin=PRINTER_MARGIN_MM,
-                         lang=opts.langs[0], png_dpi=png_dpi, tts=tts, kind=KIND, force=force)
-    except LayoutError as err:
-        raise InputError(err.message, "paper") from None
-
-
 class TomTubeKit:
     """Tom Tube's :class:`~spacebowl_print.publish.kinds.KitKind`: the tiles die-cut, the
     board (tiled or on A3), counters, standees and the rule summaries."""
 
-    papers = PAPERS
-    options = (TILES_OPTION,)
-    contents = (f"tiles.pdf            40 rhombs and 18 triangles ({EDGE_MM:g} mm edges), "
-                "die-cut, backs\n"
-                f"board.pdf            the board ({EDGE_MM:g} mm edges), tiled with glue margins "
-                "or on A3\n"
-                "counters.pdf         energy, control, alien and solar counters\n"
-                "astronauts.pdf       the astronauts as fold-over standees\n"
-                "rules-LANG.pdf       the rule summary in each --lang")
+    Options = TilesChoice
 
-    def parts(self, options: Mapping[str, Any], langs: Sequence[str], ctx: RenderContext,
-              seed: int) -> KitParts:
-        opts = KitOptions(ctx.paper, tuple(langs), ctx.ink_saver, seed).check()
-        tiles = load_tiles(options.get("tiles"))
-        fronts, backs = tile_items(tiles, EDGE_MM, BLEED_MM, opts.ink_saver, opts.seed)
+    def parts(self, options: TilesChoice, req: KitRequest) -> KitParts:
+        tiles = options.load()
+        fronts, backs = tile_items(tiles, EDGE_MM, BLEED_MM, req.run.ctx.ink_saver,
+                                   req.run.seed)
         return KitParts(title="Tom Tube", fronts=fronts, back=backs, bleed=BLEED_MM,
-                        naming=TOMTUBE_TILES, documents=extra_documents(tiles, opts),
+                        naming=TOMTUBE_TILES, documents=extra_documents(tiles, req),
                         tips=TIPS, margin=PRINTER_MARGIN_MM)
 
 
-KIT = TomTubeKit()
+KIT: KitKind[TilesChoice] = TomTubeKit()
 """The kit :data:`spacebowl_print.games.tomtube.GAME` names."""
 
 
 __all__ = [
     "BLEED_MM",
-    "KIND",
     "KIT",
-    "PAPERS",
     "PAPER_MM",
     "PRINTER_MARGIN_MM",
-    "TILES_OPTION",
     "TOMTUBE_TILES",
-    "KitOptions",
     "TomTubeKit",
-    "build_tomtube_kit",
     "extra_documents",
     "two_up",
 ]

@@ -15,7 +15,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from spacebowl_print.core.templates import french_spacing, template_environment
+from spacebowl_print.core.languages import french_spacing
+from spacebowl_print.core.templates import template_environment
 from spacebowl_print.games.hubble.art.hexes import INK, draw_icon
 from spacebowl_print.games.hubble.art.padsheet import Marks, draw_pad, fit_pad
 from spacebowl_print.games.hubble.art.texts import words

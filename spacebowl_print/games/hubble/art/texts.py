@@ -4,8 +4,7 @@ engine (:mod:`spacebowl_print.games.hubble.model.titles`)."""
 
 from __future__ import annotations
 
-from spacebowl_print.core.languages import check_lang
-from spacebowl_print.core.templates import french_spacing
+from spacebowl_print.core.languages import check_lang, french_spacing
 
 LANGS: tuple[str, ...] = ("en", "fr", "de")
 
@@ -328,17 +327,6 @@ PUBLISHING: dict[str, dict[str, str]] = {
                       "played very well.",
         "par_short": "par {total}",
         "describe": "constellation set “{name}”, {cols}×{rows} pad",
-        "web_how_1": "A solo game of Hubble with every roll printed: each round names two "
-                     "quadrants and two icons; the third icon is the white die’s, or yours to "
-                     "choose on every third round. The blank face draws nothing.",
-        "web_how_2": "Draw the three icons on a triangle of touching hexes inside the rolled "
-                     "quadrants (across their border only when they share an edge), or fog: "
-                     "one icon in an empty hex, and cross a Fogged Lens box. Three fogs end "
-                     "the game.",
-        "web_how_3": "Galaxies score 11 × your poorest quadrant's count; planets 1 each on "
-                     "lines of 2 or more; asteroids 8 a separate triangle; comets by group "
-                     "size (2 → 4, 3 → 7, 4 → 11, 5 → 15); stars complete the two cards. "
-                     "Reveal the answer to see the par's pad and score.",
     },
     "fr": {
         "puzzle": "Défi", "puzzles": "Défis",
@@ -368,19 +356,6 @@ PUBLISHING: dict[str, dict[str, str]] = {
                       "ou au-dessus a très bien joué.",
         "par_short": "par {total}",
         "describe": "jeu de constellations « {name} », feuille {cols}×{rows}",
-        "web_how_1": "Une partie solo de Hubble dont tous les lancers sont imprimés : chaque "
-                     "manche donne deux quadrants et deux icônes ; la troisième est celle du "
-                     "dé blanc, ou à votre choix une manche sur trois. La face vide ne dessine "
-                     "rien.",
-        "web_how_2": "Dessinez les trois icônes sur un triangle d’hexagones qui se touchent "
-                     "dans les quadrants lancés (à cheval seulement s’ils partagent un côté), "
-                     "ou brouillard : une icône dans un hexagone vide, et cochez une case de "
-                     "la Lentille embuée. Trois brouillards finissent la partie.",
-        "web_how_3": "Galaxies : 11 × le compte du quadrant le plus pauvre ; planètes : 1 "
-                     "chacune sur les lignes de 2 ou plus ; astéroïdes : 8 par triangle "
-                     "séparé ; comètes selon la taille du groupe (2 → 4, 3 → 7, 4 → 11, "
-                     "5 → 15) ; étoiles : les deux cartes. Voir la solution montre la feuille "
-                     "et le score du par.",
     },
     "de": {
         "puzzle": "Aufgabe", "puzzles": "Aufgaben",
@@ -410,17 +385,6 @@ PUBLISHING: dict[str, dict[str, str]] = {
                       "erreicht, hat sehr gut gespielt.",
         "par_short": "Par {total}",
         "describe": "Sternbildsatz „{name}“, Block {cols}×{rows}",
-        "web_how_1": "Eine Solopartie Hubble mit allen Würfen vorab: Jede Runde nennt zwei "
-                     "Quadranten und zwei Symbole; das dritte zeigt der weiße Würfel, oder du "
-                     "wählst es in jeder dritten Runde. Die leere Seite zeichnet nichts.",
-        "web_how_2": "Zeichne die drei Symbole auf ein Dreieck sich berührender Felder in den "
-                     "gewürfelten Quadranten (über die Grenze nur, wenn sie eine Kante teilen), "
-                     "oder Nebel: ein Symbol in ein leeres Feld, und kreuze ein Feld der "
-                     "beschlagenen Linse an. Drei Nebel beenden das Spiel.",
-        "web_how_3": "Galaxien zählen 11 × die Zahl im ärmsten Quadranten; Planeten je 1 auf "
-                     "Reihen mit 2 oder mehr; Asteroiden 8 je getrenntem Dreieck; Kometen nach "
-                     "Gruppengröße (2 → 4, 3 → 7, 4 → 11, 5 → 15); Sterne erfüllen die zwei "
-                     "Karten. „Lösung zeigen“ zeigt Block und Wertung des Pars.",
     },
 }
 """The words publishing needs from Hubble: its noun, the teaching page's scoring and worked

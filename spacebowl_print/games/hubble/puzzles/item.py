@@ -29,6 +29,7 @@ from spacebowl_print.games.hubble.art.padsheet import (
     titles_strip,
     titles_strip_height,
 )
+from spacebowl_print.games.hubble.art.texts import words
 from spacebowl_print.games.hubble.model.challenge import (
     Challenge,
     challenge_from_json,
@@ -37,10 +38,10 @@ from spacebowl_print.games.hubble.model.challenge import (
 from spacebowl_print.games.hubble.model.constellations import ConstellationSet
 from spacebowl_print.games.hubble.model.pad import Pad
 from spacebowl_print.games.hubble.model.titles import title_band
+from spacebowl_print.games.hubble.puzzles.webview import web_view
 from spacebowl_print.games.hubble.rules.legality import replay
 from spacebowl_print.games.hubble.rules.scoring import Score, score_pad
-from spacebowl_print.publish.kinds import RenderContext, WebStep, WebView
-from spacebowl_print.publish.site import inline_svg
+from spacebowl_print.publish.kinds import RenderContext, WebView
 from spacebowl_print.render.api import Canvas
 from spacebowl_print.render.fonts import fit_size, line_height, wrap
 
@@ -179,20 +180,11 @@ class HubbleDay:
 
     def short_answer(self) -> str:
         """The par, e.g. "par 104"."""
-        from spacebowl_print.games.hubble.art.texts import words
-
         return words(self.ctx.lang)["par_short"].format(total=self.par)
 
     def web_view(self) -> WebView:
-        """The challenge as printed (cards, blank pad, rolls); the answer: the par's finished
-        pad with its score in words."""
-        w, h = 148.0, 200.0
-        puzzle = inline_svg(w, h, lambda c: self.draw_puzzle(c, 0, 0, w, h))
-        answer_h = 150.0
-        pad = inline_svg(w, answer_h, lambda c: self.draw_answer(c, 0, 0, w, answer_h))
-        lines = self.answer_lines()
-        return WebView(puzzle=puzzle, question="", answer=" · ".join(lines[:1]),
-                       steps=[WebStep(pad, " ".join(lines[1:]))])
+        """The pad to play on, the cards and the par (``puzzles.webview``)."""
+        return web_view(self)
 
 
 __all__ = ["ANSWER_MIN_PT", "PAD_HEX_BOOK", "HubbleDay", "par_marks"]

@@ -15,30 +15,22 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from spacebowl_print.core.languages import check_lang
 from spacebowl_print.core.workers import worker_map
 from spacebowl_print.games.hubble.art.padsheet import Marks, draw_pad, fit_pad
-from spacebowl_print.games.hubble.art.texts import LANGS, words
+from spacebowl_print.games.hubble.art.texts import words
 from spacebowl_print.games.hubble.model.constellations import (
     ConstellationSet,
-    load_constellation_set,
     set_digest,
     set_to_dict,
 )
 from spacebowl_print.games.hubble.puzzles.item import HubbleDay, par_marks
 from spacebowl_print.games.hubble.puzzles.teach import teach
-from spacebowl_print.games.hubble.solve.choices import PAD_OPTION, SET_OPTION, pad_size_of
+from spacebowl_print.games.hubble.solve.choices import HubbleChoice
 from spacebowl_print.games.hubble.solve.manifest import verify_with_header
 from spacebowl_print.games.hubble.solve.tiers import daily_for_tier
-from spacebowl_print.publish.kinds import (
-    BoxPainter,
-    Painter,
-    PuzzleItem,
-    RenderContext,
-    cover_sample,
-)
+from spacebowl_print.publish.kinds import PuzzleKind, RenderContext, cover_sample
 from spacebowl_print.publish.schedule import Slot
-from spacebowl_print.render.api import Box, Canvas, Style
+from spacebowl_print.render.api import Box, BoxPainter, Canvas, Painter, Style
 
 CLASS_EPOCH = dt.date(2001, 1, 1)
 """Classroom puzzles have codes, not dates; puzzle ``k`` of a set is made as the day
@@ -71,19 +63,12 @@ def _entry(job: tuple[int, str, str, int, ConstellationSet, int, int]) -> dict[s
 class HubblePuzzles:
     """Hubble's :class:`~spacebowl_print.publish.kinds.PuzzleKind`."""
 
-    options = (PAD_OPTION, SET_OPTION)
-    max_puzzles = 1000
-    """Challenges one run makes at most."""
-    default_days = 7
+    Options = HubbleChoice
     worksheet_per_page = 1
-    web_template = None
+    web_template = "hubble/web-day.html.j2"
 
-    def words(self, lang: str) -> Mapping[str, str]:
-        return words(check_lang(lang, LANGS))
-
-    def load(self, options: Mapping[str, Any], tiers: Sequence[int]) -> HubbleSource:
-        cols, rows = pad_size_of(options)
-        return HubbleSource(load_constellation_set(options.get("constellations")), cols, rows)
+    def load(self, options: HubbleChoice, tiers: Sequence[int]) -> HubbleSource:
+        return HubbleSource(options.load_set(), options.cols, options.rows)
 
     def header(self, source: HubbleSource) -> dict[str, Any]:
         return {"constellations": {"name": source.cset.name, "sha256": set_digest(source.cset),
@@ -92,13 +77,13 @@ class HubblePuzzles:
 
     def generate(self, source: HubbleSource, slots: Sequence[Slot], seed: int,
                  ctx: RenderContext, jobs: int, advance: Callable[[int], None]
-                 ) -> list[PuzzleItem]:
+                 ) -> list[HubbleDay]:
         tasks = []
         for slot in slots:
             day = slot.date or CLASS_EPOCH + dt.timedelta(days=slot.number)
             tasks.append((seed, slot.puzzle_id, day.isoformat(), slot.tier, source.cset,
                           source.cols, source.rows))
-        out: list[PuzzleItem] = []
+        out: list[HubbleDay] = []
         for slot, entry in zip(slots, worker_map(_entry, tasks, jobs), strict=True):
             out.append(HubbleDay(entry, slot.number, source.cset, ctx))
             advance(1)
@@ -112,7 +97,7 @@ class HubblePuzzles:
     def teach(self, source: HubbleSource, ctx: RenderContext) -> BoxPainter:
         return teach(source.cset, ctx)
 
-    def intro(self, source: HubbleSource, items: Sequence[PuzzleItem], ctx: RenderContext,
+    def intro(self, source: HubbleSource, items: Sequence[HubbleDay], ctx: RenderContext,
               width: float, height: float) -> list[Painter]:
         return []
 
@@ -129,7 +114,7 @@ class HubblePuzzles:
             return (1, 2) if small else (1, 3)
         return (1, 2) if small else (2, 2)
 
-    def cover_art(self, source: HubbleSource, items: Sequence[PuzzleItem], ctx: RenderContext
+    def cover_art(self, source: HubbleSource, items: Sequence[HubbleDay], ctx: RenderContext
                   ) -> BoxPainter:
         """A finished pad (the par of the :func:`cover_sample` challenge) on white."""
         sample = cover_sample(items)
@@ -137,12 +122,11 @@ class HubblePuzzles:
         def art(canvas: Canvas, box: Box) -> None:
             x, y, w, h = box
             canvas.rect(x, y, w, h, Style(fill="#FFFFFF"), radius=3)
-            if isinstance(sample, HubbleDay):
-                pad = sample.pad
-                fitted = fit_pad(pad.cols, pad.rows, w - 8, h - 8, 9.0, names=False)
-                marks: Marks = par_marks(sample.score, sample.challenge.constellations)
-                draw_pad(canvas, fitted, x + (w - fitted.width) / 2,
-                         y + (h - fitted.height) / 2, ctx, pad.cells, marks)
+            pad = sample.pad
+            fitted = fit_pad(pad.cols, pad.rows, w - 8, h - 8, 9.0, names=False)
+            marks: Marks = par_marks(sample.score, sample.challenge.constellations)
+            draw_pad(canvas, fitted, x + (w - fitted.width) / 2,
+                     y + (h - fitted.height) / 2, ctx, pad.cells, marks)
 
         return art
 
@@ -150,11 +134,18 @@ class HubblePuzzles:
         return words(ctx.lang)["key_legend"]
 
     def web_howto(self, ctx: RenderContext) -> Sequence[str]:
+        """The teaching page's own words: how a day is played, how a roll reads, and the
+        scoring icon by icon."""
         wd = words(ctx.lang)
-        return [wd[f"web_how_{k}"] for k in range(1, 4)]
+        return [wd["how_1"], wd["how_2"], wd["how_3"],
+                # French sets a no-break space before the colon
+                wd["read_roll"] + ("\u00a0: " if ctx.lang == "fr" else ": ") + wd["roll_parts"],
+                wd["blank_face"],
+                " ".join(wd[f"teach_{icon}"] for icon in "GPACS")]
 
 
-PUZZLES = HubblePuzzles()
-"""The puzzles :data:`spacebowl_print.games.hubble.GAME` names."""
+PUZZLES: PuzzleKind[HubbleChoice, HubbleSource, HubbleDay] = HubblePuzzles()
+"""The puzzles :data:`spacebowl_print.games.hubble.GAME` names (typed: mypy checks the kind
+against the contract)."""
 
 __all__ = ["CLASS_EPOCH", "PUZZLES", "HubblePuzzles", "HubbleSource"]

@@ -68,8 +68,7 @@ def packing_cpsat(cells: str, geo: PadGeometry) -> int:
 
 
 def _cpsat(tris: Sequence[tuple[int, ...]]) -> int:
-    cpsat.cp_model()  # imported with signals held back (core.cpsat)
-    from ortools.sat.python import cp_model
+    cp_model = cpsat.cp_model()  # imported on first use, with signals held back
 
     model = cp_model.CpModel()
     use = [model.new_bool_var(f"t{i}") for i in range(len(tris))]

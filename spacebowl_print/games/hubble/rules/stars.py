@@ -24,6 +24,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
+from typing import Any
 
 from spacebowl_print.core import cpsat
 from spacebowl_print.games.hubble.model.constellations import Constellation
@@ -147,15 +148,14 @@ def best_cpsat(cells: str, cards: Sequence[Constellation], geo: PadGeometry
                ) -> tuple[int, list[Chosen]]:
     """The stars score and completed cards by CP-SAT. Raises ``RuntimeError`` unless the
     solver proves its answer optimal."""
-    cpsat.cp_model()  # imported with signals held back (core.cpsat)
-    from ortools.sat.python import cp_model
+    cp_model = cpsat.cp_model()  # imported on first use, with signals held back
 
     options = [_completed(cells, card, geo) for card in cards]
     if not any(options):
         return 0, []
     model = cp_model.CpModel()
-    var: dict[tuple[int, int], cp_model.IntVar] = {}
-    by_cell: dict[int, list[cp_model.IntVar]] = {}
+    var: dict[tuple[int, int], Any] = {}  # OR-Tools' IntVar: typed Any, imported lazily
+    by_cell: dict[int, list[Any]] = {}
     for j, opts in enumerate(options):
         for i, (_, mask, _, _) in enumerate(opts):
             v = model.new_bool_var(f"c{j}p{i}")

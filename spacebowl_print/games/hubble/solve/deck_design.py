@@ -27,6 +27,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from spacebowl_print.core.files import write_atomic
 from spacebowl_print.games.hubble.model.constellations import (
     Constellation,
     ConstellationSet,
@@ -207,8 +208,6 @@ def header(measures: Sequence[Measure], seed: int, cols: int, rows: int, samples
 
 def write_set(path: str, seed: int = DESIGN_SEED) -> ConstellationSet:
     """Write the generated set to ``path`` (``decks/hubble-constellations.toml``)."""
-    from spacebowl_print.core.files import write_atomic
-
     cset, text = generate_set(seed)
     write_atomic(path, text)
     return cset

@@ -54,8 +54,8 @@ from spacebowl_print.render.api import MM_PER_PT, Canvas, Face, Picture, Style
 from spacebowl_print.render.colour import BLACK, WHITE
 from spacebowl_print.render.fonts import line_height, text_width, wrap
 
-Box = tuple[float, float, float, float]
-"""A box (x0, y0, x1, y1) in mm."""
+Extent = tuple[float, float, float, float]
+"""An extent (x0, y0, x1, y1) in mm (corners, not a box's x, y, w, h)."""
 Footprint = Callable[[str, float], tuple[float, float, float]]
 """For a piece (``"black_hole"`` or a planet letter) at a shrink factor: the radius of the
 circle it keeps everything else out of, how far below the piece's centre that circle's centre
@@ -269,7 +269,7 @@ class CardFront(ArtBox):
 
         return footprint
 
-    def _scatter_discs(self, rng: np.random.Generator, box: Box, footprint: Footprint,
+    def _scatter_discs(self, rng: np.random.Generator, box: Extent, footprint: Footprint,
                        tries: int) -> tuple[list[Placed], list[tuple[float, float, float]]]:
         """The black hole and the planets scattered in ``box`` clear of the card id, shrunk
         together (at most ``tries`` times) until they fit; and the circles they keep others

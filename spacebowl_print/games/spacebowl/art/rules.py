@@ -13,15 +13,15 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from spacebowl_print.core.languages import check_lang
+from spacebowl_print.core.languages import check_lang, french_spacing
 from spacebowl_print.core.templates import (
     escape_markup,
-    french_spacing,
     signed,
     template_environment,
 )
 from spacebowl_print.games.spacebowl.art.minigalaxy import SPACE_NUMBERS, draw_toss
 from spacebowl_print.games.spacebowl.art.sheetframe import draw_planet
+from spacebowl_print.games.spacebowl.art.texts import LANGS
 from spacebowl_print.games.spacebowl.model import (
     Deck,
     Galaxy,
@@ -47,10 +47,7 @@ from spacebowl_print.render.flow import DocStyle, Figure, Frag, document_pages
 from spacebowl_print.render.fonts import line_height, text_width, wrap
 from spacebowl_print.render.furniture import GREY, INK
 
-RULES_LANGS: tuple[str, ...] = ("en", "fr", "de")
-"""Languages with a rule-summary template."""
-
-__all__ = ["RULES_LANGS", "figures", "rules_context", "rules_pages", "rules_text",
+__all__ = ["figures", "rules_context", "rules_pages", "rules_text",
            "scoring_checks", "signed", "toss_example", "worked_example"]
 
 
@@ -228,8 +225,8 @@ def rules_text(lang: str, deck: Deck) -> str:
     an error, never an empty string) propagate.
     """
     lang = check_lang(lang)
-    if lang not in RULES_LANGS:
-        raise ValueError(f"no rule summary in {lang!r} (one of {', '.join(RULES_LANGS)})")
+    if lang not in LANGS:
+        raise ValueError(f"no rule summary in {lang!r} (one of {', '.join(LANGS)})")
     template = template_environment().get_template(f"spacebowl/rules-{lang}.md.j2")
     text = template.render(**rules_context(deck, lang))
     return french_spacing(text) if lang == "fr" else text

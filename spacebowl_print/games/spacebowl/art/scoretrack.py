@@ -4,15 +4,13 @@ space 18 marked so they read without colour, and the legend of the 8 crew colour
 from __future__ import annotations
 
 import math
-from dataclasses import replace
 
-from spacebowl_print.core.languages import check_lang
 from spacebowl_print.games.spacebowl.art.sheetframe import label, page_frame
 from spacebowl_print.games.spacebowl.rules.scoring import START_SCORE, WIN_SCORE
 from spacebowl_print.publish.kinds import RenderContext
 from spacebowl_print.render.api import Canvas, DrawnPage, Page, Style
 from spacebowl_print.render.fonts import line_height, wrap
-from spacebowl_print.render.furniture import GREY, INK, Box, centred_text, content_box, paper_size
+from spacebowl_print.render.furniture import GREY, INK, Area, centred_text, content_box, paper_size
 from spacebowl_print.render.palette import PLAYER_COLOURS, swatch
 
 PER_ROW = 5
@@ -21,7 +19,7 @@ START_FILL = "#D4EDDA"
 END_FILL = "#F8D7DA"
 
 
-def track_positions(room: Box, size: float, gap: float, row_gap: float
+def track_positions(room: Area, size: float, gap: float, row_gap: float
                     ) -> list[tuple[float, float]]:
     """Lower-left corners of the spaces 0..WIN_SCORE: rows of :data:`PER_ROW` from the top,
     left to right, then right to left (a serpentine, so the path never jumps)."""
@@ -114,10 +112,10 @@ def draw_scoretrack(canvas: Canvas, width: float, height: float, ctx: RenderCont
     for line in wrap(label(lang, "end_help"), text_w, 8.0):
         canvas.text(text_x, yy, line, 8.0, "regular", INK, "start")
         yy -= line_height(8.0, 1.3)
-    _legend(canvas, Box(room.x, room.y, room.w, y_end - row_gap - room.y), ctx)
+    _legend(canvas, Area(room.x, room.y, room.w, y_end - row_gap - room.y), ctx)
 
 
-def _legend(canvas: Canvas, area: Box, ctx: RenderContext) -> None:
+def _legend(canvas: Canvas, area: Area, ctx: RenderContext) -> None:
     """The 8 crew colours, two rows of four: swatch with pattern, number, name."""
     canvas.text(area.x, area.top - 4.0, label(ctx.lang, "players"), 10, "bold", INK, "start")
     cols = 4
@@ -138,8 +136,7 @@ def scoretrack_pages(ctx: RenderContext) -> list[Page]:
     """One page: the scoretrack 0–18 on ``ctx.paper`` (``"a4"`` or ``"letter"``) in
     ``ctx.lang``, everyone's start space 4 and the end space 18 marked (frame, symbol and word,
     readable in greyscale), and the legend of the 8 crew colours. ``ValueError`` on an unknown
-    paper or language."""
-    ctx = replace(ctx, lang=check_lang(ctx.lang))
+    paper (the context's language comes checked)."""
     pw, ph = paper_size(ctx.paper)
 
     def page(canvas: Canvas) -> None:

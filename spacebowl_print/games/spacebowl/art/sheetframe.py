@@ -12,8 +12,8 @@ from spacebowl_print.games.spacebowl.art.sky import planet_disc
 from spacebowl_print.games.spacebowl.model import Planet
 from spacebowl_print.publish.kinds import RenderContext
 from spacebowl_print.render import furniture
-from spacebowl_print.render.api import Canvas, Page
-from spacebowl_print.render.furniture import OVERLAP, Painter
+from spacebowl_print.render.api import Canvas, Page, Painter
+from spacebowl_print.render.furniture import OVERLAP
 
 BRAND = "Space Bowl · print-and-play"
 """The footer line of every Space Bowl kit page."""

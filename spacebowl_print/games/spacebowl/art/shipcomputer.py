@@ -11,9 +11,7 @@ from __future__ import annotations
 import math
 import re
 from collections.abc import Sequence
-from dataclasses import replace
 
-from spacebowl_print.core.languages import check_lang
 from spacebowl_print.games.spacebowl.art.minigalaxy import SPACE_NUMBERS
 from spacebowl_print.games.spacebowl.art.sheetframe import art_pages, draw_planet, label, page_frame
 from spacebowl_print.games.spacebowl.model import Planet
@@ -26,7 +24,7 @@ from spacebowl_print.render.furniture import (
     GREY,
     INK,
     TRIM,
-    Box,
+    Area,
     centred_text,
     content_box,
     glue_tab,
@@ -295,7 +293,7 @@ def strip_pages(ctx: RenderContext, card_mm: tuple[float, float], gap_mm: float
     return pages
 
 
-def _strip_help(canvas: Canvas, text: str, room: Box, ctx: RenderContext) -> None:
+def _strip_help(canvas: Canvas, text: str, room: Area, ctx: RenderContext) -> None:
     """The strips' instructions and line legend, in a narrow column right of the strips."""
     col_w = 60.0
     x = room.right - col_w
@@ -327,9 +325,9 @@ def ship_computer_pages(ctx: RenderContext, box_mm: float | tuple[float, float],
     3. the galaxy coordinate strips A–F / 1–6 at the pitch of ``card_mm`` cards laid
        ``gap_mm`` apart (the F and 6 cells are cut off for the 5×5 galaxy).
 
-    Raises ``ValueError`` on an unknown paper or language, or a box side outside 60–600 mm.
+    Raises ``ValueError`` on an unknown paper (the context's language comes checked), or a
+    box side outside 60–600 mm.
     """
-    ctx = replace(ctx, lang=check_lang(ctx.lang))
     paper_size(ctx.paper)
     w, h = _sides(box_mm)
     d = default_wall(w, h) if wall_mm is None else float(wall_mm)

@@ -8,9 +8,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
-from dataclasses import replace
 
-from spacebowl_print.core.languages import check_lang
 from spacebowl_print.games.spacebowl.art.sheetframe import draw_planet, label, page_frame
 from spacebowl_print.games.spacebowl.art.sky import FOOTPRINT
 from spacebowl_print.games.spacebowl.model import Planet
@@ -22,7 +20,7 @@ from spacebowl_print.render.furniture import (
     FOLD,
     GREY,
     INK,
-    Box,
+    Area,
     centred_text,
     content_box,
     paper_size,
@@ -276,7 +274,7 @@ def draw_tokens(canvas: Canvas, width: float, height: float, planets: Sequence[P
         _caption(canvas, px, row2 - 4.0, f"{p.name} ({p.id})", pitch - 2)
 
 
-def _crew_tokens(canvas: Canvas, room: Box, ctx: RenderContext) -> float:
+def _crew_tokens(canvas: Canvas, room: Area, ctx: RenderContext) -> float:
     """The crew tokens, 2 colours a row, 4 rows (a colour = strip + pointer + marker), under
     their heading at the top of ``room``; returns the y where the game tokens start."""
     unit = 2 * LARGE + 4.0 + SMALL + 3.0 + SMALL
@@ -305,8 +303,7 @@ def token_pages(ctx: RenderContext, planets: Sequence[Planet]) -> list[Page]:
     ``ctx.lang``: 8 crew colours × (fold-over large Crew token + pointer + score marker), the
     Destination disc (purple), the Black Hole disc (black), the Wild token, the Captain token
     and one disc per planet of ``planets`` (their colours and glyphs). ``ValueError`` on an
-    unknown paper or language."""
-    ctx = replace(ctx, lang=check_lang(ctx.lang))
+    unknown paper (the context's language comes checked)."""
     pw, ph = paper_size(ctx.paper)
     planets = tuple(planets)
 

@@ -17,8 +17,10 @@ from spacebowl_print.core.cli import (  # noqa: F401  (re-exported for the comma
     reports_input_errors,
     seed_option,
 )
-from spacebowl_print.core.resources import DEFAULT_DECK
-from spacebowl_print.games.spacebowl.model.deck_file import load_deck  # noqa: F401
+from spacebowl_print.games.spacebowl.model.deck_file import (
+    DEFAULT_DECK,
+    load_deck,  # noqa: F401
+)
 
 
 def deck_option(fn: Callable[..., Any]) -> Callable[..., Any]:

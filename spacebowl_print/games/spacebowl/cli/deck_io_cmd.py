@@ -11,7 +11,6 @@ import click
 
 from spacebowl_print.core.files import check_output_file, write_atomic
 from spacebowl_print.core.paths import shown_path
-from spacebowl_print.core.resources import DEFAULT_DECK, deck_path
 from spacebowl_print.games.spacebowl.cli.common import read_text, reports_input_errors
 from spacebowl_print.games.spacebowl.model import Deck, parse_deck
 from spacebowl_print.games.spacebowl.model.csvdeck import (
@@ -22,6 +21,7 @@ from spacebowl_print.games.spacebowl.model.csvdeck import (
     parse_cards_csv,
 )
 from spacebowl_print.games.spacebowl.model.deck_read import missing_deck
+from spacebowl_print.games.spacebowl.model.shipped import DEFAULT_DECK, deck_path
 
 
 def _read_deck(name_or_path: str) -> tuple[Deck, str]:

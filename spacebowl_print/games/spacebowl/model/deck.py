@@ -125,7 +125,8 @@ class Deck:
 
     ``seed`` and ``design`` record how a designed deck was made (both optional). ``theme``
     holds the format-2 art and type; ``format`` is the version the file declares (None when it
-    declares none); ``base_dir`` is the folder its relative paths start from.
+    declares none); ``base_dir`` is the folder its relative paths start from, ``file`` the
+    deck as the command line named it.
     """
 
     name: str
@@ -137,6 +138,9 @@ class Deck:
     theme: Theme = field(default_factory=Theme)
     format: int | None = None
     base_dir: str | None = field(default=None, compare=False, repr=False)
+    file: str | None = field(default=None, compare=False, repr=False)
+    """The deck as ``--deck`` named it (a path as given, or a shipped deck's name); None for
+    a deck made in memory. Manifests record it so that ``check`` finds the same file."""
 
     @property
     def uses_format_2(self) -> bool:

@@ -17,7 +17,7 @@ from pathlib import Path, PurePosixPath, PureWindowsPath
 
 from spacebowl_print.core.errors import InputError, is_printable
 from spacebowl_print.core.jsonio import show
-from spacebowl_print.core.resources import deck_path
+from spacebowl_print.games.spacebowl.model.shipped import deck_path
 from spacebowl_print.render.api import Picture, UserFont
 
 FORMATS: tuple[int, ...] = (1, 2)
@@ -95,6 +95,7 @@ def load_picture_at(base: Path, rel: str, what: str, field_: str) -> Picture:
     """The picture at ``base / rel``; an :class:`InputError` at (``what``, ``field_``) naming
     the file and why it cannot be used (Pillow is imported only for a deck that has
     pictures)."""
+    # imported here: Pillow loads only for a deck that has pictures
     from spacebowl_print.render.images import PictureError, load_picture
 
     try:
@@ -106,6 +107,7 @@ def load_picture_at(base: Path, rel: str, what: str, field_: str) -> Picture:
 def load_font_at(base: Path, rel: str, what: str, field_: str) -> UserFont:
     """The font at ``base / rel``, registered for embedding; an :class:`InputError` otherwise
     (reportlab is imported only for a deck that has a font)."""
+    # imported here: reportlab loads only for a deck that has a font
     from spacebowl_print.render.fonts import FontFileError, load_font_file
 
     try:

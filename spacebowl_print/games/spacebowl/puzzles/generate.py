@@ -35,7 +35,6 @@ import numpy as np
 
 from spacebowl_print.games.spacebowl.model import SPACES, Deck, InputError, Toss
 from spacebowl_print.games.spacebowl.puzzles.item import SpaceBowlPuzzle
-from spacebowl_print.games.spacebowl.puzzles.texts import check_lang
 from spacebowl_print.games.spacebowl.puzzles.tiers import TIERS, TierSpec
 from spacebowl_print.games.spacebowl.rules import bitboard
 from spacebowl_print.games.spacebowl.solve import BuildRequest, BuildResult, try_build_galaxies
@@ -124,7 +123,7 @@ class Generator:
     """
 
     def __init__(self, deck: Deck, seed: int, lang: str = "en") -> None:
-        self.deck, self.seed, self.lang = deck, seed, check_lang(lang)
+        self.deck, self.seed, self.lang = deck, seed, lang
         if len(deck.cards) < 26:  # 6×6 tiers need 37: puzzle_refusal says so per tier
             raise InputError(f"puzzles need a deck of at least 26 cards (a 5×5 galaxy and a "
                              f"top card), {deck.name} has {len(deck.cards)}", "cards")

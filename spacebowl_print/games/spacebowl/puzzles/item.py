@@ -16,6 +16,7 @@ from spacebowl_print.games.spacebowl.art.minigalaxy import (
     draw_toss,
     galaxy_size,
 )
+from spacebowl_print.games.spacebowl.art.texts import WORDS
 from spacebowl_print.games.spacebowl.model import (
     Deck,
     Galaxy,
@@ -28,8 +29,9 @@ from spacebowl_print.games.spacebowl.model import (
     toss_to_json,
     variants_to_json,
 )
-from spacebowl_print.games.spacebowl.puzzles.texts import WORDS
+from spacebowl_print.games.spacebowl.puzzles.answers import answer_reasons
 from spacebowl_print.games.spacebowl.puzzles.tiers import TIERS
+from spacebowl_print.games.spacebowl.puzzles.webview import web_view
 from spacebowl_print.publish.kinds import WebView
 from spacebowl_print.render.api import Canvas, FontName, Style
 from spacebowl_print.render.fonts import line_height, wrap
@@ -205,8 +207,6 @@ class SpaceBowlPuzzle:
 
     def web_view(self) -> WebView:
         """The galaxy's cards (for picking), the toss, the question and the answer."""
-        from spacebowl_print.games.spacebowl.puzzles.webview import web_view
-
         return web_view(self)
 
 
@@ -237,43 +237,6 @@ def answer_lines(canvas: Canvas, x: float, y: float, w: float, h: float, label: 
     while ly >= y:
         canvas.line(x, ly, x + w, ly, rule)
         ly -= 7
-
-
-def answer_reasons(p: SpaceBowlPuzzle) -> list[str]:
-    """The answer in words with its reason: one line per valid card (the box laid with the
-    disc on it, its turn, the Wild token's help), or why no card works and the closest
-    ones."""
-    words = WORDS[p.lang]
-    if not p.solutions:
-        near = ", ".join(c.name for c in p.near_misses)
-        return [words["none"], words["why_none"] + (words["why_near"].format(cells=near)
-                                                   if near else "")]
-    out = [answer_text(p)]
-    for s in p.solutions:
-        turn = ""
-        if p.variants.rotation and s.rotations != (0,) and list(s.rotations) != [0]:
-            turn = words["why_turn"].format(deg="/".join(str(t) for t in s.rotations))
-        out.append(words["why_valid"].format(cell=s.cell.name, turn=turn,
-                                             wild=words["why_wild"] if s.wild else ""))
-    return out
-
-
-def answer_text(p: SpaceBowlPuzzle) -> str:
-    """The answer in words: the cells (with turns and Wild token), or the doom call."""
-    words = WORDS[p.lang]
-    if not p.solutions:
-        return words["none"]
-    parts = []
-    for s in p.solutions:
-        notes = []
-        if p.variants.rotation:
-            notes.append(" ".join(f"{t}°" for t in s.rotations))
-        if s.wild:
-            notes.append(words["with_wild"])
-        parts.append(s.cell.name + (f" ({', '.join(notes)})" if notes else ""))
-    head = words["solution"] if len(p.solutions) == 1 else words["solutions"].format(
-        n=len(p.solutions))
-    return f"{head}: {'; '.join(parts)}"
 
 
 ANSWER_PT = 7.0

@@ -11,30 +11,21 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any
 
 from spacebowl_print.core.errors import InputError
-from spacebowl_print.core.languages import check_lang
 from spacebowl_print.core.templates import template_environment
 from spacebowl_print.games.spacebowl.art.minigalaxy import draw_galaxy
 from spacebowl_print.games.spacebowl.art.rules import figures
+from spacebowl_print.games.spacebowl.art.texts import WORDS
 from spacebowl_print.games.spacebowl.model import Deck
-from spacebowl_print.games.spacebowl.model.deck_file import DECK_OPTION, load_deck
+from spacebowl_print.games.spacebowl.model.deck_file import DeckChoice, load_deck
 from spacebowl_print.games.spacebowl.puzzles.item import SpaceBowlPuzzle
 from spacebowl_print.games.spacebowl.puzzles.teach import teach
-from spacebowl_print.games.spacebowl.puzzles.texts import WEB_WORDS, WORDS
 from spacebowl_print.games.spacebowl.puzzles.tiers import TIERS
 from spacebowl_print.games.spacebowl.puzzles.verify import deck_digest, verify_manifest_entry
 from spacebowl_print.games.spacebowl.rules.deck_health import puzzle_refusal
-from spacebowl_print.publish.kinds import (
-    BoxPainter,
-    Painter,
-    PuzzleItem,
-    RenderContext,
-    cover_sample,
-)
+from spacebowl_print.publish.kinds import PuzzleKind, RenderContext, cover_sample
 from spacebowl_print.publish.schedule import Slot
-from spacebowl_print.render.api import Box, Canvas, Style
+from spacebowl_print.render.api import Box, BoxPainter, Canvas, Painter, Style
 from spacebowl_print.render.flow import column_painters
-
-LANGS = ("en", "fr", "de")
 
 
 def load_puzzle_deck(name_or_path: str | None, tiers: Iterable[int]) -> Deck:
@@ -49,25 +40,21 @@ def load_puzzle_deck(name_or_path: str | None, tiers: Iterable[int]) -> Deck:
 class SpaceBowlPuzzles:
     """Space Bowl's :class:`~spacebowl_print.publish.kinds.PuzzleKind`."""
 
-    options = (DECK_OPTION,)
-    max_puzzles = 3660
-    """Ten years of daily puzzles: about a minute and a half."""
-    default_days = 365
+    Options = DeckChoice
     worksheet_per_page = 2
     web_template = "spacebowl/web-day.html.j2"
 
-    def words(self, lang: str) -> Mapping[str, str]:
-        lang = check_lang(lang, LANGS)
-        return {**WORDS[lang], **WEB_WORDS[lang]}
-
-    def load(self, options: Mapping[str, Any], tiers: Sequence[int]) -> Deck:
-        return load_puzzle_deck(options.get("deck"), tiers)
+    def load(self, options: DeckChoice, tiers: Sequence[int]) -> Deck:
+        return load_puzzle_deck(options.deck, tiers)
 
     def header(self, source: Deck) -> dict[str, Any]:
-        return {"deck": source.name, "deck_sha256": deck_digest(source)}
+        """The deck's name, the file ``--deck`` named (``spacebowl check`` looks there first,
+        then beside the manifest, then among the shipped decks) and its digest."""
+        return {"deck": source.name, "deck_file": source.file or source.name,
+                "deck_sha256": deck_digest(source)}
 
     def generate(self, source: Deck, slots: Sequence[Slot], seed: int, ctx: RenderContext,
-                 jobs: int, advance: Callable[[int], None]) -> list[PuzzleItem]:
+                 jobs: int, advance: Callable[[int], None]) -> list[SpaceBowlPuzzle]:
         """The generator plans every slot from the seed and builds the galaxies in batches
         (one process: its batches are vectorised already)."""
         # imported here: the galaxy builder brings OR-Tools (and pandas), half a second that
@@ -75,7 +62,7 @@ class SpaceBowlPuzzles:
         from spacebowl_print.games.spacebowl.puzzles.generate import Generator
 
         made: list[SpaceBowlPuzzle] = Generator(source, seed, ctx.lang).make_all(slots, advance)
-        return list(made)
+        return made
 
     def verify(self, header: Mapping[str, Any], entry: Mapping[str, Any]) -> str | None:
         return verify_manifest_entry(header, entry)
@@ -83,12 +70,11 @@ class SpaceBowlPuzzles:
     def teach(self, source: Deck, ctx: RenderContext) -> BoxPainter:
         return teach(source, ctx, 1)
 
-    def intro(self, source: Deck, items: Sequence[PuzzleItem], ctx: RenderContext,
+    def intro(self, source: Deck, items: Sequence[SpaceBowlPuzzle], ctx: RenderContext,
               width: float, height: float) -> list[Painter]:
         """What the tiers mean (measured over this booklet's puzzles), from
         ``templates/spacebowl/booklet-<lang>.md.j2``."""
-        puzzles = [p for p in items if isinstance(p, SpaceBowlPuzzle)]
-        return column_painters(intro_text(puzzles, ctx.lang), width, height, figures(source))
+        return column_painters(intro_text(items, ctx.lang), width, height, figures(source))
 
     def describe(self, source: Deck, ctx: RenderContext) -> str:
         return WORDS[ctx.lang]["deck_line"].format(title=source.title)
@@ -96,17 +82,15 @@ class SpaceBowlPuzzles:
     def answers_per_page(self, source: Deck, width: float, height: float) -> tuple[int, int]:
         return (2, 2) if height < 240 else (2, 3)
 
-    def cover_art(self, source: Deck, items: Sequence[PuzzleItem], ctx: RenderContext
+    def cover_art(self, source: Deck, items: Sequence[SpaceBowlPuzzle], ctx: RenderContext
                   ) -> BoxPainter:
         """The :func:`cover_sample` puzzle's galaxy on the night sky."""
-        sample = cover_sample(items)
-        galaxy = sample.galaxy if isinstance(sample, SpaceBowlPuzzle) else None
+        galaxy = cover_sample(items).galaxy
 
         def art(canvas: Canvas, box: Box) -> None:
             x, y, w, h = box
             canvas.rect(x, y, w, h, Style(fill="#1B2347"), radius=3)
-            if galaxy is not None:
-                draw_galaxy(canvas, source, galaxy, x + 4, y + 4, w - 8, h - 8, compact=True)
+            draw_galaxy(canvas, source, galaxy, x + 4, y + 4, w - 8, h - 8, compact=True)
 
         return art
 
@@ -141,7 +125,8 @@ def intro_text(puzzles: Sequence[SpaceBowlPuzzle], lang: str) -> str:
     return template.render(tiers=rows, words=WORDS[lang])
 
 
-PUZZLES = SpaceBowlPuzzles()
-"""The puzzles :data:`spacebowl_print.games.spacebowl.GAME` names."""
+PUZZLES: PuzzleKind[DeckChoice, Deck, SpaceBowlPuzzle] = SpaceBowlPuzzles()
+"""The puzzles :data:`spacebowl_print.games.spacebowl.GAME` names (typed: mypy checks the kind
+against the contract)."""
 
 __all__ = ["PUZZLES", "SpaceBowlPuzzles", "intro_text", "load_puzzle_deck"]

@@ -16,9 +16,10 @@ from spacebowl_print.games.spacebowl.art.minigalaxy import (
     wild_token,
 )
 from spacebowl_print.games.spacebowl.art.sky import planet_disc
+from spacebowl_print.games.spacebowl.art.texts import WORDS
 from spacebowl_print.games.spacebowl.model import Deck
-from spacebowl_print.games.spacebowl.puzzles.item import SpaceBowlPuzzle, answer_reasons
-from spacebowl_print.games.spacebowl.puzzles.texts import WORDS
+from spacebowl_print.games.spacebowl.puzzles.answers import answer_reasons
+from spacebowl_print.games.spacebowl.puzzles.item import SpaceBowlPuzzle
 from spacebowl_print.publish.kinds import RenderContext
 from spacebowl_print.render.api import Box, Canvas
 from spacebowl_print.render.fonts import fit_size, line_height, wrap
@@ -30,7 +31,8 @@ EXAMPLE_MONDAY = dt.date(2027, 1, 4)
 
 def worked_example(deck: Deck, lang: str, seed: int) -> SpaceBowlPuzzle:
     """A tier-1 puzzle (learning mode, two marbles) made and solved by the engine."""
-    from spacebowl_print.games.spacebowl.puzzles.generate import daily_puzzles  # OR-Tools
+    # imported here: the generator loads OR-Tools, which a booklet's other pages never need
+    from spacebowl_print.games.spacebowl.puzzles.generate import daily_puzzles
 
     return daily_puzzles(deck, EXAMPLE_MONDAY, 1, seed + 7919, (1, 1), lang)[0]
 

@@ -12,9 +12,10 @@ import functools
 import hashlib
 import json
 from collections.abc import Mapping
+from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
-from spacebowl_print.core.resources import deck_path
 from spacebowl_print.core.userfiles import is_regular_file, read_user_text
 from spacebowl_print.games.spacebowl.model import (
     CENTRE,
@@ -26,6 +27,7 @@ from spacebowl_print.games.spacebowl.model import (
     puzzle_from_json,
     solutions_to_json,
 )
+from spacebowl_print.games.spacebowl.model.shipped import deck_path
 from spacebowl_print.games.spacebowl.puzzles.tiers import TIERS
 from spacebowl_print.games.spacebowl.rules import reference
 
@@ -174,21 +176,82 @@ def verify_puzzle_entry(entry: Mapping[str, Any], deck: Deck) -> str | None:
             or _cards_problem(puzzle, deck))
 
 
-@functools.lru_cache(maxsize=8)
-def _deck(name: str) -> Deck:
-    path = deck_path(name)
-    if not is_regular_file(path):
-        raise InputError(f"deck {name[:40]!r} not found (pass --deck FILE)", "deck")
+@dataclass(frozen=True)
+class FoundDeck:
+    """The deck a manifest's answers are checked against, and where it was found: ``how``
+    is ``--deck``, ``as recorded``, ``beside the manifest`` or ``shipped``."""
+
+    deck: Deck
+    path: Path
+    how: str
+
+
+@functools.lru_cache(maxsize=32)
+def _read(path: Path) -> Deck:
     return parse_deck(read_user_text(path), str(path))
 
 
-def verify_manifest_entry(header: Mapping[str, Any], entry: Mapping[str, Any]) -> str | None:
-    """:func:`verify_puzzle_entry` against the manifest's deck: ``header["deck"]`` (a shipped
-    deck's name or a path; ``classic`` if absent). When the header records ``deck_sha256``,
-    the deck found must be the one the booklet was made with."""
-    deck = _deck(str(header.get("deck") or "classic"))
+def _candidates(header: Mapping[str, Any]) -> list[tuple[Path, str]]:
+    """Where the manifest's deck may be, in the order they are tried: the ``--deck`` of
+    ``spacebowl check`` (``check_deck``), the file the booklet was made from as recorded
+    (``deck_file``: as given, so relative to the folder the command ran in), a file of that
+    name beside the manifest's folder or in it (``manifest_folder``, which ``check`` adds),
+    and the shipped deck of the recorded name."""
+    out: list[tuple[Path, str]] = []
+    given = header.get("check_deck")
+    if isinstance(given, str) and given:
+        return [(deck_path(given), "--deck")]
+    recorded = header.get("deck_file")
+    if isinstance(recorded, str) and recorded:
+        out.append((Path(recorded), "as recorded"))
+        folder = header.get("manifest_folder")
+        if isinstance(folder, str) and folder:
+            # the booklet's folder holds only what it records: a deck handed on with it lies
+            # beside that folder (or in it, for a manifest checked on its own)
+            for where in (Path(folder).parent, Path(folder)):
+                out.append((where / Path(recorded).name, "beside the manifest"))
+    name = header.get("deck") or "classic"
+    out.append((deck_path(str(name)), "shipped"))
+    return out
+
+
+def find_deck(header: Mapping[str, Any]) -> FoundDeck | str:
+    """The deck this manifest was made with: the first candidate (:func:`_candidates`) that
+    is a regular file and, when the header records ``deck_sha256``, has that content. When
+    decks were found but none has that content, one line saying so (the answers cannot be
+    the deck's: a wrong answer key, exit 1); when none was found at all, an
+    :class:`InputError` at ``deck`` naming every place tried (exit 2)."""
     recorded = header.get("deck_sha256")
-    if recorded is not None and recorded != deck_digest(deck):
-        return (f"deck {deck.name!r} is not the deck this manifest was made with "
-                f"(its content changed; pass the original with --deck)")
-    return verify_puzzle_entry(entry, deck)
+    tried: list[str] = []
+    differs: list[Path] = []
+    for path, how in _candidates(header):
+        if not is_regular_file(path):
+            tried.append(f"{path} ({how}): no such file")
+            continue
+        deck = _read(path)
+        if recorded is not None and recorded != deck_digest(deck):
+            differs.append(path)
+            tried.append(f"{path} ({how}): its content differs")
+            continue
+        return FoundDeck(deck, path, how)
+    name = str(header.get("deck") or "classic")[:40]
+    if differs:
+        return (f"deck {name!r} is not the deck this manifest was made with "
+                f"({'; '.join(tried)}; pass the original with --deck)")
+    raise InputError(f"the deck {name!r} this manifest was made with was not found: "
+                     f"{'; '.join(tried)} (pass it with --deck FILE)", "deck")
+
+
+def deck_used(header: Mapping[str, Any]) -> str | None:
+    """What ``spacebowl check`` says it checked the answers against."""
+    found = find_deck(header)
+    if isinstance(found, str):
+        return None
+    return f"deck {found.deck.name!r}: {found.path} ({found.how})"
+
+
+def verify_manifest_entry(header: Mapping[str, Any], entry: Mapping[str, Any]) -> str | None:
+    """:func:`verify_puzzle_entry` against the manifest's deck (:func:`find_deck`: the same
+    content as the booklet was made with, when the header records its digest)."""
+    found = find_deck(header)
+    return found if isinstance(found, str) else verify_puzzle_entry(entry, found.deck)

@@ -7,16 +7,20 @@ pages shows about 9,000 cards but only a few hundred different ones.
 
 from __future__ import annotations
 
-import json
-from typing import Any
+from functools import lru_cache
+from typing import TYPE_CHECKING, Any
 
 from spacebowl_print.games.spacebowl.art.minigalaxy import MINI_H, MINI_W, draw_toss, mini_card
-from spacebowl_print.games.spacebowl.puzzles.item import SpaceBowlPuzzle, answer_reasons
-from spacebowl_print.games.spacebowl.puzzles.texts import WORDS
+from spacebowl_print.games.spacebowl.art.texts import WEB_WORDS, WORDS
+from spacebowl_print.games.spacebowl.model import galaxy_to_json, toss_to_json, variants_to_json
+from spacebowl_print.games.spacebowl.puzzles.answers import answer_reasons
 from spacebowl_print.games.spacebowl.puzzles.tiers import TIERS
 from spacebowl_print.publish.kinds import WebView
-from spacebowl_print.publish.site import inline_svg
+from spacebowl_print.publish.site import inline_svg, prefix_ids
 from spacebowl_print.render.api import Canvas, Style
+
+if TYPE_CHECKING:  # the puzzle's type only: the puzzle module imports this one
+    from spacebowl_print.games.spacebowl.puzzles.item import SpaceBowlPuzzle
 
 TOSS_MM = 42.0
 """The toss drawing's size on the page (it scales with the screen)."""
@@ -52,24 +56,43 @@ def card_svg(p: SpaceBowlPuzzle, row: int, col: int) -> str:
     return svg
 
 
+@lru_cache(maxsize=4096)
+def _in_cell(svg: str, cell: str) -> str:
+    """A card's drawing with its ids prefixed by its cell (a card drawn for many pages sits
+    in the same cell of many of them: done once)."""
+    return prefix_ids(svg, f"{cell}-")
+
+
 def web_view(p: SpaceBowlPuzzle) -> WebView:
     """What the day's page shows: ``data`` carries the card grid, the toss drawing and the
     answer (the cards to pick) for the Space Bowl template's script."""
     words = WORDS[p.lang]
     g = p.galaxy
-    cards = [[{"cell": f"{chr(65 + c)}{r + 1}", "svg": card_svg(p, r, c),
+    # a card's drawing is shared by every page that shows it: its ids get the cell's name
+    cards = [[{"cell": f"{chr(65 + c)}{r + 1}",
+               "svg": _in_cell(card_svg(p, r, c), f"{chr(65 + c)}{r + 1}"),
                "wild": p.variants.wild is not None and (r, c) == tuple(p.variants.wild)}
               for c in range(g.cols)] for r in range(g.rows)]
     toss = inline_svg(TOSS_MM, TOSS_MM + 5, lambda c: draw_toss(c, p.deck, p.toss, 0, 0,
-                                                                 TOSS_MM, words["toss"]))
+                                                                 TOSS_MM, words["toss"]),
+                      ids="toss-")
     wild = words["wild_on"].format(cell=p.variants.wild.name) if p.variants.wild else ""
+    web = WEB_WORDS[p.lang]
+    names = (["black_hole"] if p.toss.black_hole is not None else []) + list(p.variant_names)
     data: dict[str, Any] = {
         "cards": cards, "cols": g.cols, "rows": g.rows, "toss_svg": toss, "wild": wild,
         "wild_letter": p.wild_letter,
-        "answer": json.dumps([s.cell.name for s in p.solutions]),
+        # what the page's engine (templates/spacebowl/web-engine.js) reads
+        "galaxy": {"cards": galaxy_to_json(g, p.deck.letters)["cards"]},
+        "toss": toss_to_json(p.toss), "variants": variants_to_json(p.variants),
+        "question": p.question,
+        "explain": [web[f"var_{n}"] for n in names if f"var_{n}" in web],
+        "words": {k: web[k] for k in ("count_is", "time", "solved_in", "best_time", "no_card",
+                                      "face_down")},
     }
     reasons = answer_reasons(p)
-    return WebView(puzzle=toss, question=words[p.question], answer=" ".join(reasons),
+    data["reasons"] = list(reasons)
+    return WebView(puzzle=toss, question=web[f"web_{p.question}"], answer=" ".join(reasons),
                    data=data)
 
 

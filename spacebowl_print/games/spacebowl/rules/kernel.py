@@ -71,6 +71,7 @@ def compiled() -> ModuleType | None:
     None when numba cannot be imported (the reason is kept for :func:`choose`'s error)."""
     if not _COMPILED:
         try:
+            # imported here: numba compiles for seconds, and only batch statistics use it
             from spacebowl_print.games.spacebowl.rules import kernel_numba
         except ImportError as err:  # numba missing, or built for another numpy
             _WHY_NOT.append(str(err))

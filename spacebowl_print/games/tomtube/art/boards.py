@@ -43,12 +43,14 @@ from spacebowl_print.games.tomtube.model.board import (
     TOM,
     board,
 )
-from spacebowl_print.games.tomtube.model.position import Position
+from spacebowl_print.games.tomtube.model.position import Position, complete_knots, coverage
 from spacebowl_print.games.tomtube.model.tiles import TileSet
 from spacebowl_print.render.api import MM_PER_PT, Canvas, Style
 from spacebowl_print.render.colour import tint
 from spacebowl_print.render.fonts import text_width
 
+TILE_EDGE = "#7A8799"
+"""The outline of tiles laid on a board."""
 HALF_H = SIDE * SQRT3 / 2
 """Half the hexagon's height, in edge lengths (its half width is ``SIDE``)."""
 
@@ -250,8 +252,19 @@ def paint_position(canvas: Canvas, view: View, pos: Position, tiles: TileSet,
     """A position on an empty board drawn with :func:`paint_board`: placed rhombs and
     triangles (each design drawn once per document, see :func:`place_rhomb`), counters on
     their spheres and both astronauts."""
+    paint_tiles(canvas, view, pos, tiles, look)
+    for name, kind in sorted(pos.counters.items()):
+        x, y = view.at(name)
+        owner = MODULES[name][0] if name in MODULES else None
+        draw_counter(canvas, kind, x, y, look.edge * 0.2, look.ink_saver, owner=owner)
+    paint_astronauts(canvas, view, pos, look)
+
+
+def paint_tiles(canvas: Canvas, view: View, pos: Position, tiles: TileSet, look: Look) -> None:
+    """The placed rhombs and triangles of ``pos`` alone (a web page puts the counters and
+    astronauts over them as they move)."""
     b = board()
-    edge_line = "#7A8799"
+    edge_line = TILE_EDGE
     for r in pos.rhombs:
         p = b.position_index[r.at]
         corners = b.corners(p, b.knot_index[r.s1])
@@ -261,11 +274,6 @@ def paint_position(canvas: Canvas, view: View, pos: Position, tiles: TileSet,
         tube = None if tr.tube is None else (knots.index(tr.tube[0]), knots.index(tr.tube[1]))
         place_triangle(canvas, [view.knot(b.knot_index[k]) for k in knots], tr.owner, tube,
                        look, edge_line)
-    for name, kind in sorted(pos.counters.items()):
-        x, y = view.at(name)
-        owner = MODULES[name][0] if name in MODULES else None
-        draw_counter(canvas, kind, x, y, look.edge * 0.2, look.ink_saver, owner=owner)
-    paint_astronauts(canvas, view, pos, look)
 
 
 def paint_astronauts(canvas: Canvas, view: View, pos: Position, look: Look) -> None:
@@ -290,8 +298,6 @@ def paint_sphere_names(canvas: Canvas, view: View, pos: Position, size: float,
                        skip: Iterable[str] = ()) -> None:
     """A name chip (``size`` pt) on every knot sphere of ``pos`` that holds no counter and
     no astronaut (nor any in ``skip``). Drawn last, over routes."""
-    from spacebowl_print.games.tomtube.model.position import complete_knots, coverage
-
     b = board()
     taken = set(pos.counters) | {a.at for a in pos.astronauts.values()} | set(skip)
     for k in sorted(complete_knots(coverage(pos))):
@@ -309,8 +315,6 @@ def board_extent(view: View) -> tuple[float, float, float, float]:
 
 def spheres_of(pos: Position, tiles: TileSet) -> Mapping[str, str]:
     """Every sphere of ``pos`` → ``knot``, ``energy`` or ``module`` (for labels)."""
-    from spacebowl_print.games.tomtube.model.position import complete_knots, coverage
-
     b = board()
     out = {b.knots[k].name: "knot" for k in complete_knots(coverage(pos))}
     out.update({m: "module" for m in MODULES})
@@ -319,8 +323,9 @@ def spheres_of(pos: Position, tiles: TileSet) -> Mapping[str, str]:
 
 
 __all__ = [
-    "DAVE", "HALF_H", "TOM", "View", "board_extent", "board_size", "module_polygon",
+    "DAVE", "HALF_H", "TILE_EDGE", "TOM", "View", "board_extent", "board_size", "module_polygon",
     "name_chip", "paint_astronauts", "paint_board", "paint_knot_names", "paint_lattice",
     "paint_module", "paint_position", "paint_row_letters", "paint_space", "paint_sphere_names",
+    "paint_tiles",
     "placed_board", "spheres_of",
 ]

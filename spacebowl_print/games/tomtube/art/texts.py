@@ -147,36 +147,80 @@ PUBLISHING: dict[str, dict[str, str]] = {
     "en": {"puzzles": "Puzzles", "tiles_line": "Tile set: {name}",
            "key_legend": "The fewest moves home, then the first move of one shortest line "
                          "(drift or jump, and where to); every move is in the booklet's "
-                         "answers and manifest.json.",
-           "web_how_1": "A game near its end: no rhomb can be placed any more. One astronaut "
-                        "moves alone; the other stays put and blocks their sphere.",
-           "web_how_2": "Bring the astronaut home holding both solar counters, in as few moves "
-                        "as possible: drift along your own and neutral tubes for free, along "
-                        "every colour for a control counter, or space-jump to a neighbouring "
-                        "knot sphere for an energy counter.",
-           "web_how_3": "A drift passes straight through a complete, empty sphere; a counter "
-                        "stops it and is taken. An alien counter may be traded at any moment "
-                        "of your turn for 1 control and 2 energy, if the stock has them. "
-                        "Reveal the answer to step through one shortest line."},
+                         "answers and manifest.json."},
     "de": {"puzzles": "Rätsel", "tiles_line": "Plättchensatz: {name}",
            "key_legend": "Die wenigsten Züge nach Hause, dann der erste Zug eines kürzesten "
                          "Wegs (Drift oder Sprung, und wohin); alle Züge stehen in den "
-                         "Lösungen des Hefts und in manifest.json.",
-           "web_how_1": "Eine Partie kurz vor dem Ende: Keine Raute kann mehr gelegt werden. "
-                        "Ein Astronaut zieht allein; der andere bleibt stehen und sperrt seine "
-                        "Sphäre.",
-           "web_how_2": "Bring den Astronauten mit beiden Solarmarkern nach Hause, mit so "
-                        "wenigen Zügen wie möglich: kostenlos entlang eigener und neutraler "
-                        "Röhren driften, für einen Kontrollmarker entlang aller Farben, oder "
-                        "für einen Energiemarker zu einer benachbarten Knotensphäre springen.",
-           "web_how_3": "Eine Drift geht geradeaus durch eine vollständige, leere Sphäre; ein "
-                        "Marker hält sie an und wird genommen. Ein Alienmarker darf jederzeit "
-                        "im eigenen Zug gegen 1 Kontroll- und 2 Energiemarker getauscht "
-                        "werden, wenn der Vorrat sie hat. „Lösung zeigen“ geht einen "
-                        "kürzesten Weg Zug für Zug durch."},
+                         "Lösungen des Hefts und in manifest.json."},
 }
 """The words every game gives publishing (the plural of a puzzle, the teacher's key legend,
 the web page's "how to play")."""
+
+WEB: dict[str, dict[str, str]] = {
+    "en": {"your_moves": "Your moves", "undo": "Undo", "restart": "Start again",
+           "trade": "Trade an alien (for 1 control and 2 energy)",
+           "trade_pending": "Trading {n} alien(s) before the next move.",
+           "played": "Moves so far: {n} (the fewest home: {m})",
+           "home_best": "Home with both solar counters in {n} moves — the fewest possible!",
+           "home_more": "Home with both solar counters in {n} moves; the fewest is {m}. "
+                        "Undo and look for a shorter way, or reveal the answer.",
+           "home_short": "Home without both solar counters: that ends the game unsolved. "
+                         "Undo and fetch the missing solar counter first.",
+           "stuck": "No move is open from here: undo.",
+           "pick": "Choose a move from the list, or tap a marked sphere on the board.",
+           "not_sphere": "{to} is not a sphere: a move ends on a complete knot, a module or "
+                         "an energy sphere.",
+           "occupied": "{to} is where the other astronaut stands: nobody may enter or pass it.",
+           "jump_pays": "A space jump costs 1 energy counter.",
+           "no_energy": "You hold no energy counter, and no alien to trade for one.",
+           "no_control": "You hold no control counter, and no alien to trade for one.",
+           "no_jump": "A space jump goes to a complete knot sphere one edge away, not across "
+                      "a placed rhomb: {to} is not one.",
+           "needs_control": "No tube of your colour or neutral leads to {to}: drifting there "
+                            "along every colour costs 1 control counter.",
+           "no_drift": "No tube leads from here to {to} without passing a sphere that stops "
+                       "the drift (a counter or the other astronaut), a broken knot or "
+                       "someone else's module.",
+           "noAlien": "You hold no alien counter to trade.",
+           "stock": "The stock lacks the 1 control and 2 energy counters an alien is traded "
+                    "for.",
+           "move_to": "{move}", "board_label": "The board: {player} on {at}",
+           "keyhelp": "Keys: Tab reaches the moves, Enter plays one; U undoes; R reveals the "
+                      "answer, ← and → step through it."},
+    "de": {"your_moves": "Deine Züge", "undo": "Zurück", "restart": "Neu beginnen",
+           "trade": "Alien tauschen (gegen 1 Kontroll- und 2 Energiemarker)",
+           "trade_pending": "{n} Alien(s) werden vor dem nächsten Zug getauscht.",
+           "played": "Züge bisher: {n} (die wenigsten nach Hause: {m})",
+           "home_best": "Mit beiden Solarmarkern in {n} Zügen zu Hause — weniger geht nicht!",
+           "home_more": "Mit beiden Solarmarkern in {n} Zügen zu Hause; die wenigsten sind {m}. "
+                        "Nimm Züge zurück und suche einen kürzeren Weg, oder zeige die Lösung.",
+           "home_short": "Zu Hause ohne beide Solarmarker: Damit endet die Partie ungelöst. "
+                         "Nimm Züge zurück und hole zuerst den fehlenden Solarmarker.",
+           "stuck": "Von hier ist kein Zug offen: Nimm einen Zug zurück.",
+           "pick": "Wähle einen Zug aus der Liste oder tippe auf eine markierte Sphäre.",
+           "not_sphere": "{to} ist keine Sphäre: Ein Zug endet auf einem vollständigen Knoten, "
+                         "einem Modul oder einer Energiesphäre.",
+           "occupied": "Auf {to} steht der andere Astronaut: Niemand darf dort hinein oder "
+                       "hindurch.",
+           "jump_pays": "Ein Raumsprung kostet 1 Energiemarker.",
+           "no_energy": "Du hast keinen Energiemarker und kein Alien, das du dafür tauschen "
+                        "kannst.",
+           "no_control": "Du hast keinen Kontrollmarker und kein Alien, das du dafür tauschen "
+                         "kannst.",
+           "no_jump": "Ein Raumsprung führt zu einer vollständigen Knotensphäre eine Kante "
+                      "weiter, nicht quer über eine gelegte Raute: {to} ist keine solche.",
+           "needs_control": "Keine Röhre deiner Farbe und keine neutrale führt nach {to}: "
+                            "Entlang aller Farben kostet die Drift 1 Kontrollmarker.",
+           "no_drift": "Keine Röhre führt von hier nach {to}, ohne an einer Sphäre zu halten "
+                       "(Marker oder der andere Astronaut), an einem unvollständigen Knoten "
+                       "oder am Modul des anderen.",
+           "noAlien": "Du hast keinen Alienmarker zum Tauschen.",
+           "stock": "Im Vorrat fehlen die 1 Kontroll- und 2 Energiemarker für ein Alien.",
+           "move_to": "{move}", "board_label": "Das Spielbrett: {player} auf {at}",
+           "keyhelp": "Tasten: Mit Tab zu den Zügen, Enter spielt einen; U nimmt zurück; R "
+                      "zeigt die Lösung, ← und → gehen sie durch."},
+}
+"""The words of the web page that is played (what the engine refuses, and why)."""
 for _lang, _more in PUBLISHING.items():
     WORDS[_lang].update(_more)
 
@@ -195,4 +239,4 @@ def counted(lang: str, key: str, n: int) -> str:
     return table.get(form, table[key]).format(n=n)
 
 
-__all__ = ["LANGS", "PUBLISHING", "WORDS", "counted", "words"]
+__all__ = ["LANGS", "PUBLISHING", "WEB", "WORDS", "counted", "words"]

@@ -1,18 +1,16 @@
-"""Reading a tile set named on the command line (default: the shipped one)."""
+"""Reading a tile set named on the command line (default: the shipped one), and the options
+object every Tom Tube publication takes."""
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from pathlib import Path
 
 from spacebowl_print.core.cli import read_text
 from spacebowl_print.core.resources import decks_dir
 from spacebowl_print.games.tomtube.model.tiles import TileSet, tiles_from_toml
-from spacebowl_print.publish.kinds import Option
 
 TILES_FILE = "tomtube-tiles.toml"
-TILES_OPTION = Option("tiles", "--tiles", "Tile set TOML (default: the shipped "
-                      "decks/tomtube-tiles.toml).", default=None, metavar="FILE", limit=4096)
-"""``--tiles``, on the kit and on every puzzle command."""
 
 
 def default_tiles_path() -> Path:
@@ -26,4 +24,16 @@ def load_tiles(path: str | Path | None = None) -> TileSet:
     return tiles_from_toml(read_text(p), str(p))
 
 
-__all__ = ["TILES_FILE", "TILES_OPTION", "default_tiles_path", "load_tiles"]
+@dataclass(frozen=True)
+class TilesChoice:
+    """Tom Tube's own options on the kit and on every puzzle command (the table's
+    ``--tiles``): ``tiles``, a tile set file, or None for the shipped one."""
+
+    tiles: str | None = None
+
+    def load(self) -> TileSet:
+        """The tile set these options name."""
+        return load_tiles(self.tiles)
+
+
+__all__ = ["TILES_FILE", "TilesChoice", "default_tiles_path", "load_tiles"]

@@ -17,9 +17,9 @@ from spacebowl_print.games.tomtube.model.board import BASES, SOLARS, other
 from spacebowl_print.games.tomtube.model.position import Move, Position
 from spacebowl_print.games.tomtube.model.position_read import move_from_json, position_from_json
 from spacebowl_print.games.tomtube.model.tiles import TileSet
+from spacebowl_print.games.tomtube.puzzles.webview import web_view
 from spacebowl_print.games.tomtube.solve.tiers import tier_of
-from spacebowl_print.publish.kinds import WebStep, WebView
-from spacebowl_print.publish.site import inline_svg
+from spacebowl_print.publish.kinds import WebView
 from spacebowl_print.render.api import Canvas, Style
 from spacebowl_print.render.fonts import fit_size, line_height, text_width, wrap
 
@@ -194,24 +194,8 @@ class TomTubePuzzle:
         return "\n".join([q, *self._facts()])
 
     def web_view(self) -> WebView:
-        """The position; the answer moved through one move at a time, the route so far
-        drawn on the board."""
-        w = 180.0
-        h = fit_edge(w, 1000.0) * BOARD_H
-
-        def board(route: Sequence[Leg]) -> str:
-            def paint(c: Canvas) -> None:
-                mini_board(c, 0, 0, w, h, self.position, self.tiles, self.ink_saver,
-                           route=route, names=6.0)
-            return inline_svg(w, h, paint)
-
-        steps = [WebStep(board(self.legs[:k]), self.step_text(k, leg))
-                 for k, leg in enumerate(self.legs, start=1)]
-        wd = words(self.lang)
-        return WebView(puzzle=board(()), question=self.question(),
-                       answer=wd["moves_n"].format(n=self.moves) + " — " + "; ".join(
-                           self.step_text(k, leg) for k, leg in enumerate(self.legs, start=1)),
-                       steps=steps)
+        """The board to play on, the question and the answer (``puzzles.webview``)."""
+        return web_view(self)
 
 
 __all__ = ["TomTubePuzzle", "tier_of"]

@@ -15,21 +15,15 @@ from spacebowl_print.core.templates import template_environment
 from spacebowl_print.core.workers import worker_map
 from spacebowl_print.games.tomtube.art.miniboard import mini_board
 from spacebowl_print.games.tomtube.art.rules import figures
-from spacebowl_print.games.tomtube.art.texts import LANGS, words
+from spacebowl_print.games.tomtube.art.texts import words
 from spacebowl_print.games.tomtube.model.tiles import CORNERS, TileSet
-from spacebowl_print.games.tomtube.model.tiles_file import TILES_OPTION, load_tiles
+from spacebowl_print.games.tomtube.model.tiles_file import TilesChoice
 from spacebowl_print.games.tomtube.puzzles.item import TomTubePuzzle
 from spacebowl_print.games.tomtube.solve.puzzles import puzzle_for
 from spacebowl_print.games.tomtube.solve.verify import verify_with_header
-from spacebowl_print.publish.kinds import (
-    BoxPainter,
-    Painter,
-    PuzzleItem,
-    RenderContext,
-    cover_sample,
-)
+from spacebowl_print.publish.kinds import PuzzleKind, RenderContext, cover_sample
 from spacebowl_print.publish.schedule import Slot
-from spacebowl_print.render.api import Box, Canvas, Style
+from spacebowl_print.render.api import Box, BoxPainter, Canvas, Painter, Style
 from spacebowl_print.render.flow import column_painters
 
 _HEADING = re.compile(r"^#{2,3} ", re.M)
@@ -44,18 +38,12 @@ def _entry(job: tuple[TileSet, int, str, int]) -> dict[str, Any]:
 class TomTubePuzzles:
     """Tom Tube's :class:`~spacebowl_print.publish.kinds.PuzzleKind`."""
 
-    options = (TILES_OPTION,)
-    max_puzzles = 1000
-    """About a minute and a half of generating and proving on two cores."""
-    default_days = 7
+    Options = TilesChoice
     worksheet_per_page = 1
-    web_template = None
+    web_template = "tomtube/web-day.html.j2"
 
-    def words(self, lang: str) -> Mapping[str, str]:
-        return words(lang)
-
-    def load(self, options: Mapping[str, Any], tiers: Sequence[int]) -> TileSet:
-        return load_tiles(options.get("tiles"))
+    def load(self, options: TilesChoice, tiers: Sequence[int]) -> TileSet:
+        return options.load()
 
     def header(self, source: TileSet) -> dict[str, Any]:
         """The whole tile set (40 small tables), so that ``spacebowl check`` needs nothing but
@@ -63,10 +51,10 @@ class TomTubePuzzles:
         return {"tiles": tiles_to_mapping(source)}
 
     def generate(self, source: TileSet, slots: Sequence[Slot], seed: int, ctx: RenderContext,
-                 jobs: int, advance: Callable[[int], None]) -> list[PuzzleItem]:
+                 jobs: int, advance: Callable[[int], None]) -> list[TomTubePuzzle]:
         """Each slot's puzzle from (seed, its id, its tier) alone, in ``jobs`` processes."""
         tasks = [(source, seed, slot.puzzle_id, slot.tier) for slot in slots]
-        out: list[PuzzleItem] = []
+        out: list[TomTubePuzzle] = []
         for slot, entry in zip(slots, worker_map(_entry, tasks, jobs), strict=True):
             # puzzle_for records the decoys it graded the puzzle by: not counted again
             out.append(TomTubePuzzle(entry, slot.number, int(entry["decoys"]), source, ctx.lang,
@@ -95,11 +83,10 @@ class TomTubePuzzles:
 
         return paint
 
-    def intro(self, source: TileSet, items: Sequence[PuzzleItem], ctx: RenderContext,
+    def intro(self, source: TileSet, items: Sequence[TomTubePuzzle], ctx: RenderContext,
               width: float, height: float) -> list[Painter]:
         """The difficulty table of this booklet and how the answers were proved."""
-        puzzles = [p for p in items if isinstance(p, TomTubePuzzle)]
-        rest = _split(_intro(source, puzzles, ctx.lang))[1]
+        rest = _split(_intro(source, items, ctx.lang))[1]
         return column_painters(rest, width, height, figures(source)) if rest.strip() else []
 
     def describe(self, source: TileSet, ctx: RenderContext) -> str:
@@ -109,7 +96,7 @@ class TomTubePuzzles:
                          ) -> tuple[int, int]:
         return (1, 2) if height < 240 else (1, 3)
 
-    def cover_art(self, source: TileSet, items: Sequence[PuzzleItem], ctx: RenderContext
+    def cover_art(self, source: TileSet, items: Sequence[TomTubePuzzle], ctx: RenderContext
                   ) -> BoxPainter:
         """The :func:`cover_sample` puzzle's board."""
         sample = cover_sample(items)
@@ -117,9 +104,8 @@ class TomTubePuzzles:
         def art(canvas: Canvas, box: Box) -> None:
             x, y, w, h = box
             canvas.rect(x, y, w, h, Style(fill="#FFFFFF"), radius=3)
-            if isinstance(sample, TomTubePuzzle):
-                mini_board(canvas, x + 3, y + 3, w - 6, h - 6, sample.position, source,
-                           ctx.ink_saver, names=None)
+            mini_board(canvas, x + 3, y + 3, w - 6, h - 6, sample.position, source,
+                       ctx.ink_saver, names=None)
 
         return art
 
@@ -127,8 +113,17 @@ class TomTubePuzzles:
         return words(ctx.lang)["key_legend"]
 
     def web_howto(self, ctx: RenderContext) -> Sequence[str]:
-        w = words(ctx.lang)
-        return [w[f"web_how_{k}"] for k in range(1, 4)]
+        """The teaching page's own words (the booklet introduction's first section, "How
+        these puzzles work"), as plain paragraphs: a bullet each."""
+        text = _intro_words(ctx.lang)
+        first = text[:starts[1]] if len(starts := [m.start() for m in _HEADING.finditer(text)]
+                                          ) > 1 else text
+        out = []
+        for line in first.splitlines():
+            line = line.strip()
+            if line and not line.startswith("#"):
+                out.append(line.removeprefix("- ").replace("**", ""))
+        return out
 
 
 def tiles_to_mapping(tiles: TileSet) -> dict[str, Any]:
@@ -159,6 +154,13 @@ def _intro(tiles: TileSet, puzzles: Sequence[TomTubePuzzle], lang: str) -> str:
                  for n in lengths], tiers=tiers)
 
 
+def _intro_words(lang: str) -> str:
+    """The booklet introduction's text without any puzzle counted (its first section does not
+    count them)."""
+    template = template_environment().get_template(f"tomtube/booklet-{lang}.md.j2")
+    return template.render(lengths=[], tiers=[])
+
+
 def _split(text: str) -> tuple[str, str]:
     """(how the puzzles work and the key, the rest): the introduction cut before its third
     heading."""
@@ -172,7 +174,8 @@ def _span(lo: int, hi: int) -> str:
     return str(lo) if lo == hi else f"{lo}–{hi}"
 
 
-PUZZLES = TomTubePuzzles()
-"""The puzzles :data:`spacebowl_print.games.tomtube.GAME` names."""
+PUZZLES: PuzzleKind[TilesChoice, TileSet, TomTubePuzzle] = TomTubePuzzles()
+"""The puzzles :data:`spacebowl_print.games.tomtube.GAME` names (typed: mypy checks the kind
+against the contract)."""
 
-__all__ = ["LANGS", "PUZZLES", "TomTubePuzzles"]
+__all__ = ["PUZZLES", "TomTubePuzzles"]

@@ -24,6 +24,7 @@ Manifest entry (``docs/tomtube.md``): ``{"id": key, "tier": t, "position": {…}
 
 from __future__ import annotations
 
+import multiprocessing
 import random
 from collections.abc import Callable, Sequence
 from typing import Any
@@ -245,7 +246,6 @@ def generate(tiles: TileSet, count: int, seed: int,
             if advance:
                 advance(1)
     else:
-        import multiprocessing
 
         with multiprocessing.get_context("fork").Pool(jobs) as pool:
             for got in pool.imap(_make, jobs_args):

@@ -27,6 +27,7 @@ from spacebowl_print.games.tomtube.model.board import BASES, MODULES, SOLARS, bo
 from spacebowl_print.games.tomtube.model.position import Move, Position
 from spacebowl_print.games.tomtube.model.position_read import move_from_json, position_from_json
 from spacebowl_print.games.tomtube.model.tiles import TileSet, tiles_from_mapping
+from spacebowl_print.games.tomtube.model.tiles_file import load_tiles
 from spacebowl_print.games.tomtube.rules import reference
 from spacebowl_print.games.tomtube.solve.tiers import SLACK, TIERS, tier_of
 
@@ -42,8 +43,6 @@ NEVER = 1 << 20
 @cache
 def shipped_tiles() -> TileSet:
     """The shipped tile set (decks/tomtube-tiles.toml), read once."""
-    from spacebowl_print.games.tomtube.model.tiles_file import load_tiles
-
     return load_tiles()
 
 

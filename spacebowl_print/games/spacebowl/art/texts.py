@@ -4,10 +4,12 @@ German booklet is German throughout."""
 
 from __future__ import annotations
 
-from spacebowl_print.core.languages import check_lang
-from spacebowl_print.core.templates import french_spacing
+from spacebowl_print.core.languages import check_lang, french_spacing
 
-__all__ = ["PUBLISHING", "WEB_WORDS", "WORDS", "check_lang"]
+__all__ = ["LANGS", "PUBLISHING", "WEB_WORDS", "WORDS", "check_lang", "words"]
+
+LANGS: tuple[str, ...] = ("en", "fr", "de")
+"""The languages Space Bowl's pieces, rule summaries, puzzles and pages exist in."""
 
 WORDS: dict[str, dict[str, str]] = {
     "en": {
@@ -177,6 +179,27 @@ WORDS["fr"] = {key: french_spacing(text) for key, text in WORDS["fr"].items()}
 
 WEB_WORDS: dict[str, dict[str, str]] = {
     "en": {"title": "Space Bowl — puzzle of the day", "none": "No valid card",
+           "no_card": "{cell}: no card of this galaxy.",
+           "face_down": "{cell}: a face-down card is never a destination.",
+           "web_any": "Is there any valid destination at all? Pick one, or “No valid card” "
+                      "(“We are all going to die!”), then check.",
+           "web_find": "Pick every valid destination card, or “No valid card” if there is "
+                       "none, then check.",
+           "web_count": "How many valid destination cards are there? Pick them all (or “No "
+                        "valid card”) and check: the count follows.",
+           "count_is": "So there are {n}.",
+           "time": "Time", "solved_in": "Solved in {t}.", "best_time": "Your best: {t}.",
+           "var_black_hole": "Black hole: a marble in the black hole's space forbids its "
+                             "planet — the card under that space must not show it.",
+           "var_rotation": "Rotation: you may turn the box by 90°, 180° or 270° before laying "
+                           "it; a card is valid if one turn makes it so.",
+           "var_torus": "Torus: the galaxy wraps round — a space that falls off one edge lies "
+                        "on the card at the opposite edge.",
+           "var_void": "Void: a face-down card shows no planets and is never a destination, "
+                       "but the box may lie on it.",
+           "var_wild": "Wild token: the card it lies on supplies one missing planet (never "
+                       "one a black hole forbids).",
+           "var_6x6": "6×6: a bigger galaxy, six cards by six; the rules are the same.",
            "check": "Check", "reveal": "Reveal the answer", "reset": "Start again",
            "right": "Right! That is exactly the engine's answer.",
            "wrong_pick": "Not yet: {n} picked card(s) not valid.",
@@ -187,6 +210,28 @@ WEB_WORDS: dict[str, dict[str, str]] = {
            "previous": "previous day", "next": "next day", "index": "all days",
            "card": "card", "picked": "picked", "days": "Puzzles of the day"},
     "fr": {"title": "Space Bowl — l'énigme du jour", "none": "Aucune carte valide",
+           "no_card": "{cell} : aucune carte de cette Galaxie.",
+           "face_down": "{cell} : une carte face cachée n'est jamais une destination.",
+           "web_any": "Y a-t-il au moins une destination valide ? Choisissez-en une, ou "
+                      "« Aucune carte valide » (« On va tous mourir ! »), puis vérifiez.",
+           "web_find": "Choisissez toutes les cartes de destination valides, ou « Aucune "
+                       "carte valide » s'il n'y en a pas, puis vérifiez.",
+           "web_count": "Combien y a-t-il de cartes de destination valides ? Choisissez-les "
+                        "toutes (ou « Aucune carte valide ») et vérifiez : le nombre suit.",
+           "count_is": "Il y en a donc {n}.",
+           "time": "Temps", "solved_in": "Résolu en {t}.", "best_time": "Votre record : {t}.",
+           "var_black_hole": "Trou noir : une bille dans la case du trou noir interdit sa "
+                             "planète — la carte sous cette case ne doit pas la montrer.",
+           "var_rotation": "Rotation : vous pouvez tourner la boîte de 90°, 180° ou 270° avant "
+                           "de la poser ; une carte est valide si une rotation la rend valide.",
+           "var_torus": "Tore : la Galaxie se referme — une case qui sort par un bord tombe "
+                        "sur la carte du bord opposé.",
+           "var_void": "Vide : une carte face cachée ne montre aucune planète et n'est jamais "
+                       "une destination, mais la boîte peut la recouvrir.",
+           "var_wild": "Joker : la carte où il est posé fournit une planète manquante (jamais "
+                       "une planète interdite par un trou noir).",
+           "var_6x6": "6×6 : une Galaxie plus grande, six cartes sur six ; les règles sont "
+                      "les mêmes.",
            "check": "Vérifier", "reveal": "Voir la solution", "reset": "Recommencer",
            "right": "Bravo ! C'est exactement la réponse du moteur.",
            "wrong_pick": "Pas encore : {n} carte(s) choisie(s) non valide(s).",
@@ -198,6 +243,28 @@ WEB_WORDS: dict[str, dict[str, str]] = {
            "previous": "jour précédent", "next": "jour suivant", "index": "tous les jours",
            "card": "carte", "picked": "choisie", "days": "Énigmes du jour"},
     "de": {"title": "Space Bowl — Rätsel des Tages", "none": "Keine gültige Karte",
+           "no_card": "{cell}: keine Karte dieser Galaxie.",
+           "face_down": "{cell}: Eine verdeckte Karte ist nie ein Ziel.",
+           "web_any": "Gibt es überhaupt ein gültiges Ziel? Wähle eines oder „Keine gültige "
+                      "Karte“ („Wir werden alle sterben!“) und prüfe dann.",
+           "web_find": "Wähle alle gültigen Zielkarten, oder „Keine gültige Karte“, wenn es "
+                       "keine gibt, und prüfe dann.",
+           "web_count": "Wie viele gültige Zielkarten gibt es? Wähle sie alle (oder „Keine "
+                        "gültige Karte“) und prüfe: Die Anzahl folgt.",
+           "count_is": "Es sind also {n}.",
+           "time": "Zeit", "solved_in": "Gelöst in {t}.", "best_time": "Deine Bestzeit: {t}.",
+           "var_black_hole": "Schwarzes Loch: Eine Murmel im Feld des Schwarzen Lochs verbietet "
+                             "ihren Planeten — die Karte unter diesem Feld darf ihn nicht "
+                             "zeigen.",
+           "var_rotation": "Drehung: Du darfst die Box vor dem Auflegen um 90°, 180° oder 270° "
+                           "drehen; eine Karte ist gültig, wenn eine Drehung sie gültig macht.",
+           "var_torus": "Torus: Die Galaxie schließt sich — ein Feld, das über einen Rand "
+                        "hinausragt, liegt auf der Karte am gegenüberliegenden Rand.",
+           "var_void": "Leere: Eine verdeckte Karte zeigt keine Planeten und ist nie ein Ziel, "
+                       "aber die Box darf auf ihr liegen.",
+           "var_wild": "Joker: Die Karte, auf der er liegt, liefert einen fehlenden Planeten "
+                       "(nie einen, den ein Schwarzes Loch verbietet).",
+           "var_6x6": "6×6: eine größere Galaxie, sechs mal sechs Karten; die Regeln bleiben.",
            "check": "Prüfen", "reveal": "Lösung zeigen", "reset": "Neu beginnen",
            "right": "Richtig! Genau die Antwort des Programms.",
            "wrong_pick": "Noch nicht: {n} gewählte Karte(n) nicht gültig.",
@@ -211,3 +278,12 @@ WEB_WORDS: dict[str, dict[str, str]] = {
 """What the web pages say besides the shared words (the puzzle wording itself comes from
 :data:`WORDS`)."""
 
+WEB_WORDS["fr"] = {key: french_spacing(text) for key, text in WEB_WORDS["fr"].items()}
+
+
+def words(lang: str) -> dict[str, str]:
+    """Every word Space Bowl gives publishing in ``lang`` (the puzzle pages' and the web
+    pages'); another code is an :class:`~spacebowl_print.core.errors.InputError` at
+    ``lang``."""
+    lang = check_lang(lang, LANGS)
+    return {**WORDS[lang], **WEB_WORDS[lang]}
