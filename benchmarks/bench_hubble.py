@@ -19,9 +19,9 @@ The second measures the greedy median on
 every near-square even size (W/H from 3:4 to 4:3) up to 12×12, and the par median where the
 greedy median lies within ``PAR_WINDOW`` points of the band (elsewhere a size can neither
 qualify nor be the nearest whatever par does), then prints the table as Markdown and as the
-Python constant of ``spacebowl_print/games/hubble/solve/calibration.py``. The third solves
-``--challenges`` challenges per size and prints the tier thresholds, the share of each tier
-and the constant of ``spacebowl_print/games/hubble/solve/tiers.py``. Nothing is asserted.
+Python constant of ``spacebowl_print/games/hubble/solve/calibration.py``. The third grades
+``--challenges`` challenges per size by technique and prints the share of each tier at the
+shipped target and at others. Nothing is asserted.
 """
 
 from __future__ import annotations
@@ -57,9 +57,10 @@ from spacebowl_print.games.hubble.solve.challenges import (
     sample_challenges,
 )
 from spacebowl_print.games.hubble.solve.greedy import greedy_play
+from spacebowl_print.games.hubble.solve.human import HumanModel
 from spacebowl_print.games.hubble.solve.par import solve_par
 from spacebowl_print.games.hubble.solve.par_settings import ParSettings
-from spacebowl_print.games.hubble.solve.tiers import calibrate as calibrate_tiers
+from spacebowl_print.games.hubble.solve.tiers import TARGET
 
 
 def bench_scoring(seed: int) -> None:
@@ -142,25 +143,28 @@ def bench_sizes(sizes: list[tuple[int, int]], count: int, seed: int) -> None:
 
 
 def bench_tiers(count: int, seed: int, sizes: list[tuple[int, int]]) -> None:
-    """Calibrate the difficulty tiers: per size the thresholds, the shares of the tiers and
-    the constant of ``solve/tiers.py``."""
+    """The tiers by technique: per size, the share of each tier over ``count`` random
+    challenges at the shipped target and at others (how ``TARGET`` in ``solve/tiers.py`` was
+    chosen: the fraction that spreads the tiers most evenly), and the mean total of each
+    tier's player."""
     cset = load_constellation_set()
-    print("| size | tier 2 from | tier 3 from | tier 4 from | tier 5 from | median par | "
-          "difficulties | tier 1 | tier 2 | tier 3 | tier 4 | tier 5 |")
-    print("|---|---|---|---|---|---|---|---|---|---|---|---|")
-    found = []
+    fractions = ((3, 4), (4, 5), (17, 20), (9, 10))
+    print("| size | target | tier 1 | tier 2 | tier 3 | tier 4 | tier 5 |")
+    print("|---|---|---|---|---|---|---|")
     for cols, rows in sizes:
-        cal = calibrate_tiers(cset, cols, rows, count, seed)
-        found.append(cal)
-        cuts = " | ".join(str(c) for c in cal.thresholds.cuts)
-        shares = " | ".join(f"{s:g} %" for s in cal.shares())
-        print(f"| {cols}×{rows} | {cuts} | {cal.thresholds.median_par:g} | "
-              f"{min(cal.difficulties)}–{max(cal.difficulties)} | {shares} |", flush=True)
-    print("\nTHRESHOLDS: dict[tuple[int, int], Thresholds] = {")
-    for cal in found:
-        print(f"    ({cal.cols}, {cal.rows}): Thresholds({cal.thresholds.cuts}, "
-              f"{cal.thresholds.median_par!r}),")
-    print("}")
+        players = []
+        for ch in sample_challenges(seed, count, cset.names, cols, rows):
+            model = HumanModel(ch, cset.pick(ch.constellations))
+            players.append([model.player(k) for k in range(1, 6)])
+        for num, den in fractions:
+            tiers = [next(k + 1 for k in range(5) if p[k] >= -(-p[4] * num // den))
+                     for p in players]
+            shares = " | ".join(f"{100 * tiers.count(t) / len(tiers):.1f} %"
+                                for t in range(1, 6))
+            mark = " (shipped)" if (num, den) == TARGET else ""
+            print(f"| {cols}×{rows} | {num}/{den}{mark} | {shares} |", flush=True)
+        means = ", ".join(f"{statistics.mean(p[k] for p in players):.1f}" for k in range(5))
+        print(f"|  | mean totals of the tier 1–5 players: {means} | | | | | |")
 
 
 def calibrate(count: int, seed: int) -> None:
@@ -202,7 +206,7 @@ def main() -> None:
     ap.add_argument("--size-challenges", type=int, default=10)
     ap.add_argument("--calibrate", action="store_true")
     ap.add_argument("--tiers", action="store_true",
-                    help="calibrate the difficulty tiers on the standard pad and --sizes")
+                    help="the tiers by technique on the standard pad and --sizes")
     args = ap.parse_args()
     if args.calibrate:
         calibrate(args.challenges, args.seed)

@@ -77,8 +77,7 @@ def test_every_import_inside_a_function_says_why() -> None:
         before = lines[max(0, int(line) - 4):int(line)]
         if not any("#" in text for text in before):
             missing.append(site)
-    # par_beam's lazy import is the Hubble par solver's, being reshaped on its own branch
-    assert [m for m in missing if "par_beam" not in m] == []
+    assert missing == []
 
 
 @pytest.fixture(scope="module")
@@ -175,9 +174,11 @@ def test_mypy_refuses_a_kind_with_the_wrong_source_type(tmp_path: Path, mypy_cac
 
 
 def test_no_module_imports_itself_in_a_circle() -> None:
-    cycles = _scan()["cycles_with_function_imports"]
-    # the Hubble par solver's pair is being reshaped on its own branch
-    assert [c for c in cycles if not any("par_beam" in m for m in c)] == []
+    assert _scan()["cycles_with_function_imports"] == []
+
+
+def test_no_module_is_over_600_lines() -> None:
+    assert _scan()["over_600"] == []
 
 
 def test_the_table_module_of_a_game_loads_no_engine() -> None:

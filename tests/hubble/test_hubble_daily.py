@@ -69,7 +69,8 @@ def test_manifest_has_the_spec_shape(booklet: Path) -> None:
     cset = load_constellation_set()
     for entry in data["puzzles"]:
         assert list(entry) == ["id", "tier", "challenge", "par"]
-        assert list(entry["par"]) == ["total", "score", "play"]
+        assert list(entry["par"]) == ["total", "score", "play", "bound"]
+        assert entry["par"]["total"] <= entry["par"]["bound"]
         ch = challenge_from_json(entry["challenge"], cset.names)
         assert (ch.cols, ch.rows) == (STANDARD_COLS, STANDARD_ROWS)
         assert len(ch.rolls) == min_rolls(ch.cols, ch.rows)

@@ -13,7 +13,7 @@ def test_jobs_do_not_change_the_booklet(tmp_path: Path) -> None:
     outs = []
     for jobs in ("1", "2"):
         out = tmp_path / f"jobs{jobs}"
-        result = CliRunner().invoke(cli, ["hubble", "booklet", "--days", "3", "--jobs", jobs,
+        result = CliRunner().invoke(cli, ["hubble", "booklet", "--days", "2", "--jobs", jobs,
                                           "-q", "-o", str(out)])
         assert result.exit_code == 0, result.output
         outs.append(out)

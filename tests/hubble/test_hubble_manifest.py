@@ -31,14 +31,16 @@ def entry() -> dict:  # type: ignore[type-arg]
 
 def test_entry_shape_and_verification(entry: dict) -> None:  # type: ignore[type-arg]
     assert set(entry) == {"id", "challenge", "par"}
-    assert set(entry["par"]) == {"total", "score", "play"}
-    assert entry["par"]["total"] == entry["par"]["score"]["total"]
+    assert set(entry["par"]) == {"total", "score", "play", "bound"}
+    assert entry["par"]["total"] == entry["par"]["score"]["total"] <= entry["par"]["bound"]
     assert entry["par"]["play"]["challenge"] == entry["id"] == "2027-01-04"
     assert verify_entry(entry) is None
 
 
 @pytest.mark.parametrize(("path", "value", "needle"), [
     (("par", "total"), 1, "par.total: the replayed pad scores"),
+    (("par", "bound"), 1, "par.bound: must be a whole number of at least the par"),
+    (("par", "bound"), 10.5, "par.bound: must be a whole number"),
     (("par", "score", "comet"), 999, "par.score: the replayed pad scores"),
     (("id",), "2027-01-05", "is not the challenge's id"),
     (("challenge", "rolls", 2, "third"), "S", "challenge: rolls[2].third: round 3"),

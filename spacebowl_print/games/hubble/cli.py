@@ -214,8 +214,8 @@ def challenge_command(seed: int, cid: str, size: str | None, set_file: str | Non
 @click.argument("challenge_file", metavar="CHALLENGE.json")
 @constellations_option
 @click.option("--json", "as_json", is_flag=True,
-              help="Print {\"play\", \"score\", \"greedy\"} (play.json, score object, and the "
-                   "greedy player's total).")
+              help="Print {\"play\", \"score\", \"greedy\", \"bound\"} (play.json, score "
+                   "object, the greedy player's total, the proved upper bound on any play).")
 @reports_input_errors
 def par_command(challenge_file: str, set_file: str | None, as_json: bool) -> None:
     """Find par for a solo challenge: the solver's play log, replayed and scored.
@@ -235,9 +235,11 @@ def par_command(challenge_file: str, set_file: str | None, as_json: bool) -> Non
     geo = challenge.geometry
     if as_json:
         click.echo(json.dumps({"play": play_to_json(result.play, geo),
-                               "score": score_to_json(result.score, geo), "greedy": greedy},
-                              ensure_ascii=False))
+                               "score": score_to_json(result.score, geo), "greedy": greedy,
+                               "bound": result.bound}, ensure_ascii=False))
         return
     click.echo(pad_report(result.pad, result.score))
-    click.echo(f"\ngreedy player: {greedy}; par {result.score.total} "
-               f"({len(result.play.turns)} turns, {result.pad.fog} fog(s))")
+    best = " (the best possible)" if result.bound == result.score.total else ""
+    click.echo(f"\ngreedy player: {greedy}; par {result.score.total}{best} "
+               f"({len(result.play.turns)} turns, {result.pad.fog} fog(s)); no play scores "
+               f"more than {result.bound} (proved)")

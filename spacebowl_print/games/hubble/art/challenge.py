@@ -212,14 +212,19 @@ def score_values(score: Score, cards: Sequence[str]) -> dict[str, int]:
     return out
 
 
-def breakdown_lines(score: Score, cards: Sequence[str], names: Sequence[str], lang: str
-                    ) -> list[str]:
-    """The score in words: the par and the title it earns, the categories, and each dealt
-    card (its number, completed on which hexes, or not). ``names`` are the pad's cell names."""
+def breakdown_lines(score: Score, cards: Sequence[str], names: Sequence[str], lang: str,
+                    bound: int | None = None) -> list[str]:
+    """The score in words: the par and the title it earns, "the best possible" where the
+    proved ``bound`` equals it (a looser bound stays in the manifest: printed, a ceiling far
+    above the par reads as noise), the categories, and each dealt card (its number,
+    completed on which hexes, or not). ``names`` are the pad's cell names."""
     wd = words(lang)
-    lines = [wd["par_line"].format(total=score.total, title=title_for(score.total, lang)),
-             f"{wd['G']} {score.galaxy} · {wd['P']} {score.planet} · {wd['A']} "
-             f"{score.asteroid} · {wd['C']} {score.comet} · {wd['stars']} {score.stars}"]
+    lines = [wd["par_line"].format(total=score.total, title=title_for(score.total, lang))]
+    if bound is not None and bound == score.total:
+        lines.append(wd["par_best"])
+    lines += [
+              f"{wd['G']} {score.galaxy} · {wd['P']} {score.planet} · {wd['A']} "
+              f"{score.asteroid} · {wd['C']} {score.comet} · {wd['stars']} {score.stars}"]
     done = {c.name: c for c in score.constellations}
     for k, name in enumerate(cards, start=1):
         c = done.get(name)

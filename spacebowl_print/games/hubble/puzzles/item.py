@@ -147,8 +147,10 @@ class HubbleDay:
     # ------------------------------------------------------------ the answer
 
     def answer_lines(self) -> list[str]:
+        bound = self.entry["par"].get("bound")
         return breakdown_lines(self.score, self.challenge.constellations,
-                               self.challenge.geometry.names, self.ctx.lang)
+                               self.challenge.geometry.names, self.ctx.lang,
+                               bound if isinstance(bound, int) else None)
 
     def draw_answer(self, canvas: Canvas, x: float, y: float, w: float, h: float) -> None:
         """The par in the box (x, y, w, h): the finished pad (completed constellations ringed

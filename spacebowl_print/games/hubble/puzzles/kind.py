@@ -45,7 +45,10 @@ class HubbleSource:
 def _entry(job: tuple[int, str, str, int, ConstellationSet, int, int]) -> dict[str, Any]:
     """One slot's challenge and par (a worker's task: it depends on its arguments alone)."""
     seed, key, day, tier, cset, cols, rows = job
-    entry = daily_for_tier(seed, dt.date.fromisoformat(day), tier, cset, cols, rows)
+    # a classroom puzzle (named by a code, not its day) gets the beam search's par: a set
+    # of dozens must be made in seconds (docs/hubble.md, "Par")
+    entry = daily_for_tier(seed, dt.date.fromisoformat(day), tier, cset, cols, rows,
+                           exact=key == day)
     if entry["id"] != key:  # a classroom puzzle: named by its code, and so is its play
         par = entry["par"]
         entry = {**entry, "id": key, "challenge": {**entry["challenge"], "id": key},

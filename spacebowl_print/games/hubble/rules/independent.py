@@ -26,505 +26,39 @@ values:
 It is written to be obviously right rather than fast; it takes about 5 ms of CPU per
 standard day (``benchmarks/bench_hubble_verify.py``). :func:`entry_problem` is the proof;
 :func:`score_pad`, :func:`score_problem` and :func:`replay_play` are public so the tests can
-hold the two engines against each other.
+hold the two engines against each other. The engine is three modules: the pad and the cards
+(:mod:`~.independent_pad`), the score (:mod:`~.independent_score`), and here the challenge,
+the legality of a play and the proof of an entry.
 """
 
 from __future__ import annotations
 
-from bisect import bisect_right
 from collections.abc import Mapping, Sequence
-from typing import Any
 
-Cell = tuple[int, int]
-"""(row, column), both from 0, row 0 at the top."""
-
-FACES = "GPACS."
-"""The die faces: galaxy, planet, asteroid, comet, star, blank."""
-DRAWN = "GPACS"
-BLANK = "."
-COLOURS = ("red", "blue", "yellow", "green")
-ADJACENT_COLOURS = frozenset({frozenset({"red", "blue"}), frozenset({"yellow", "green"}),
-                              frozenset({"red", "yellow"}), frozenset({"blue", "green"})})
-"""Quadrants that share a border; red–green and blue–yellow only meet at a point."""
-SMALLEST, LARGEST = 4, 26
-FOGS_TO_END = 3
-CARDS_DEALT = 2
-SCORE_KEYS = ("galaxy", "planet", "asteroid", "comet", "stars", "total", "constellations")
-CARD_KEYS = ("name", "points", "red", "purple")
-WORK_LIMIT = 2_000_000
-"""Choices the asteroid enumeration may carry in all before it declares a pad too large to
-prove (about ten seconds of work; see :func:`most_disjoint_triangles`)."""
-
-
-class Wrong(Exception):
-    """What is wrong, and where in the entry (a dotted path such as ``par.play.turns[3]``)."""
-
-    def __init__(self, where: str, message: str) -> None:
-        super().__init__(f"{where}: {message}" if where else message)
-
-
-def _text(value: object) -> str:
-    """A value as a message shows it: JSON-like, cut to 40 characters."""
-    if value is None:
-        shown = "null"
-    elif isinstance(value, bool):
-        shown = "true" if value else "false"
-    elif isinstance(value, str):
-        shown = '"' + value + '"'
-    else:
-        shown = repr(value)
-    return shown if len(shown) <= 40 else shown[:39] + "…"
-
-
-def _whole(value: object) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool)
-
-
-# --------------------------------------------------------------------------- the pad
-
-class Sheet:
-    """The geometry of a ``cols`` × ``rows`` pad, built from the rules' words."""
-
-    def __init__(self, cols: int, rows: int) -> None:
-        self.cols, self.rows = cols, rows
-        self.cells: list[Cell] = [(r, c) for r in range(rows) for c in range(cols)]
-        self.touching = {cell: self._neighbours(cell) for cell in self.cells}
-        self.triangles = self._triangles()
-        self.lines = self._lines()
-
-    def on(self, cell: Cell) -> bool:
-        return 0 <= cell[0] < self.rows and 0 <= cell[1] < self.cols
-
-    def _neighbours(self, cell: Cell) -> frozenset[Cell]:
-        r, c = cell
-        if (r + 1) % 2 == 1:
-            # a printed odd row: the printed even rows above and below sit half a hex right
-            around = [(r, c - 1), (r, c + 1), (r - 1, c - 1), (r - 1, c), (r + 1, c - 1),
-                      (r + 1, c)]
-        else:
-            around = [(r, c - 1), (r, c + 1), (r - 1, c), (r - 1, c + 1), (r + 1, c),
-                      (r + 1, c + 1)]
-        return frozenset(x for x in around if self.on(x))
-
-    def colour(self, cell: Cell) -> str:
-        """The quadrant's colour: the pad halved both ways, red top left, blue top right,
-        yellow bottom left, green bottom right."""
-        top = cell[0] < self.rows // 2
-        left = cell[1] < self.cols // 2
-        return ("red" if left else "blue") if top else ("yellow" if left else "green")
-
-    def name(self, cell: Cell) -> str:
-        return chr(ord("A") + cell[1]) + str(cell[0] + 1)
-
-    def parse(self, name: object) -> Cell | None:
-        """The cell named ``name`` (a capital letter, then the row from 1 without a leading
-        zero), or ``None`` if it names no cell of this pad."""
-        if not isinstance(name, str) or not 2 <= len(name) <= 3:
-            return None
-        letter, digits = name[0], name[1:]
-        if not "A" <= letter <= "Z" or digits[0] == "0" or any(d not in "0123456789"
-                                                               for d in digits):
-            return None
-        cell = (int(digits) - 1, ord(letter) - ord("A"))
-        return cell if self.on(cell) else None
-
-    def at_axial(self, q: int, r: int) -> Cell | None:
-        """The cell at axial (q, r): q = c − (r − r mod 2) / 2 with 0-based row r."""
-        cell = (r, q + (r - r % 2) // 2)
-        return cell if self.on(cell) else None
-
-    def axial(self, cell: Cell) -> tuple[int, int]:
-        r, c = cell
-        return c - (r - r % 2) // 2, r
-
-    def _triangles(self) -> list[frozenset[Cell]]:
-        found: set[frozenset[Cell]] = set()
-        for a in self.cells:
-            for b in self.touching[a]:
-                for c in self.touching[a] & self.touching[b]:
-                    found.add(frozenset((a, b, c)))
-        return sorted(found, key=sorted)
-
-    def _lines(self) -> list[list[Cell]]:
-        """Every maximal straight run: along a printed row, down to the right, down to the
-        left (the three axial directions), single cells included."""
-
-        def along(cell: Cell) -> Cell:
-            return cell[0], cell[1] + 1
-
-        def down_right(cell: Cell) -> Cell:
-            r, c = cell
-            # from a printed odd row the cell below right has the same column; from a
-            # printed even row (shifted right) the next one
-            return (r + 1, c) if (r + 1) % 2 == 1 else (r + 1, c + 1)
-
-        def down_left(cell: Cell) -> Cell:
-            r, c = cell
-            return (r + 1, c - 1) if (r + 1) % 2 == 1 else (r + 1, c)
-
-        lines = []
-        for step in (along, down_right, down_left):
-            reached = {step(cell) for cell in self.cells}
-            for start in self.cells:
-                if start in reached:
-                    continue  # not the first cell of its run
-                run, cell = [], start
-                while self.on(cell):
-                    run.append(cell)
-                    cell = step(cell)
-                lines.append(run)
-        return lines
-
-
-# --------------------------------------------------------------------------- cards
-
-class Card:
-    """A constellation card as plain data: red and purple axial offsets."""
-
-    def __init__(self, raw: object, where: str) -> None:
-        if not isinstance(raw, Mapping):
-            raise Wrong(where, "must be a card object")
-        name, value, bonus = raw.get("name"), raw.get("value"), raw.get("bonus", 0)
-        if not isinstance(name, str) or not name:
-            raise Wrong(f"{where}.name", "must be a name")
-        if not isinstance(value, int) or not isinstance(bonus, int) or not _whole(value) \
-                or not _whole(bonus):
-            raise Wrong(where, "value and bonus must be whole numbers")
-        self.name, self.value, self.bonus = name, value, bonus
-        self.red = self._offsets(raw.get("red"), f"{where}.red", 2)
-        self.purple = self._offsets(raw.get("purple", []), f"{where}.purple", 0)
-        if set(self.red) & set(self.purple) or len(set(self.red)) != len(self.red) \
-                or len(set(self.purple)) != len(self.purple):
-            raise Wrong(where, "offsets must be distinct")
-
-    @staticmethod
-    def _offsets(raw: object, where: str, least: int) -> list[tuple[int, int]]:
-        if not isinstance(raw, list) or len(raw) < least or not all(
-                isinstance(o, list) and len(o) == 2 and all(_whole(v) for v in o) for o in raw):
-            raise Wrong(where, f"must be a list of at least {least} [q, r] offsets")
-        return [(o[0], o[1]) for o in raw]
-
-    def turned(self, k: int) -> tuple[list[tuple[int, int]], list[tuple[int, int]]]:
-        """The red and purple offsets turned k times by 60°: (q, r) → (−r, q + r) each time."""
-        red, purple = list(self.red), list(self.purple)
-        for _ in range(k):
-            red = [(-r, q + r) for q, r in red]
-            purple = [(-r, q + r) for q, r in purple]
-        return red, purple
-
-
-def read_cards(cset: object) -> dict[str, Card]:
-    """The cards of a constellation set given as plain data, by name."""
-    if not isinstance(cset, Mapping) or not isinstance(cset.get("constellations"), list):
-        raise Wrong("constellation set", "must be {\"constellations\": [cards]}")
-    cards: dict[str, Card] = {}
-    for i, raw in enumerate(cset["constellations"]):
-        card = Card(raw, f"constellation set.constellations[{i}]")
-        cards[card.name] = card
-    return cards
-
-
-# --------------------------------------------------------------------------- scoring
-
-def comet_group_points(size: int) -> int:
-    """1 → 0, 2 → 4, 3 → 7, 4 → 11, 5 → 15, each further comet +5."""
-    table = {1: 0, 2: 4, 3: 7, 4: 11, 5: 15}
-    return table[size] if size in table else 15 + 5 * (size - 5)
-
-
-def _galaxy(sheet: Sheet, grid: Mapping[Cell, str]) -> int:
-    count = dict.fromkeys(COLOURS, 0)
-    for cell in sheet.cells:
-        if grid[cell] == "G":
-            count[sheet.colour(cell)] += 1
-    return 11 * min(count.values())
-
-
-def _planet(sheet: Sheet, grid: Mapping[Cell, str]) -> int:
-    points = 0
-    for line in sheet.lines:
-        planets = sum(1 for cell in line if grid[cell] == "P")
-        if planets >= 2:
-            points += planets
-    return points
-
-
-def _comet(sheet: Sheet, grid: Mapping[Cell, str]) -> int:
-    points, seen = 0, set()
-    for start in sheet.cells:
-        if grid[start] != "C" or start in seen:
-            continue
-        seen.add(start)
-        group, todo = 0, [start]
-        while todo:
-            cell = todo.pop()
-            group += 1
-            for n in sheet.touching[cell]:
-                if grid[n] == "C" and n not in seen:
-                    seen.add(n)
-                    todo.append(n)
-        points += comet_group_points(group)
-    return points
-
-
-def most_disjoint_triangles(triangles: Sequence[frozenset[Cell]],
-                            budget: int = WORK_LIMIT) -> int:
-    """The largest number of ``triangles`` that share no cell.
-
-    Triangles fall into groups linked by shared cells; groups never compete for a cell, so
-    each group's best is found alone and the bests add up. Within a group, a forward
-    enumeration of every choice: cells are visited in reading order, and at a triangle's
-    first cell each choice so far either takes it (when its cells are free) or not. Choices
-    that leave the same cells taken from here on have the same futures, so only the best
-    count of each is kept (a field wider than tall is visited column by column instead).
-    Iterative, so deep pads cannot overflow the call stack.
-
-    Two exact shortcuts keep dense fields quick: a first pass that keeps only the 64 most
-    promising choices at each cell finds a count some choice reaches (a floor); the full pass
-    then drops a choice as soon as it cannot beat the floor even if every free cell still
-    ahead went into a triangle (a third of them). A field that would carry more than
-    ``budget`` choices in all raises :class:`Wrong` rather than run for hours: the entry is
-    then not proved. It takes a field more than about 13 cells both ways, nearly all
-    asteroids; a pad at most 12 cells one way is proved however dense its asteroids."""
-    left = [budget]
-    total = 0
-    for group in _groups(triangles):
-        rows = {c[0] for t in group for c in t}
-        cols = {c[1] for t in group for c in t}
-        if len(cols) > len(rows):
-            # a wide field is visited column by column: the choices then differ only in the
-            # next column or so, not the next row. Swapping (row, column) only renames cells
-            group = [frozenset((c, r) for r, c in t) for t in group]
-        floor = _enumerate(group, -1, 64, left)
-        total += max(floor, _enumerate(group, floor, None, left))
-    return total
-
-
-def _groups(triangles: Sequence[frozenset[Cell]]) -> list[list[frozenset[Cell]]]:
-    """``triangles`` split into groups: two triangles sharing a cell are in one group."""
-    by_cell: dict[Cell, list[int]] = {}
-    for i, t in enumerate(triangles):
-        for c in t:
-            by_cell.setdefault(c, []).append(i)
-    seen: set[int] = set()
-    groups = []
-    for first in range(len(triangles)):
-        if first in seen:
-            continue
-        seen.add(first)
-        group, todo = [], [first]
-        while todo:
-            i = todo.pop()
-            group.append(triangles[i])
-            for c in triangles[i]:
-                for j in by_cell[c]:
-                    if j not in seen:
-                        seen.add(j)
-                        todo.append(j)
-        groups.append(group)
-    return groups
-
-
-def _enumerate(triangles: Sequence[frozenset[Cell]], floor: int, keep: int | None,
-               budget: list[int]) -> int:
-    """The best count that choices of disjoint ``triangles`` reach when it is above
-    ``floor`` (anything at most ``floor`` otherwise), keeping every choice that could still
-    beat ``floor``, or only the ``keep`` most promising at each cell. ``budget[0]`` counts
-    down the choices carried."""
-    starting: dict[Cell, list[frozenset[Cell]]] = {}
-    for t in triangles:
-        starting.setdefault(min(t), []).append(t)
-    useful = sorted({c for t in triangles for c in t})
-    states: dict[frozenset[Cell], int] = {frozenset(): 0}
-    for cell in sorted(starting):
-        budget[0] -= len(states)
-        if budget[0] < 0:
-            raise Wrong("", f"the asteroid field is too large for the second engine to "
-                            f"prove (over {WORK_LIMIT:,} choices to weigh)")
-        # cells after ``cell`` that a triangle could use, taken or free
-        left = len(useful) - bisect_right(useful, cell)
-        nxt: dict[frozenset[Cell], int] = {}
-        for taken, count in states.items():
-            ahead = frozenset(x for x in taken if x > cell)
-            options = [(ahead, count)]
-            if cell not in taken:
-                options += [(ahead | (t - {cell}), count + 1) for t in starting[cell]
-                            if not t & taken]
-            for key, value in options:
-                if value + (left - len(key)) // 3 > floor and nxt.get(key, -1) < value:
-                    nxt[key] = value
-        if keep is not None and len(nxt) > keep:
-            # most promising: the most cells used or still free, then the most triangles
-            nxt = dict(sorted(nxt.items(),
-                              key=lambda kv: (len(kv[0]) - 3 * kv[1], -kv[1]))[:keep])
-        states = nxt
-    return max(states.values(), default=floor)
-
-
-def _asteroid(sheet: Sheet, grid: Mapping[Cell, str]) -> int:
-    full = [t for t in sheet.triangles if all(grid[c] == "A" for c in t)]
-    return 8 * most_disjoint_triangles(full)
-
-
-class Placement:
-    """A completed placement of a card: its red cells in the card's order, the purple cells
-    that hold stars in the card's order, and its points."""
-
-    def __init__(self, red: list[Cell], purple: list[Cell], points: int) -> None:
-        self.red, self.purple, self.points = red, purple, points
-        self.uses = frozenset(red) | frozenset(purple)
-
-
-def completed_placements(sheet: Sheet, grid: Mapping[Cell, str], card: Card
-                         ) -> list[Placement]:
-    """Every placement (translation and one of the six turns) that puts a star under each
-    red star of ``card``; purple stars off the pad or on a non-star never count."""
-    stars = [cell for cell in sheet.cells if grid[cell] == "S"]
-    out = []
-    for k in range(6):
-        red, purple = card.turned(k)
-        for anchor in stars:  # where the first red star lands
-            q0, r0 = sheet.axial(anchor)
-            dq, dr = q0 - red[0][0], r0 - red[0][1]
-            red_cells = [sheet.at_axial(q + dq, r + dr) for q, r in red]
-            if not all(c is not None and grid[c] == "S" for c in red_cells):
-                continue
-            lit = [c for c in (sheet.at_axial(q + dq, r + dr) for q, r in purple)
-                   if c is not None and grid[c] == "S"]
-            points = card.value + card.bonus * len(lit)
-            out.append(Placement([c for c in red_cells if c is not None], lit, points))
-    return out
-
-
-def best_stars(sheet: Sheet, grid: Mapping[Cell, str], cards: Sequence[Card]) -> int:
-    """The largest total over every choice of one completed placement (or none) per card,
-    the chosen placements using disjoint cells (red stars and purple stars present)."""
-    options = [completed_placements(sheet, grid, card) for card in cards]
-    # what the cards from j on could add at most: a bound that only skips choices that
-    # cannot beat the best found, so the search stays exhaustive
-    ceiling = [0] * (len(options) + 1)
-    for j in range(len(options) - 1, -1, -1):
-        ceiling[j] = ceiling[j + 1] + max((p.points for p in options[j]), default=0)
-    best = 0
-
-    def search(j: int, used: frozenset[Cell], total: int) -> None:
-        nonlocal best
-        best = max(best, total)
-        if j == len(options) or total + ceiling[j] <= best:
-            return
-        for p in options[j]:
-            if not p.uses & used:
-                search(j + 1, used | p.uses, total + p.points)
-        search(j + 1, used, total)
-
-    search(0, frozenset(), 0)
-    return best
-
-
-def _grid(sheet: Sheet, rows: Sequence[str]) -> dict[Cell, str]:
-    return {(r, c): rows[r][c] for r, c in sheet.cells}
-
-
-def score_pad(rows: Sequence[str], cards: Sequence[Card]) -> dict[str, int]:
-    """The score of a pad given as row strings of ``GPACS.``: each category and the total."""
-    sheet = Sheet(len(rows[0]), len(rows))
-    grid = _grid(sheet, rows)
-    score = {"galaxy": _galaxy(sheet, grid), "planet": _planet(sheet, grid),
-             "asteroid": _asteroid(sheet, grid), "comet": _comet(sheet, grid),
-             "stars": best_stars(sheet, grid, cards)}
-    score["total"] = sum(score.values())
-    return score
-
-
-def score_problem(rows: Sequence[str], dealt: Sequence[str], cards: Mapping[str, Card],
-                  recorded: object, where: str = "score") -> str | None:
-    """Why ``recorded`` is not the score object of the pad ``rows`` playing for the cards
-    named ``dealt`` (``None`` when it is). Every number must be what this engine finds; the
-    ``constellations`` list must be a valid choice that earns the stars score: completed
-    cards in the dealt order, each red list a placement of its card in the card's order
-    (some translation and turn), each purple list exactly the purple cells of that placement
-    that hold stars, points = value + bonus × purple stars, no cell used twice. When several
-    choices tie, any of them is accepted."""
-    try:
-        _check_score(rows, dealt, cards, recorded, where)
-    except Wrong as wrong:
-        return str(wrong)
-    return None
-
-
-def _check_score(rows: Sequence[str], dealt: Sequence[str], cards: Mapping[str, Card],
-                 recorded: object, where: str) -> None:
-    if not isinstance(recorded, Mapping) or set(recorded) != set(SCORE_KEYS):
-        raise Wrong(where, f"must be an object with exactly the keys {', '.join(SCORE_KEYS)}")
-    try:
-        derived = score_pad(rows, [cards[n] for n in dealt])
-    except Wrong as wrong:
-        raise Wrong(where, str(wrong)) from None
-    for key in SCORE_KEYS[:-1]:
-        got = recorded[key]
-        if not _whole(got) or got != derived[key]:
-            raise Wrong(where, f"the replayed pad scores {key} {derived[key]}, not the "
-                               f"recorded {_text(got)}")
-    listed = recorded["constellations"]
-    if not isinstance(listed, list):
-        raise Wrong(f"{where}.constellations", "must be a list")
-    sheet = Sheet(len(rows[0]), len(rows))
-    grid = _grid(sheet, rows)
-    used: set[Cell] = set()
-    total, next_card = 0, 0
-    for i, item in enumerate(listed):
-        at = f"{where}.constellations[{i}]"
-        if not isinstance(item, Mapping) or set(item) != set(CARD_KEYS):
-            raise Wrong(at, f"must be an object with exactly the keys {', '.join(CARD_KEYS)}")
-        name = item["name"]
-        # completed cards in the dealt order, each dealt card at most once
-        while next_card < len(dealt) and dealt[next_card] != name:
-            next_card += 1
-        if next_card == len(dealt):
-            raise Wrong(at, f"{_text(name)} is not a dealt card in the dealt order "
-                            f"({', '.join(dealt)})")
-        card = cards[dealt[next_card]]
-        next_card += 1
-        placement = _listed_placement(sheet, grid, card, item, at)
-        if placement.uses & used:
-            raise Wrong(at, "uses a star another card uses (each star serves one card)")
-        used |= placement.uses
-        if item["points"] != placement.points or not _whole(item["points"]):
-            raise Wrong(at, f"the placement earns {placement.points}, not "
-                            f"{_text(item['points'])}")
-        total += placement.points
-    if total != derived["stars"]:
-        raise Wrong(f"{where}.constellations", f"the cards listed earn {total}, but the best "
-                                               f"choice earns {derived['stars']}")
-
-
-def _listed_placement(sheet: Sheet, grid: Mapping[Cell, str], card: Card,
-                      item: Mapping[str, Any], at: str) -> Placement:
-    """The completed placement a score object's card names, checked against the pad."""
-    red_raw, purple_raw = item["red"], item["purple"]
-    if not isinstance(red_raw, list) or not isinstance(purple_raw, list):
-        raise Wrong(at, "red and purple must be lists of cell names")
-    red = [sheet.parse(n) for n in red_raw]
-    if len(red) != len(card.red) or any(c is None for c in red):
-        raise Wrong(f"{at}.red", f"must name the {len(card.red)} cells of the red stars")
-    cells = [c for c in red if c is not None]
-    if any(grid[c] != "S" for c in cells):
-        raise Wrong(f"{at}.red", "names a cell without a star")
-    for k in range(6):
-        turned_red, turned_purple = card.turned(k)
-        q0, r0 = sheet.axial(cells[0])
-        dq, dr = q0 - turned_red[0][0], r0 - turned_red[0][1]
-        if [sheet.at_axial(q + dq, r + dr) for q, r in turned_red] != cells:
-            continue
-        lit = [c for c in (sheet.at_axial(q + dq, r + dr) for q, r in turned_purple)
-               if c is not None and grid[c] == "S"]
-        if [sheet.name(c) for c in lit] != purple_raw:
-            raise Wrong(f"{at}.purple", f"the placement's purple stars are "
-                                        f"{[sheet.name(c) for c in lit]}, not "
-                                        f"{_text(purple_raw)}")
-        return Placement(cells, lit, card.value + card.bonus * len(lit))
-    raise Wrong(f"{at}.red", f"is not a placement of {card.name} (any translation and turn)")
-
+from spacebowl_print.games.hubble.rules.independent_pad import (
+    ADJACENT_COLOURS,
+    BLANK,
+    CARDS_DEALT,
+    COLOURS,
+    DRAWN,
+    FACES,
+    FOGS_TO_END,
+    LARGEST,
+    SMALLEST,
+    Card,
+    Cell,
+    Sheet,
+    Wrong,
+    read_cards,
+    shown,
+    whole,
+)
+from spacebowl_print.games.hubble.rules.independent_score import (
+    comet_group_points,
+    most_disjoint_triangles,
+    score_pad,
+    score_problem,
+)
 
 # --------------------------------------------------------------------------- legality
 
@@ -561,6 +95,10 @@ class Roll:
         return (f"icons {' '.join(sorted(icons))} are not the Scope {self.icons[0]} "
                 f"{self.icons[1]} + {third}")
 
+__all__ = ["Card", "Challenge", "Sheet", "Wrong", "comet_group_points", "entry_problem",
+           "most_disjoint_triangles", "read_cards", "replay_play", "score_pad", "score_problem"]
+"""The second engine's public names, for the proof's callers and the tests."""
+
 
 def _face(value: object) -> bool:
     return isinstance(value, str) and len(value) == 1 and value in FACES
@@ -582,7 +120,7 @@ class Challenge:
             raise Wrong(f"{where}.pad", "must be {\"cols\", \"rows\"}")
         cols, rows = pad["cols"], pad["rows"]
         for side in (cols, rows):
-            if not _whole(side) or side % 2 or not SMALLEST <= side <= LARGEST:
+            if not whole(side) or side % 2 or not SMALLEST <= side <= LARGEST:
                 raise Wrong(f"{where}.pad", f"sides must be even, {SMALLEST} to {LARGEST}")
         self.sheet = Sheet(cols, rows)
         dealt = raw["constellations"]
@@ -623,9 +161,9 @@ def _turn_problem(ch: Challenge, grid: dict[Cell, str], roll: Roll, turn: object
     for name, icon in body.items():
         cell = sheet.parse(name)
         if cell is None:
-            return f"{_text(name)} is not a cell of the {sheet.cols}×{sheet.rows} pad"
+            return f"{shown(name)} is not a cell of the {sheet.cols}×{sheet.rows} pad"
         if not _face(icon):
-            return f"{_text(icon)} is not a die face"
+            return f"{shown(icon)} is not a die face"
         draws.append((cell, icon))
     if kind == "place":
         if len(draws) != 3:
@@ -674,7 +212,7 @@ def replay_play(ch: Challenge, play: object, where: str = "play") -> list[str]:
         raise Wrong(where, "must be {\"challenge\", \"turns\"}")
     if play["challenge"] != ch.id:
         raise Wrong(f"{where}.challenge",
-                    f"answers challenge {_text(play['challenge'])}, not {_text(ch.id)}")
+                    f"answers challenge {shown(play['challenge'])}, not {shown(ch.id)}")
     turns = play["turns"]
     if not isinstance(turns, list):
         raise Wrong(f"{where}.turns", "must be a list")
@@ -702,8 +240,10 @@ def entry_problem(entry: object, cset: object) -> str | None:
     data. Proved means: the challenge is a solo deal of two cards of the set with enough
     rolls and the white die exactly in rounds 1 and 2 of every three; ``id`` is the
     challenge's; the play answers it and every turn is legal; the pad it draws scores exactly
-    the recorded score object (a valid best choice of cards) and total. Keys other than
-    these are not this engine's business (the manifest reader is strict about them)."""
+    the recorded score object (a valid best choice of cards) and total; a recorded ``bound``
+    is a whole number no less than that total (that it bounds every play is CP-SAT's proof,
+    which this engine cannot redo). Keys other than these are not this engine's business
+    (the manifest reader is strict about them)."""
     try:
         cards = read_cards(cset)
         if not isinstance(entry, Mapping):
@@ -713,7 +253,7 @@ def entry_problem(entry: object, cset: object) -> str | None:
                 raise Wrong(key, "missing key")
         ch = Challenge(entry["challenge"], cards)
         if entry["id"] != ch.id:
-            raise Wrong("id", f"{_text(entry['id'])} is not the challenge's id {_text(ch.id)}")
+            raise Wrong("id", f"{shown(entry['id'])} is not the challenge's id {shown(ch.id)}")
         par = entry["par"]
         if not isinstance(par, Mapping) or not {"total", "score", "play"} <= set(par):
             raise Wrong("par", "must be {\"total\", \"score\", \"play\"}")
@@ -722,9 +262,13 @@ def entry_problem(entry: object, cset: object) -> str | None:
         if problem:
             return problem
         total = par["total"]
-        if not _whole(total) or total != par["score"]["total"]:
+        if not whole(total) or total != par["score"]["total"]:
             raise Wrong("par.total", f"the replayed pad scores {par['score']['total']}, not "
-                                     f"{_text(total)}")
+                                     f"{shown(total)}")
+        # an upper bound on every play can be no less than a play it has just replayed
+        if "bound" in par and (not whole(par["bound"]) or par["bound"] < total):
+            raise Wrong("par.bound", f"must be a whole number of at least the par {total}, "
+                                     f"got {shown(par['bound'])}")
     except Wrong as wrong:
         return str(wrong)
     return None

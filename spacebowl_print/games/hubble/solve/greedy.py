@@ -6,7 +6,7 @@ galaxies, planets, comets and asteroids but not stars. Ties go to the first plac
 legal, drawing the one icon with the largest gain (first in fog order on ties; nothing when
 the rolled quadrants are full). It plays every roll until its third fog.
 
-The gains of every placement of a roll are computed at once (:class:`~.par_tables.ExactBoard`,
+The gains of every placement of a roll are computed at once (:class:`~.exact_gains.ExactBoard`,
 exact score gains, the same numbers as :meth:`Board.gain`); the tests replay the player move
 by move with :func:`~.moves.placements` and :meth:`Board.gain`.
 """
@@ -19,13 +19,9 @@ from spacebowl_print.games.hubble.model.challenge import Challenge, Fog, Place, 
 from spacebowl_print.games.hubble.model.geometry import BLANK
 from spacebowl_print.games.hubble.model.pad import MAX_FOG
 from spacebowl_print.games.hubble.solve.board import Board
+from spacebowl_print.games.hubble.solve.exact_gains import ExactBoard, move_values, scope_orders
 from spacebowl_print.games.hubble.solve.moves import fog_icons
-from spacebowl_print.games.hubble.solve.par_tables import (
-    CODE,
-    ExactBoard,
-    move_values,
-    scope_orders,
-)
+from spacebowl_print.games.hubble.solve.par_arrays import CODE, NEG
 
 
 def greedy_play(challenge: Challenge) -> PlayLog:
@@ -40,7 +36,7 @@ def greedy_play(challenge: Challenge) -> PlayLog:
         orders = scope_orders(roll.icons, roll.third)
         values, legal = move_values(tables, orders)
         if legal.any():
-            k = int(np.argmax(np.where(legal[0], values[0], -np.inf)))  # first best
+            k = int(np.argmax(np.where(legal[0], values[0], NEG)))  # first best
             t, j = divmod(k, len(orders))
             move = tuple(zip(tables.cells[t].tolist(), orders[j], strict=True))
             pad.apply([(c, icon) for c, icon in move if icon != BLANK])
@@ -49,9 +45,9 @@ def greedy_play(challenge: Challenge) -> PlayLog:
         # fog order: the rolled quadrants' cells from the top left, each with the fog's icons
         icons = fog_icons(roll)
         gains = (np.stack([np.where(tables.legal(CODE[x])[0, :-1],
-                                    tables.single(CODE[x])[0, :-1], -np.inf) for x in icons],
-                          axis=1).ravel() if icons else np.empty(0))
-        if len(gains) and np.max(gains) > -np.inf:
+                                    tables.single(CODE[x])[0, :-1], NEG) for x in icons],
+                          axis=1).ravel() if icons else np.empty(0, dtype=np.int64))
+        if len(gains) and np.max(gains) > NEG:
             c, k = divmod(int(np.argmax(gains)), len(icons))
             cell = int(tables.here[c])
             pad.apply([(cell, icons[k])])

@@ -1,13 +1,14 @@
 """Daily manifest entries: making them (with the par solver) and re-deriving them.
 
-An entry is ``{"id", "challenge", "par": {"total", "score", "play"}}``: the challenge as
-``challenge.json`` writes it, and the par play with the engine's score object and total; an
+An entry is ``{"id", "challenge", "par": {"total", "score", "play", "bound"}}``: the
+challenge as ``challenge.json`` writes it, and the par play with the engine's score object
+and total, and the proved upper bound on any play's total (optional: older entries lack it); an
 entry of a tiered booklet also has ``"tier"`` (1–5, :mod:`~.tiers`) after ``"id"``.
 :func:`verify_entry` trusts nothing in the entry: it reads the challenge and the play
 strictly and checks the solo rules, then has the second engine (``rules.independent``, which
 shares no code with the replay and the scorer that made the par) replay the play and rescore
-the finished pad; a tier is graded again from the challenge, the proved par and the greedy
-player's total, played and scored anew.
+the finished pad; a tier is graded again from the challenge by the human model's techniques,
+played and scored anew.
 """
 
 from __future__ import annotations
@@ -36,16 +37,16 @@ from spacebowl_print.games.hubble.solve.tiers import (
     CANDIDATES,
     TIERS,
     candidate,
-    greedy_total,
+    grade,
     slot_day,
-    tier_features,
-    tier_of,
 )
 from spacebowl_print.publish.schedule import slot_of
 
 ENTRY_KEYS = ("id", "challenge", "par")
 OPTIONAL_KEYS = ("tier",)
 PAR_KEYS = ("total", "score", "play")
+PAR_OPTIONAL = ("bound",)
+"""The model's proved upper bound on any play's total (entries made before it had none)."""
 
 
 def make_entry(challenge: Challenge, cset: ConstellationSet | None = None,
@@ -82,8 +83,8 @@ def verify_entry(entry: Mapping[str, Any], cset: ConstellationSet | None = None,
     header that does not match the set (:func:`verify_header`, when ``header`` is given), a
     challenge that does not read or break the solo rules, a pad of another size than the
     header's, an illegal play, a recorded score or total that the replayed pad does not
-    earn, or a recorded tier (optional) that the challenge, its par and the greedy player's
-    total do not grade as (:mod:`~.tiers`). The par is proved by the second engine
+    earn, or a recorded tier (optional) that the challenge does not grade as
+    (:mod:`~.tiers`). The par is proved by the second engine
     (:func:`~spacebowl_print.games.hubble.rules.independent.entry_problem`), not by the code
     that made it. ``cset`` defaults to the shipped set."""
     cset = cset or load_constellation_set()
@@ -126,17 +127,14 @@ def _verify(entry: Mapping[str, Any], cset: ConstellationSet) -> str | None:
 
 def _verify_tier(tier: object, challenge: Challenge, par: int, cset: ConstellationSet
                  ) -> str | None:
-    """The recorded tier against the tier the challenge grades as, its (verified) par and
-    the greedy player's total recomputed."""
+    """The recorded tier against the tier the challenge grades as (:func:`~.tiers.grade`:
+    the human model's techniques played anew; ``par`` is not part of the grade)."""
     if not isinstance(tier, int) or isinstance(tier, bool) or tier not in TIERS:
         return f"tier: must be a whole number from 1 to 5, got {show(tier)}"
-    greedy = greedy_total(challenge, cset.pick(challenge.constellations))
-    features = tier_features(challenge, par, greedy)
-    graded = tier_of(features)
-    if tier != graded:
-        return (f"tier: the challenge grades as tier {graded} (difficulty "
-                f"{features.difficulty}: par {par}, greedy {greedy}, freedom "
-                f"{features.freedom} %), not {tier}")
+    graded = grade(challenge, cset.pick(challenge.constellations))
+    if tier != graded.tier:
+        return (f"tier: the challenge grades as tier {graded.tier} (target {graded.target}, "
+                f"reached by the tier-{graded.tier} player: {graded.technique}), not {tier}")
     return None
 
 
@@ -146,7 +144,7 @@ def _verify_par(entry: Mapping[str, Any], challenge: Challenge, cset: Constellat
     par = entry["par"]
     if not isinstance(par, Mapping):
         return f"par: must be a JSON object, got {show(par)}"
-    problem = _keys_problem(par, PAR_KEYS, "par")
+    problem = _keys_problem(par, PAR_KEYS, "par", optional=PAR_OPTIONAL)
     if problem:
         return problem
     try:

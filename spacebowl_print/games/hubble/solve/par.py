@@ -26,11 +26,16 @@ information. The solver works in three steps:
    greedy player's total; the best log wins (earliest on ties) and is polished turn by turn
    (:func:`~.par_polish.polish`). If it still does not beat greedy (rare), the plan-free
    searches run again four times wider, then endings of greedy's own log are replanned, and
-   the winner is polished again. The final log is replayed by the legality checker.
+   the winner is polished again.
+4. **The exact model** (:mod:`~.par_lns`): large-neighbourhood search on the CP-SAT model
+   of the whole challenge (:mod:`~.par_model`) from that log, then the model's proved upper
+   bound on any play's total (``ParResult.bound``; the par is the best possible where the
+   two are equal). The final log is replayed by the legality checker.
 
-Everything is deterministic: no clocks, no unseeded randomness; the work is bounded by the
-beam width and the number of plans (``benchmarks/bench_hubble.py`` measures it beside the
-reference path).
+Everything is deterministic: no clocks, no unseeded randomness, CP-SAT with one worker, fixed
+seeds and deterministic time limits; the work is bounded by the beam width, the number of
+plans and the CP-SAT budget (``benchmarks/bench_hubble.py`` measures it beside the reference
+path, ``benchmarks/bench_hubble_par.py`` against an independent search).
 """
 
 from __future__ import annotations
@@ -55,7 +60,9 @@ from spacebowl_print.games.hubble.rules import stars
 from spacebowl_print.games.hubble.rules.legality import replay
 from spacebowl_print.games.hubble.rules.scoring import Score, score_pad, score_to_json
 from spacebowl_print.games.hubble.solve.greedy import greedy_play
-from spacebowl_print.games.hubble.solve.par_beam import Node, beam_searches
+from spacebowl_print.games.hubble.solve.par_beam import beam_searches
+from spacebowl_print.games.hubble.solve.par_lns import solve_exact
+from spacebowl_print.games.hubble.solve.par_node import Node
 from spacebowl_print.games.hubble.solve.par_plans import FreeStars, Plan, star_plans
 from spacebowl_print.games.hubble.solve.par_polish import polish, unambiguous
 from spacebowl_print.games.hubble.solve.par_settings import ParSettings
@@ -64,12 +71,14 @@ from spacebowl_print.games.hubble.solve.par_settings import ParSettings
 @dataclass(frozen=True)
 class ParResult:
     """A par play: the log, the finished pad (replayed by the legality checker), its score,
-    and which plan produced it."""
+    which plan produced it, and the proved upper bound on any play's total (None when the
+    exact model was not run)."""
 
     play: PlayLog
     pad: Pad
     score: Score
     plan: str
+    bound: int | None = None
 
 
 WIDE = 4
@@ -92,10 +101,30 @@ PAR_SECONDS_16 = 95.0
 
 
 def solve_par(challenge: Challenge, cards: Sequence[Constellation],
-              settings: ParSettings | None = None) -> ParResult:
+              settings: ParSettings | None = None, beam: ParResult | None = None
+              ) -> ParResult:
     """The par play of ``challenge`` with its dealt ``cards`` (the set's cards named by
-    ``challenge.constellations``, in order). Deterministic: the same challenge and settings
-    always give the same log."""
+    ``challenge.constellations``, in order): :func:`beam_par`, then, unless
+    ``settings.exact`` is None, the exact model's search and bound. ``beam`` is
+    :func:`beam_par`'s result when the caller has it already (the same settings).
+    Deterministic: the same challenge and settings always give the same log."""
+    settings = settings or ParSettings()
+    start = beam if beam is not None else beam_par(challenge, cards, settings)
+    if settings.exact is None:
+        return start
+    exact = solve_exact(challenge, cards, start.play, settings.exact)
+    if exact.total <= start.score.total:
+        return replace(start, bound=exact.bound)
+    pad = replay(challenge, exact.play)  # the checker, not the search, has the last word
+    score = score_pad(pad, cards)
+    if score.total != exact.total:
+        raise InternalError(f"par search scored {exact.total}, the replayed pad {score.total}")
+    return ParResult(exact.play, pad, score, f"{start.plan}, LNS", exact.bound)
+
+
+def beam_par(challenge: Challenge, cards: Sequence[Constellation],
+             settings: ParSettings | None = None) -> ParResult:
+    """The beam search's par (steps 1–3 of the module), without the exact model."""
     geo = challenge.geometry
     if geo.size > MAX_PAR_CELLS:
         raise InputError(f"the par solver takes pads of at most {MAX_PAR_CELLS} cells (16×16 "
@@ -106,7 +135,7 @@ def solve_par(challenge: Challenge, cards: Sequence[Constellation],
     greedy = greedy_play(challenge)
     floor = score_pad(replay(challenge, greedy), cards).total
     best = _Best(challenge, cards, floor, list(greedy.turns), "greedy")
-    plans = _plans(challenge, cards, settings)
+    plans = plans_for(challenge, cards, settings)
     for plan, finals in zip(plans, beam_searches(challenge, plans, settings), strict=True):
         best.consider(finals, settings.width, plan.label)
     best.polish(settings.reference)
@@ -123,14 +152,18 @@ def solve_par(challenge: Challenge, cards: Sequence[Constellation],
 
 def par_entry(challenge: Challenge, result: ParResult) -> dict[str, Any]:
     """The daily manifest entry of ``challenge`` solved as ``result``: ``{"id",
-    "challenge", "par": {"total", "score", "play"}}`` (docs/hubble.md)."""
+    "challenge", "par": {"total", "score", "play", "bound"}}`` (docs/hubble.md; no
+    ``bound`` when the exact model was not run)."""
     geo = challenge.geometry
-    return {"id": challenge.id, "challenge": challenge_to_json(challenge),
-            "par": {"total": result.score.total, "score": score_to_json(result.score, geo),
-                    "play": play_to_json(result.play, geo)}}
+    par: dict[str, Any] = {"total": result.score.total,
+                           "score": score_to_json(result.score, geo),
+                           "play": play_to_json(result.play, geo)}
+    if result.bound is not None:
+        par["bound"] = result.bound
+    return {"id": challenge.id, "challenge": challenge_to_json(challenge), "par": par}
 
 
-def _plans(challenge: Challenge, cards: Sequence[Constellation], settings: ParSettings
+def plans_for(challenge: Challenge, cards: Sequence[Constellation], settings: ParSettings
            ) -> list[Plan]:
     """The star plans, then the plan-free variant, then the variant blind to stars."""
     free = FreeStars(cards, challenge.geometry, settings.weights.free_star)

@@ -9,14 +9,14 @@ and a pad reached twice (same icons, same fogs) is kept once.
 
 The children of a whole beam are valued at once by :mod:`~.par_tables` (numpy);
 ``settings.reference`` values them one by one with the scalar path of
-:mod:`~.par_reference` instead. Both give the same values bit for bit, hence the same
-search: tests compare them, and the benchmark times one against the other.
+:mod:`~.par_reference` instead. Both give the same integer values (whole units,
+:class:`~.par_settings.Units`), hence the same search on any machine: tests compare them,
+and the benchmark times one against the other.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
-from itertools import permutations
 from typing import Any
 
 import numpy as np
@@ -26,56 +26,29 @@ from spacebowl_print.games.hubble.model.geometry import BLANK, ICONS, STAR, PadG
 from spacebowl_print.games.hubble.model.pad import MAX_FOG
 from spacebowl_print.games.hubble.solve.board import Board
 from spacebowl_print.games.hubble.solve.moves import fog_icons, turn_draws
-from spacebowl_print.games.hubble.solve.par_plans import Plan
-from spacebowl_print.games.hubble.solve.par_settings import ParSettings
-from spacebowl_print.games.hubble.solve.par_tables import (
+from spacebowl_print.games.hubble.solve.par_arrays import (
     BLA,
     CODE,
+    NEG,
     OFF,
     GeoArrays,
     PlanSet,
     Scope,
-    Tables,
     geo_arrays,
     plan_arrays,
 )
-
-Change = tuple[int, str]
-Frame = tuple[tuple[str, ...], int]
-"""An order of the Scope's icons on a triangle, and where the player's choice goes (or -1)."""
-Candidate = tuple[float, "Node", list[Change], Any]
-"""A child worth a look: (value, parent, changes, move) where move is (triangle, icons) for
-a placement or a :class:`Fog`."""
-
-THIRDS_KEPT = 2
-"""With the third icon the player's choice, the beam keeps only the best few choices for
-each triangle and order of the dice (the others are dominated by the local valuation)."""
-
-
-class Node:
-    """A pad in the beam: its board (and its icons as codes, a sentinel last), the turn that
-    led to it from ``parent``, its fogs, its value ``h`` and per slot of the plan its red
-    stars drawn (-1: given up)."""
-
-    __slots__ = ("board", "codes", "fog", "h", "parent", "progress", "turn")
-
-    def __init__(self, board: Board, codes: bytes, parent: Node | None, turn: Turn | None,
-                 fog: int, h: float, progress: tuple[int, ...]) -> None:
-        self.board = board
-        self.codes = codes
-        self.progress = progress
-        self.parent = parent
-        self.turn = turn
-        self.fog = fog
-        self.h = h
-
-    def turns(self) -> list[Turn]:
-        out = []
-        node: Node | None = self
-        while node is not None and node.turn is not None:
-            out.append(node.turn)
-            node = node.parent
-        return out[::-1]
+from spacebowl_print.games.hubble.solve.par_node import (
+    THIRDS_KEPT,
+    Candidate,
+    Change,
+    Frame,
+    Node,
+    frames,
+)
+from spacebowl_print.games.hubble.solve.par_plans import Plan
+from spacebowl_print.games.hubble.solve.par_reference import candidates
+from spacebowl_print.games.hubble.solve.par_settings import ParSettings
+from spacebowl_print.games.hubble.solve.par_tables import Tables
 
 
 def beam_search(challenge: Challenge, plan: Plan, settings: ParSettings,
@@ -102,7 +75,6 @@ def beam_searches(challenge: Challenge, plans: Sequence[Plan], settings: ParSett
             beam.give_up(supply[i], geo)
         roll = challenge.rolls[i]
         if expander is None:
-            from spacebowl_print.games.hubble.solve.par_reference import candidates
             ranked = [candidates(b.nodes, roll, b.plan, settings) for b in live]
         else:
             ranked = expander.candidates([(b.index, b.nodes) for b in live], roll, settings)
@@ -135,12 +107,12 @@ class _Beam:
 def _start(geo: PadGeometry, plan: Plan, prefix: Sequence[Turn]) -> Node:
     """The node after the turns ``prefix``, each a node of its own."""
     codes = bytes([BLA] * geo.size + [OFF])
-    start = Node(Board(geo), codes, None, None, 0, 0.0, (0,) * len(plan.sizes))
+    start = Node(Board(geo), codes, None, None, 0, 0, (0,) * len(plan.sizes))
     for done in prefix:
         board = start.board.copy()
         board.apply(turn_draws(done))
         start = Node(board, _drawn(start.codes, turn_draws(done)), start, done,
-                     start.fog + isinstance(done, Fog), 0.0, start.progress)
+                     start.fog + isinstance(done, Fog), 0, start.progress)
     return start
 
 
@@ -178,7 +150,7 @@ def _select(candidates: Iterator[Candidate], plan: Plan, width: int
     return beam, finished
 
 
-def _child(parent: Node, codes: bytes, changes: list[Change], what: Any, fog: int, h: float,
+def _child(parent: Node, codes: bytes, changes: list[Change], what: Any, fog: int, h: int,
            plan: Plan) -> Node:
     """The node that ``what`` (a placement's triangle and icons, or a fog) leads to."""
     board = parent.board.copy()
@@ -234,16 +206,6 @@ def _give_up(node: Node, slot_cells: dict[int, list[int]], supply: Sequence[int]
     return tuple(progress)
 
 
-def frames(roll: Roll) -> list[Frame]:
-    """The Scope's icon orders on a triangle's three positions. With the third icon the
-    player's choice, its position is marked ``?`` and returned (else -1)."""
-    third = "?" if roll.third is None else roll.third
-    seen: dict[tuple[str, ...], None] = {}
-    for perm in permutations((roll.icons[0], roll.icons[1], third)):
-        seen.setdefault(perm, None)
-    return [(f, f.index("?") if "?" in f else -1) for f in seen]
-
-
 # --------------------------------------------------------------------------- the whole beam
 
 class _Expander:
@@ -257,13 +219,13 @@ class _Expander:
 
     def __init__(self, geo: PadGeometry, plans: Sequence[Plan], settings: ParSettings) -> None:
         self.ga: GeoArrays = geo_arrays(geo.cols, geo.rows)
-        self.plans = PlanSet([plan_arrays(p, self.ga, settings.weights) for p in plans])
+        self.plans = PlanSet([plan_arrays(p, self.ga, settings.units) for p in plans])
         self.packing: dict[tuple[frozenset[int], tuple[int, ...]], int] = {}
 
     def candidates(self, beams: Sequence[tuple[int, Sequence[Node]]], roll: Roll,
                    settings: ParSettings) -> list[Iterator[Candidate]]:
         """Per beam (its plan's index and its nodes), its candidates best first."""
-        ga, w = self.ga, settings.weights
+        ga, w = self.ga, settings.units
         nodes = [node for _, ns_ in beams for node in ns_]
         row_plan = np.array([j for j, ns_ in beams for _ in ns_], dtype=np.int64)
         B = len(nodes)
@@ -277,7 +239,7 @@ class _Expander:
                         progress, _open_part(ga.scope[frozenset(roll.quadrants)], codes),
                         self.packing)
         cells = tables.cells
-        h = np.array([node.h for node in nodes])[:, None]
+        h = np.array([node.h for node in nodes], dtype=np.int64)[:, None]
         roll_frames = frames(roll)
         # placements: per frame one slot, or with the player's choice (every frame has it
         # then) THIRDS_KEPT slots, the best choices first and earliest on ties
@@ -286,14 +248,14 @@ class _Expander:
         if ns:
             pv, pok, choice = _placements(tables, roll, roll_frames, h)
         else:  # no triangle left open on any pad of the beams
-            pv, pok = np.empty((B, 0)), np.zeros((B, 0), dtype=np.bool_)
+            pv, pok = np.empty((B, 0), dtype=np.int64), np.zeros((B, 0), dtype=np.bool_)
         slots = pv.shape[1] // ns if ns else 1
         # fogs: the cells of the rolled quadrants in order, each with the fog's icons
         fog_codes = [CODE[x] for x in fog_icons(roll)]
         empties = np.array([node.board.empty for node in nodes])
         fogging = ~pok.any(axis=1) | (empties <= settings.fog_window)
         nf, m = len(fog_codes), len(tables.here) - 1
-        fog_v = np.empty((B, 1 + m * nf))
+        fog_v = np.empty((B, 1 + m * nf), dtype=np.int64)
         fog_ok = np.zeros((B, 1 + m * nf), dtype=np.bool_)
         fog_v[:, 0] = h[:, 0] - w.fog
         fog_ok[:, 0] = fogging
@@ -302,7 +264,7 @@ class _Expander:
                 fog_v[:, 1 + k::nf] = (h + tables.fog_values(icon)[:, :-1]) - w.fog
                 fog_ok[:, 1 + k::nf] = tables.legal(icon)[:, :-1] & fogging[:, None]
         allv = np.concatenate([pv, fog_v], axis=1)
-        allv[~np.concatenate([pok, fog_ok], axis=1)] = -np.inf
+        allv[~np.concatenate([pok, fog_ok], axis=1)] = NEG
         span = allv.shape[1]
         flat_v = allv.ravel()
         decode = _Decoder(nodes, cells, tables.here, roll_frames, choice, slots, span,
@@ -312,13 +274,13 @@ class _Expander:
         sizes = [len(ns_) for _, ns_ in beams]
         starts = np.cumsum([0, *sizes]) * span
         first = 4 * settings.width
-        padded = np.full((len(beams), max(sizes) * span), -np.inf)
+        padded = np.full((len(beams), max(sizes) * span), NEG, dtype=np.int64)
         for g in range(len(beams)):
             padded[g, :starts[g + 1] - starts[g]] = flat_v[starts[g]:starts[g + 1]]
         k = min(first, padded.shape[1])
         cut = np.partition(padded, padded.shape[1] - k, axis=1)[:, padded.shape[1] - k]
         group = np.repeat(np.arange(len(beams)), np.diff(starts))
-        head = np.nonzero((flat_v >= cut[group]) & (flat_v > -np.inf))[0]
+        head = np.nonzero((flat_v >= cut[group]) & (flat_v > NEG))[0]
         head = head[np.lexsort((head, -flat_v[head], group[head]))]
         bounds = np.searchsorted(group[head], np.arange(len(beams) + 1))
         return [decode.ranked(head[bounds[g]:bounds[g + 1]], starts[g], starts[g + 1], cut[g])
@@ -354,14 +316,14 @@ def _placements(tables: Tables, roll: Roll, roll_frames: Sequence[Frame], h: Any
     choice = None
     if roll.third is None:
         shape = (B, ns, len(roll_frames), len(ICONS))
-        rank = np.where(every_ok, every_v, -np.inf).reshape(shape)
+        rank = np.where(every_ok, every_v, NEG).reshape(shape)
         count = every_ok.reshape(shape).sum(axis=3)
         picks, kept = [], []
         for _ in range(THIRDS_KEPT):
             pick = rank.argmax(axis=3)[:, :, :, None]
             picks.append(pick)
             kept.append(np.take_along_axis(rank, pick, axis=3))
-            np.put_along_axis(rank, pick, -np.inf, axis=3)
+            np.put_along_axis(rank, pick, NEG, axis=3)
         choice = np.concatenate(picks, axis=3)  # (B, ns, frames, kept)
         pv = h[:, :, None] + np.concatenate(kept, axis=3).reshape(B, ns, -1)
         pok = count[:, :, :, None] > np.arange(THIRDS_KEPT)
@@ -396,13 +358,13 @@ class _Decoder:
         self.place = len(cells) * slots
         self.fog_icons, self.values = fog_icons_, values
 
-    def ranked(self, head: Any, start: int, stop: int, cut: float) -> Iterator[Candidate]:
+    def ranked(self, head: Any, start: int, stop: int, cut: int) -> Iterator[Candidate]:
         """A beam's children: ``head`` (those worth at least ``cut``, ranked), then the
         other valid ones among flat indices ``start`` to ``stop``, best first and earliest
         on ties."""
         yield from self._decode(head)
         values = self.values[start:stop]
-        tail = np.nonzero((values < cut) & (values > -np.inf))[0]
+        tail = np.nonzero((values < cut) & (values > NEG))[0]
         yield from self._decode(tail[np.lexsort((tail, -values[tail]))] + start)
 
     def _decode(self, ranked: Any) -> Iterator[Candidate]:
@@ -410,7 +372,7 @@ class _Decoder:
         for flat in ranked.tolist():
             b, j = divmod(flat, self.span)
             node = self.nodes[b]
-            h = float(self.values[flat])
+            h = int(self.values[flat])
             if j < place:
                 t, s = divmod(j, self.slots)
                 tri = tuple(self.cells[t].tolist())

@@ -16,38 +16,41 @@ from spacebowl_print.games.hubble.model.challenge import Challenge, Roll
 from spacebowl_print.games.hubble.model.constellations import Constellation
 from spacebowl_print.games.hubble.model.geometry import BLANK, STAR, PadGeometry
 from spacebowl_print.games.hubble.rules.stars import Placement, placements
-from spacebowl_print.games.hubble.solve.par_settings import Weights
+from spacebowl_print.games.hubble.solve.par_settings import Units, Weights, units
 
 
 @dataclass(frozen=True)
 class Plan:
     """Cells reserved for stars: each red cell with the slot of its card, each purple cell
-    with its points; per slot the number of red cells and the weighted value."""
+    with its points; per slot the number of red cells and the weighted value (points in whole
+    units, :data:`~.par_settings.SCALE` a point)."""
 
     red: dict[int, int]
-    purple: dict[int, float]
+    purple: dict[int, int]
     sizes: tuple[int, ...] = ()
-    values: tuple[float, ...] = ()
+    values: tuple[int, ...] = ()
     label: str = ""
     free_stars: FreeStars | None = None
 
-    def star_value(self, cell: int, progress: Sequence[int], w: Weights) -> float:
-        """What a star drawn in ``cell`` is worth, with ``progress[j]`` red stars of slot
-        ``j`` already drawn (-1: the slot was given up), 0 off the plan."""
+    def star_value(self, cell: int, progress: Sequence[int], w: Units) -> int:
+        """What a star drawn in ``cell`` is worth (whole units), with ``progress[j]`` red
+        stars of slot ``j`` already drawn (-1: the slot was given up), 0 off the plan.
+        Rounded here, in plain Python, so that every path adds the same integer."""
         j = self.red.get(cell)
         if j is None:
-            return self.purple.get(cell, 0.0)
+            return self.purple.get(cell, 0)
         n, k = self.sizes[j], progress[j]
         if k < 0:
-            return 0.0
-        v = self.values[j] * (((k + 1) / n) ** w.star_curve - (k / n) ** w.star_curve)
-        return v + (self.values[j] * w.star_done if k + 1 == n else 0.0)
+            return 0
+        v = round(self.values[j] * (((k + 1) / n) ** w.star_curve - (k / n) ** w.star_curve))
+        return v + (round(self.values[j] * w.star_done) if k + 1 == n else 0)
 
 
 class FreeStars:
     """Stars without a plan: per card, every placement of its red stars; a pad is worth, per
     card, ``value × weight × k / n`` where k is the most red stars drawn in a placement
-    that no other icon blocks yet."""
+    that no other icon blocks yet (one star's ``value × weight / n`` rounded to whole
+    units)."""
 
     def __init__(self, cards: Sequence[Constellation], geo: PadGeometry, weight: float):
         self.cards = []
@@ -57,7 +60,7 @@ class FreeStars:
             for i, red in enumerate(cells):
                 for c in red:
                     by_cell.setdefault(c, []).append(i)
-            self.cards.append((cells, by_cell, card.value * weight / len(card.red)))
+            self.cards.append((cells, by_cell, units(card.value * weight / len(card.red))))
 
     def levels(self, cells: Sequence[str]) -> list[tuple[list[int], int]]:
         """Per card: each placement's drawn red stars (-1 when blocked) and the best."""
@@ -76,9 +79,9 @@ class FreeStars:
             out.append((ks, max(ks, default=-1)))
         return out
 
-    def delta(self, levels: list[tuple[list[int], int]], c: int, icon: str) -> float:
-        """The change of worth of drawing ``icon`` in empty cell ``c``."""
-        d = 0.0
+    def delta(self, levels: list[tuple[list[int], int]], c: int, icon: str) -> int:
+        """The change of worth (whole units) of drawing ``icon`` in empty cell ``c``."""
+        d = 0
         for (ks, best), (_, by_cell, per_star) in zip(levels, self.cards, strict=True):
             mine = by_cell.get(c, ())
             if icon == STAR:
@@ -282,7 +285,7 @@ def _plan(chosen: Chosen, cards: Sequence[Constellation], weights: Weights,
           geo: PadGeometry) -> Plan:
     """The plan reserving the cells of the ``chosen`` placements, one slot each."""
     red: dict[int, int] = {}
-    bonus_cells: dict[int, float] = {}
+    bonus_cells: dict[int, int] = {}
     sizes, values = [], []
     for slot, (j, p) in enumerate(chosen):
         card = cards[j]
@@ -290,8 +293,8 @@ def _plan(chosen: Chosen, cards: Sequence[Constellation], weights: Weights,
             red[cell] = slot
         for maybe in p.purple:
             if maybe is not None and card.bonus:
-                bonus_cells[maybe] = card.bonus * weights.star_purple
+                bonus_cells[maybe] = units(card.bonus * weights.star_purple)
         sizes.append(len(p.red))
-        values.append(card.value * weights.star_red)
+        values.append(units(card.value * weights.star_red))
     label = " + ".join(f"{cards[j].name}@{geo.names[p.red[0]]}/{p.turn}" for j, p in chosen)
     return Plan(red, bonus_cells, tuple(sizes), tuple(values), label)

@@ -16,13 +16,11 @@ from spacebowl_print.games.hubble.rules import stars
 from spacebowl_print.games.hubble.rules.legality import replay
 from spacebowl_print.games.hubble.rules.scoring import score_cells
 from spacebowl_print.games.hubble.solve.board import Board
+from spacebowl_print.games.hubble.solve.exact_gains import ExactBoard, scope_orders
 from spacebowl_print.games.hubble.solve.moves import fog_icons, fogs, placements, turn_draws
-from spacebowl_print.games.hubble.solve.par_tables import (
-    CODE,
-    ExactBoard,
-    Tables,
-    scope_orders,
-)
+from spacebowl_print.games.hubble.solve.par_arrays import CODE, NEG
+from spacebowl_print.games.hubble.solve.par_settings import SCALE
+from spacebowl_print.games.hubble.solve.par_tables import Tables
 
 
 def unambiguous(cells: str, cards: Sequence[Constellation], geo: PadGeometry) -> bool:
@@ -135,7 +133,8 @@ def _answers(challenge: Challenge, i: int, turn: Turn, base: list[str], tables: 
         def answer(k: int) -> Turn:
             c, j = divmod(k, len(icons))
             return Fog(int(here[c]), icons[j])
-    totals = np.where(ok, tables.boards[0].score() + gains + check.base, -np.inf)
+    # the tables' gains are whole units (SCALE a point, exact): back to points
+    totals = np.where(ok, tables.boards[0].score() + gains // SCALE + check.base, NEG)
     for k in np.nonzero(ok & recheck)[0].tolist():
         totals[k] += check.score(_with(base, turn_draws(answer(k)))) - check.base
     better = np.nonzero(totals > total)[0]

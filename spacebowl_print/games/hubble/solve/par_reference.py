@@ -1,7 +1,7 @@
 """The par solver's scalar valuation of a beam's children, one child at a time: the path the
 solver used before :mod:`~.par_tables`, kept as the reference that the numpy path must equal
-bit for bit (tests compare them; ``benchmarks/bench_hubble.py`` times one against the other).
-Select it with ``ParSettings(reference=True)``.
+exactly (integer values in whole units; tests compare them; ``benchmarks/bench_hubble.py``
+times one against the other). Select it with ``ParSettings(reference=True)``.
 """
 
 from __future__ import annotations
@@ -12,7 +12,8 @@ from typing import Any
 from spacebowl_print.games.hubble.model.challenge import Fog, Roll
 from spacebowl_print.games.hubble.model.geometry import BLANK, ICONS, STAR
 from spacebowl_print.games.hubble.solve.moves import fog_icons
-from spacebowl_print.games.hubble.solve.par_beam import (
+from spacebowl_print.games.hubble.solve.par_gains import group_delta, single_delta
+from spacebowl_print.games.hubble.solve.par_node import (
     THIRDS_KEPT,
     Candidate,
     Change,
@@ -20,11 +21,10 @@ from spacebowl_print.games.hubble.solve.par_beam import (
     Node,
     frames,
 )
-from spacebowl_print.games.hubble.solve.par_gains import group_delta, single_delta
 from spacebowl_print.games.hubble.solve.par_plans import FreeStars, Plan
-from spacebowl_print.games.hubble.solve.par_settings import ParSettings, Weights
+from spacebowl_print.games.hubble.solve.par_settings import ParSettings, Units
 
-Child = tuple[float, list[Change], Any]
+Child = tuple[int, list[Change], Any]
 """A child worth a look: (value, changes, move) where move is (triangle, icons) for a
 placement or a :class:`Fog`."""
 
@@ -33,7 +33,7 @@ def candidates(beam: Sequence[Node], roll: Roll, plan: Plan, settings: ParSettin
                ) -> Iterator[Candidate]:
     """Every child of the beam worth a look, best first (earliest on ties)."""
     roll_frames = frames(roll)
-    children: list[tuple[float, int, Node, list[Change], Any]] = []
+    children: list[tuple[int, int, Node, list[Change], Any]] = []
     for node in beam:
         for h, changes, move in expand(node, roll, roll_frames, plan, settings):
             children.append((-h, len(children), node, changes, move))
@@ -42,7 +42,7 @@ def candidates(beam: Sequence[Node], roll: Roll, plan: Plan, settings: ParSettin
         yield -neg_h, node, changes, move
 
 
-def _first_two(child: tuple[Any, ...]) -> tuple[float, int]:
+def _first_two(child: tuple[Any, ...]) -> tuple[int, int]:
     return child[0], child[1]
 
 
@@ -50,7 +50,7 @@ def expand(node: Node, roll: Roll, frames: Sequence[Frame], plan: Plan,
            settings: ParSettings) -> list[Child]:
     """Every child of ``node`` worth a look: the placements, then the fogs when nothing can
     be placed or at most ``settings.fog_window`` cells are empty."""
-    look = _Look(node, plan, settings.weights)
+    look = _Look(node, plan, settings.units)
     out = _placements(look, roll, frames)
     if not out or node.board.empty <= settings.fog_window:
         out += _fogs(look, roll)
@@ -65,7 +65,7 @@ class _Look:
     __slots__ = ("cells", "free", "group", "levels", "node", "plan", "reserved", "single",
                  "star_memo", "w")
 
-    def __init__(self, node: Node, plan: Plan, w: Weights) -> None:
+    def __init__(self, node: Node, plan: Plan, w: Units) -> None:
         self.node = node
         self.cells = node.board.cells
         self.plan = plan
@@ -73,9 +73,9 @@ class _Look:
         self.reserved = {c for c, j in plan.red.items() if node.progress[j] >= 0}
         self.free = plan.free_stars
         self.levels = self.free.levels(self.cells) if self.free is not None else []
-        self.single: dict[tuple[int, str], float] = {}
-        self.group: dict[tuple[str, tuple[int, ...]], float] = {}
-        self.star_memo: dict[tuple[int, str], float] = {}
+        self.single: dict[tuple[int, str], int] = {}
+        self.group: dict[tuple[str, tuple[int, ...]], int] = {}
+        self.star_memo: dict[tuple[int, str], int] = {}
 
     def may_draw(self, c: int, icon: str) -> bool:
         """A blank goes anywhere; an icon needs an empty cell, and a reserved one a star."""
@@ -83,14 +83,14 @@ class _Look:
             return True
         return self.cells[c] == BLANK and (icon == STAR or c not in self.reserved)
 
-    def value(self, changes: list[Change]) -> float:
+    def value(self, changes: list[Change]) -> int:
         """Icons of different kinds add up (memoised per cell); two or three of one kind
         are valued together (memoised per group); then the plan-free stars' change."""
         by_icon: dict[str, list[int]] = {}
         for c, icon in changes:
             by_icon.setdefault(icon, []).append(c)
         board, progress = self.node.board, self.node.progress
-        d = 0.0
+        d = 0
         for icon, cs in by_icon.items():
             if len(cs) == 1:
                 v = self.single.get((cs[0], icon))
@@ -105,10 +105,10 @@ class _Look:
                                                       progress)
             d += v
         free = self.free
-        return d + (0.0 if free is None else self._free_part(free, changes))
+        return d + (0 if free is None else self._free_part(free, changes))
 
-    def _free_part(self, free: FreeStars, changes: list[Change]) -> float:
-        d = 0.0
+    def _free_part(self, free: FreeStars, changes: list[Change]) -> int:
+        d = 0
         for ch in changes:
             v = self.star_memo.get(ch)
             if v is None:
@@ -139,7 +139,7 @@ def _placements(look: _Look, roll: Roll, frames: Sequence[Frame]) -> list[Child]
 
 
 def _on_triangle(look: _Look, tri: tuple[int, int, int], frames: Sequence[Frame]
-                 ) -> list[tuple[float, list[Change], tuple[str, ...]]]:
+                 ) -> list[tuple[int, list[Change], tuple[str, ...]]]:
     """Per frame whose icons the cells of ``tri`` may take: (value, changes, icons); with
     the player's choice at position ``q``, its best :data:`THIRDS_KEPT` choices."""
     may_draw, value = look.may_draw, look.value

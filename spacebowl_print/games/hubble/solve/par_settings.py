@@ -1,9 +1,25 @@
 """The par solver's knobs: how hard it works (:class:`ParSettings`) and the potentials its
-beam search adds to a pad's exact score without stars (:class:`Weights`)."""
+beam search adds to a pad's exact score without stars (:class:`Weights`).
+
+The beam ranks pads by their value, so a value decides which log is printed. Values are
+therefore integers in units of 1/:data:`SCALE` point (:class:`Units`): every weight is
+rounded to a whole unit once, in plain Python, and from there on every sum is an integer sum,
+exact in any order and on any CPU (numpy's vectorised float sums are not: AVX-512 and AVX2
+builds may round the same sum differently)."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cache
+
+SCALE = 25200
+"""Units per point: 2⁴·3²·5²·7, so that a weight of a tenth or a half point, shared over 1
+to 10 red stars, is a whole number of units."""
+
+
+def units(points: float) -> int:
+    """``points`` in whole units (rounded half to even, in plain Python)."""
+    return round(points * SCALE)
 
 
 @dataclass(frozen=True)
@@ -24,6 +40,47 @@ class Weights:
 
 
 @dataclass(frozen=True)
+class Units:
+    """The weights the valuation adds, in whole units (:data:`SCALE` a point); the star
+    weights that multiply a card's value stay ratios, applied once per plan
+    (:func:`~.par_plans.star_plans`, :class:`~.par_plans.FreeStars`) and rounded there."""
+
+    star_curve: float
+    star_done: float
+    lone_comet: int
+    lone_planet_line: int
+    asteroid_pair: int
+    spare_galaxy: int
+    empty_cell: int
+    fog: int
+
+
+@cache
+def weight_units(w: Weights) -> Units:
+    """``w``'s additive weights in whole units."""
+    return Units(w.star_curve, w.star_done, units(w.lone_comet), units(w.lone_planet_line),
+                 units(w.asteroid_pair), units(w.spare_galaxy), units(w.empty_cell),
+                 units(w.fog))
+
+
+@dataclass(frozen=True)
+class ExactSettings:
+    """The search's fixed, deterministic budget (CP-SAT deterministic seconds)."""
+
+    sweep: int = 4
+    """First, windows of this many consecutive rolls, half a window apart, across the game
+    (small enough that CP-SAT usually proves the window's best within its time)."""
+    sweep_time: float = 0.05
+    window: int = 6
+    """Then random sets of this many rolls …"""
+    steps: int = 10
+    """… up to this many neighbourhoods in all."""
+    step_time: float = 0.1
+    bound_time: float = 0.5
+    """For the whole model, from the final play: its proved bound."""
+
+
+@dataclass(frozen=True)
 class ParSettings:
     """How hard the solver works: beam width, number of star plans, fog window."""
 
@@ -31,6 +88,14 @@ class ParSettings:
     plans: int = 6
     fog_window: int = 16  # fogs are tried once this few cells are empty
     weights: Weights = Weights()
+    exact: ExactSettings | None = ExactSettings()
+    """The large-neighbourhood search and the bound on the CP-SAT model (None: the beam
+    search's par alone, without a bound)."""
     reference: bool = False
     """Value the beam's children and polish with the scalar reference paths (slow: tests
     and benchmarks compare the fast paths against them; the result is the same)."""
+
+    @property
+    def units(self) -> Units:
+        """The weights in whole units."""
+        return weight_units(self.weights)

@@ -12,11 +12,12 @@ answer with numpy for a batch of pads (the beam) and every triangle a roll allow
 - :meth:`Tables.frame` — a whole Scope on every triangle: the groups added in the order the
   scalar valuation adds them, then the plan-free stars' change.
 
-Every float is computed by the same operations in the same order as the scalar valuation,
-so the two agree bit for bit (tests compare them on random pads): the beam's ranking, and
-therefore the par, does not depend on which path valued a pad. With zero weights and an
-empty plan (:data:`EXACT`) a value is the exact score gain without stars, which the greedy
-player and the polish use.
+Every value is an integer in whole units (:data:`~.par_settings.SCALE` a point,
+:class:`~.par_settings.Units`), so the two paths agree exactly whatever order numpy adds in
+and whichever CPU features it uses (tests compare them on random pads): the beam's ranking,
+and therefore the par, does not depend on which path or machine valued a pad. With zero
+weights and an empty plan (:data:`EXACT`) a value is :data:`SCALE` × the exact score gain
+without stars, which the greedy player and the polish use.
 
 The asteroid packing is the one part left to the scalar board (:meth:`Board.gain`): it is
 asked only where a drawn asteroid completes a triangle, which is rare.
@@ -27,192 +28,31 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cache
-from itertools import permutations
 from typing import Any
 
 import numpy as np
 from numpy.typing import NDArray
 
-from spacebowl_print.games.hubble.model.geometry import ICONS, PadGeometry, geometry
 from spacebowl_print.games.hubble.rules.asteroids import POINTS_PER_TRIANGLE
-from spacebowl_print.games.hubble.rules.scoring import GALAXY_POINTS, comet_group_points
+from spacebowl_print.games.hubble.rules.scoring import GALAXY_POINTS
 from spacebowl_print.games.hubble.solve.board import Board
-from spacebowl_print.games.hubble.solve.par_plans import FreeStars, Plan
-from spacebowl_print.games.hubble.solve.par_settings import Weights
-
-GAL, PLA, AST, COM, STA, BLA = range(6)
-"""Icon codes: positions in ``GPACS.``."""
-OFF = 6
-"""The code of the sentinel cell past the last one: neither empty nor any icon."""
-CODE = {icon: k for k, icon in enumerate(ICONS)}
-SUBSETS = ((0, 1), (0, 2), (1, 2), (0, 1, 2))
-"""Positions of a triangle that can hold icons of one kind together."""
-
-EXACT = Weights(star_red=0.0, star_curve=1.0, star_done=0.0, star_purple=0.0, free_star=0.0,
-                lone_comet=0.0, lone_planet_line=0.0, asteroid_pair=0.0, spare_galaxy=0.0,
-                empty_cell=0.0, fog=0.0)
-"""Weights under which a value is the exact score gain without stars."""
-
-# numpy arrays by what they hold (the stubs' dtypes do not follow the arithmetic closely
-# enough to be worth spelling out)
-Int = NDArray[Any]
-Float = NDArray[Any]
-Bool = NDArray[Any]
-
-
-def _pad(rows: Sequence[Sequence[int]], width: int, fill: int) -> Int:
-    out = np.full((len(rows), width), fill, dtype=np.int64)
-    for i, row in enumerate(rows):
-        out[i, :len(row)] = row
-    return out
-
-
-@dataclass(frozen=True, eq=False)
-class Scope:
-    """What a roll of two quadrants reaches: the triangles a Scope may use (``tris``, their
-    cells ``cells``), and the cells of the two quadrants in order (``here``, the sentinel
-    last), where the tables of single icons and the fogs live; ``local`` are the triangles'
-    cells as positions in ``here``."""
-
-    tris: Int  # (ns,)
-    cells: Int  # (ns, 3)
-    here: Int  # (m + 1,)
-    local: Int  # (ns, 3)
-
-
-@dataclass(frozen=True, eq=False)
-class GeoArrays:
-    """A pad geometry as index arrays. Cell ``n`` is a sentinel (code :data:`OFF`, on no
-    line, in no comet group), triangle ``nt`` a sentinel made of it, line ``L`` a sentinel."""
-
-    geo: PadGeometry
-    n: int
-    nt: int
-    lines: int
-    quadrant: Int  # (n,)
-    tri: Int  # (nt + 1, 3)
-    nb: Int  # (n + 1, 6) neighbours
-    lines_of: Int  # (n + 1, 3)
-    others: Int  # (n + 1, 6, 2): the other two cells of each triangle through a cell …
-    tris_of: Int  # (n + 1, 6): … and that triangle
-    cgp: Int  # points of a comet group by size
-    planet_lines: Int  # (nt, 4, 9): per subset the distinct lines through its cells …
-    planet_k: Int  # … and how many of its cells each holds (first-seen order)
-    touch: Int  # (nt, 4, 15): per subset the triangles through its cells (first-seen order)
-    touch_mine: Bool  # (nt, 4, 15, 3): which of the subset's cells each of them holds
-    quad_inc: Int  # (nt, 4, 4): per subset its cells per quadrant
-    scope: dict[frozenset[int], Scope]
-
-
-@cache
-def geo_arrays(cols: int, rows: int) -> GeoArrays:
-    """The index arrays of a ``cols`` × ``rows`` pad (cached per size)."""
-    geo = geometry(cols, rows)
-    n, nt, nl = geo.size, len(geo.triangles), len(geo.lines)
-    tri = np.array([*geo.triangles, (n, n, n)], dtype=np.int64)
-    nb = _pad([*geo.neighbours, ()], 6, n)
-    lines_of = _pad([*geo.lines_of, ()], 3, nl)
-    others = np.full((n + 1, 6, 2), n, dtype=np.int64)
-    tris_of = _pad([*geo.triangles_of, ()], 6, nt)
-    for c in range(n):
-        for j, t in enumerate(geo.triangles_of[c]):
-            others[c, j] = [x for x in geo.triangles[t] if x != c]
-    planet_lines = np.full((nt, 4, 9), nl, dtype=np.int64)
-    planet_k = np.zeros((nt, 4, 9), dtype=np.int64)
-    touch = np.full((nt, 4, 15), nt, dtype=np.int64)
-    touch_mine = np.zeros((nt, 4, 15, 3), dtype=np.bool_)
-    quad_inc = np.zeros((nt, 4, 4), dtype=np.int64)
-    for t, cells in enumerate(geo.triangles):
-        for s, subset in enumerate(SUBSETS):
-            cs = [cells[p] for p in subset]
-            inc: dict[int, int] = {}
-            seen: dict[int, None] = {}
-            for c in cs:
-                quad_inc[t, s, geo.quadrant[c]] += 1
-                for ln in geo.lines_of[c]:
-                    inc[ln] = inc.get(ln, 0) + 1
-                for u in geo.triangles_of[c]:
-                    seen.setdefault(u, None)
-            planet_lines[t, s, :len(inc)] = list(inc)
-            planet_k[t, s, :len(inc)] = list(inc.values())
-            touch[t, s, :len(seen)] = list(seen)
-            for j, u in enumerate(seen):
-                touch_mine[t, s, j, :len(cs)] = [c in geo.triangles[u] for c in cs]
-    scope = {}
-    for a in range(4):
-        for b in range(a + 1, 4):
-            tris = np.array(geo.scope_triangles(a, b), dtype=np.int64)
-            here = np.array([c for c in range(n) if geo.quadrant[c] in (a, b)] + [n])
-            local = np.full(n + 1, len(here) - 1, dtype=np.int64)
-            local[here] = np.arange(len(here))
-            scope[frozenset({a, b})] = Scope(tris, tri[tris], here, local[tri[tris]])
-    cgp = np.array([comet_group_points(k) for k in range(n + 2)], dtype=np.int64)
-    return GeoArrays(geo, n, nt, nl, np.array(geo.quadrant, dtype=np.int64), tri, nb, lines_of,
-                     others, tris_of, cgp, planet_lines, planet_k, touch, touch_mine, quad_inc,
-                     scope)
-
-
-@dataclass(frozen=True, eq=False)
-class PlanArrays:
-    """A plan as arrays: each cell's red slot (-1: none), purple points, whether it is a
-    cell of the plan, per slot the worth of its next star after k stars, and the plan-free
-    stars' placements."""
-
-    red_slot: Int  # (n + 1,)
-    purple: Float  # (n + 1,)
-    plan_any: Bool  # (n + 1,)
-    star_worth: Float  # (slots, max size)
-    free: list[tuple[Int, Bool, float]]  # per card: each placement's red cells, as indices
-    # (placements × red stars) and as a mask (placements × n), and the worth of one star
-
-
-def plan_arrays(plan: Plan, ga: GeoArrays, w: Weights) -> PlanArrays:
-    """The arrays of ``plan`` on ``ga``'s pad under weights ``w``."""
-    n = ga.n
-    red_slot = np.full(n + 1, -1, dtype=np.int64)
-    purple = np.zeros(n + 1)
-    for c, j in plan.red.items():
-        red_slot[c] = j
-    for c, v in plan.purple.items():
-        purple[c] = v
-    plan_any = (red_slot >= 0) | np.isin(np.arange(n + 1), list(plan.purple))
-    slots = len(plan.sizes)
-    worth = np.zeros((slots, max(plan.sizes, default=0)))
-    first = {j: c for c, j in sorted(plan.red.items(), reverse=True)}
-    for j in range(slots):
-        for k in range(plan.sizes[j]):
-            progress = [0] * slots
-            progress[j] = k
-            worth[j, k] = plan.star_value(first[j], progress, w)
-    free = [] if plan.free_stars is None else _free_arrays(plan.free_stars, n)
-    return PlanArrays(red_slot, purple, plan_any, worth, free)
-
-
-def _free_arrays(free: FreeStars, n: int) -> list[tuple[Int, Bool, float]]:
-    out = []
-    for red_cells, _, per_star in free.cards:
-        red = (np.array(red_cells, dtype=np.int64) if red_cells
-               else np.zeros((0, 1), dtype=np.int64))  # a card too big for the pad
-        mask = np.zeros((len(red_cells), n), dtype=np.bool_)
-        mask[np.arange(len(red_cells))[:, None], red] = True
-        out.append((red, mask, per_star))
-    return out
-
-
-class PlanSet:
-    """Several plans' arrays stacked, one row a plan (built once per search)."""
-
-    def __init__(self, plans: Sequence[PlanArrays]) -> None:
-        self.plans = list(plans)
-        self.red_slot = np.stack([pa.red_slot for pa in plans])
-        self.purple = np.stack([pa.purple for pa in plans])
-        self.plan_any = np.stack([pa.plan_any for pa in plans])
-        self.has_free = np.array([bool(pa.free) for pa in plans])
-        slots = max(1, *(pa.star_worth.shape[0] for pa in plans))
-        size = max(1, *(pa.star_worth.shape[1] for pa in plans))
-        self.worth = np.zeros((len(plans), slots, size))
-        for i, pa in enumerate(plans):
-            self.worth[i, :pa.star_worth.shape[0], :pa.star_worth.shape[1]] = pa.star_worth
+from spacebowl_print.games.hubble.solve.par_arrays import (
+    AST,
+    BLA,
+    COM,
+    GAL,
+    PLA,
+    STA,
+    SUBSETS,
+    Bool,
+    GeoArrays,
+    Int,
+    PlanArrays,
+    PlanSet,
+    Scope,
+    Value,
+)
+from spacebowl_print.games.hubble.solve.par_settings import SCALE, Units
 
 
 class Tables:
@@ -223,11 +63,12 @@ class Tables:
     cells of the rolled quadrants only (``scope.here``): no placement or fog reaches the
     others."""
 
-    def __init__(self, ga: GeoArrays, plans: PlanSet, row_plan: Int, w: Weights,
+    def __init__(self, ga: GeoArrays, plans: PlanSet, row_plan: Int, w: Units,
                  boards: Sequence[Board], codes: Int, progress: Int, scope: Scope,
                  packing: dict[tuple[frozenset[int], tuple[int, ...]], int] | None = None
                  ) -> None:
         self.ga, self.w = ga, w
+        self.cgp = ga.cgp * SCALE  # a comet group's points by size, in units
         self.plans, self.row_plan = plans, row_plan
         self.boards = boards
         self.codes = codes
@@ -245,10 +86,10 @@ class Tables:
         self.reserved = (self.slot_here >= 0) & (self.progress_here >= 0)
         self.e = -w.empty_cell
         self.free_rows = np.nonzero(plans.has_free[row_plan])[0]
-        self._single: dict[int, Float] = {}
+        self._single: dict[int, Value] = {}
         self._legal: dict[int, Bool] = {}
-        self._group: dict[tuple[int, int], Float] = {}
-        self._free: tuple[Float, Float] | None = None
+        self._group: dict[tuple[int, int], Value] = {}
+        self._free: tuple[Value, Value] | None = None
         self._comets: tuple[Int, Int] | None = None
         self._gal: Int | None = None
         self._lines: Int | None = None
@@ -282,7 +123,7 @@ class Tables:
 
     # ------------------------------------------------------------------ one icon
 
-    def single(self, icon: int) -> Float:
+    def single(self, icon: int) -> Value:
         """(B, m + 1): the value of drawing ``icon`` alone in each empty cell."""
         out = self._single.get(icon)
         if out is None:
@@ -301,24 +142,25 @@ class Tables:
             self._lines = np.array([[*b.line_pl, 0] for b in self.boards], dtype=np.int64)
         return self._lines
 
-    def _galaxy(self) -> Float:
+    def _galaxy(self) -> Value:
         gal = self.galaxies()
         low = gal.min(axis=1, keepdims=True)
         alone = (gal == low).sum(axis=1, keepdims=True) == 1
         gq = np.concatenate([gal[:, self.ga.quadrant[self.here[:-1]]], low], axis=1)
         e = self.e
         return np.where(gq > low, e + self.w.spare_galaxy,
-                        np.where(alone, e + GALAXY_POINTS, e))
+                        np.where(alone, e + SCALE * GALAXY_POINTS, e))
 
-    def _planet(self) -> Float:
+    def _planet(self) -> Value:
         lines_of = self.ga.lines_of[self.here]
         on_line = self.line_counts()[:, lines_of]  # (B, m + 1, 3)
         real = lines_of < self.ga.lines
         d = np.full(on_line.shape[:2], self.e)
         for j in range(3):
             k = on_line[:, :, j]
-            term = np.where(k == 0, self.w.lone_planet_line, np.where(k == 1, 2.0, 1.0))
-            d = d + np.where(real[:, j], term, 0.0)
+            term = np.where(k == 0, self.w.lone_planet_line,
+                            np.where(k == 1, 2 * SCALE, SCALE))
+            d = d + np.where(real[:, j], term, 0)
         return d
 
     def comets(self) -> tuple[Int, Int]:
@@ -345,14 +187,14 @@ class Tables:
         first[..., 1:] &= g[..., 1:] != g[..., :-1]
         rows = self.rows.reshape((self.B,) + (1,) * (g.ndim - 1))
         s = np.where(first, size[rows, g], 0)
-        return s.sum(axis=-1), self.ga.cgp[s].sum(axis=-1), np.asarray(first.any(axis=-1))
+        return s.sum(axis=-1), self.cgp[s].sum(axis=-1), np.asarray(first.any(axis=-1))
 
-    def _comet(self) -> Float:
+    def _comet(self) -> Value:
         total, points, touched = self._touched(self.ga.nb[self.here])
         e = self.e
-        return np.where(touched, (e + self.ga.cgp[1 + total]) - points, e + self.w.lone_comet)
+        return np.where(touched, (e + self.cgp[1 + total]) - points, e + self.w.lone_comet)
 
-    def _asteroid(self) -> Float:
+    def _asteroid(self) -> Value:
         ga, codes, here = self.ga, self.codes, self.here
         is_ast = codes == AST
         open_ = (codes == BLA) & ~(self.red_slot >= 0)
@@ -362,7 +204,7 @@ class Tables:
         free = open_[:, a] | open_[:, b]
         d = np.full(self.empty.shape, self.e)
         for j in range(6):
-            d = d + np.where((n_ast[:, :, j] == 1) & free[:, :, j], self.w.asteroid_pair, 0.0)
+            d = d + np.where((n_ast[:, :, j] == 1) & free[:, :, j], self.w.asteroid_pair, 0)
         new = (n_ast == 2) & self.empty[:, :, None]  # (B, m + 1, 6): triangles completed
         if new.any():
             # the common case without the packing search: the new triangles (they share the
@@ -374,7 +216,7 @@ class Tables:
             for i, c in zip(*np.nonzero(touching), strict=True):
                 made = tuple(tris_of[c][new[i, c]].tolist())
                 gain[i, c] = self._packing_gain(i, made, [int(here[c])])
-            d = d + gain
+            d = d + SCALE * gain
         return d
 
     def _packing_gain(self, row: int, made: tuple[int, ...], cells: Sequence[int]) -> int:
@@ -397,7 +239,7 @@ class Tables:
                     self._covered[i, self.ga.tri[list(b.ast_tris)]] = True
         return self._covered
 
-    def _star_worth(self, slot: Int, k: Int) -> Float:
+    def _star_worth(self, slot: Int, k: Int) -> Value:
         """The worth of a star on a red cell of ``slot`` with ``k`` stars of it drawn (rows
         as the batch's; slot and k ≥ 0 where it counts)."""
         table = self.plans.worth
@@ -405,15 +247,15 @@ class Tables:
         return table[plan, np.clip(slot, 0, table.shape[1] - 1),
                      np.clip(k, 0, table.shape[2] - 1)]
 
-    def _star(self) -> Float:
+    def _star(self) -> Value:
         slot, k = self.slot_here, self.progress_here
         purple = self._row_plans("purple")[:, self.here]
-        value = np.where(slot < 0, purple, np.where(k < 0, 0.0, self._star_worth(slot, k)))
+        value = np.where(slot < 0, purple, np.where(k < 0, 0, self._star_worth(slot, k)))
         return self.e + value
 
     # ------------------------------------------------------------------ icons together
 
-    def group(self, icon: int, subset: int) -> Float:
+    def group(self, icon: int, subset: int) -> Value:
         """(B, ns): the value of drawing ``icon`` on the positions ``SUBSETS[subset]`` of
         every triangle of the roll together."""
         key = (icon, subset)
@@ -422,10 +264,10 @@ class Tables:
             out = self._group[key] = _GROUP[icon](self, subset)
         return out
 
-    def _start(self, subset: int) -> float:
+    def _start(self, subset: int) -> int:
         return -self.w.empty_cell * len(SUBSETS[subset])
 
-    def _group_stars(self, subset: int) -> Float:
+    def _group_stars(self, subset: int) -> Value:
         cells = self.cells[:, SUBSETS[subset]]  # (ns, m)
         rows = self.rows[:, :, None]
         slots = self.red_slot[rows, cells]  # (B, ns, m)
@@ -438,17 +280,17 @@ class Tables:
             for j in range(i):
                 k += live & (slots[:, :, j] == slots[:, :, i])
             worth = self._star_worth(slots[:, :, i], k)
-            d = d + np.where(slots[:, :, i] < 0, purple[:, :, i], np.where(k < 0, 0.0, worth))
+            d = d + np.where(slots[:, :, i] < 0, purple[:, :, i], np.where(k < 0, 0, worth))
         return d
 
-    def _group_comets(self, subset: int) -> Float:
+    def _group_comets(self, subset: int) -> Value:
         cells = self.cells[:, SUBSETS[subset]]
         around = self.ga.nb[cells].reshape(len(cells), -1)
         total, points, _ = self._touched(around)
         m = len(SUBSETS[subset])
-        return (self._start(subset) + self.ga.cgp[m + total]) - points
+        return (self._start(subset) + self.cgp[m + total]) - points
 
-    def _group_planets(self, subset: int) -> Float:
+    def _group_planets(self, subset: int) -> Value:
         lines = self.ga.planet_lines[self.tris, subset]  # (ns, 9)
         ks = self.ga.planet_k[self.tris, subset]
         count = self.line_counts()[:, lines]  # (B, ns, 9)
@@ -458,21 +300,21 @@ class Tables:
             if not k.any():
                 break
             after = np.where(n + k >= 2, n + k, 0) - np.where(n >= 2, n, 0)
-            d = d + np.where(k > 0, after, 0)
-            d = d + np.where((n == 0) & (k == 1), self.w.lone_planet_line, 0.0)
+            d = d + SCALE * np.where(k > 0, after, 0)
+            d = d + np.where((n == 0) & (k == 1), self.w.lone_planet_line, 0)
         return d
 
-    def _group_galaxies(self, subset: int) -> Float:
+    def _group_galaxies(self, subset: int) -> Value:
         gal = self.galaxies()
         inc = self.ga.quad_inc[self.tris, subset]  # (ns, 4)
         new = gal[:, None, :] + inc[None]
         low = gal.min(axis=1)
         new_low = new.min(axis=2)
         spare = (new - new_low[:, :, None]).sum(axis=2) - (gal - low[:, None]).sum(axis=1)[:, None]
-        return ((self._start(subset) + GALAXY_POINTS * (new_low - low[:, None]))
+        return ((self._start(subset) + SCALE * GALAXY_POINTS * (new_low - low[:, None]))
                 + self.w.spare_galaxy * np.maximum(0, spare))
 
-    def _group_asteroids(self, subset: int) -> Float:
+    def _group_asteroids(self, subset: int) -> Value:
         ga, codes = self.ga, self.codes
         touch = ga.touch[self.tris, subset]  # (ns, 15)
         used = (touch < ga.nt).any(axis=0)
@@ -496,10 +338,10 @@ class Tables:
             for i, s in zip(*np.nonzero(touching | (count > 1)), strict=True):
                 made = tuple(touch[s][new[i, s]].tolist())
                 gain[i, s] = self._packing_gain(i, made, mine[s].tolist())
-            d = d + gain
+            d = d + SCALE * gain
         for j in range(touch.shape[1]):
             d = d + np.where((n_ast[:, :, j] == 2) & (free[:, :, j] == 1),
-                             self.w.asteroid_pair, 0.0)
+                             self.w.asteroid_pair, 0)
         return d
 
     def _triangle_counts(self) -> tuple[Int, Int, Bool, Bool]:
@@ -517,14 +359,14 @@ class Tables:
 
     # ------------------------------------------------------------------ plan-free stars
 
-    def free(self, icon: int) -> Float:
+    def free(self, icon: int) -> Value:
         """(B, m + 1): the plan-free stars' change of drawing ``icon`` in each empty cell
         (0 on rows whose plan has none)."""
         if self._free is None:
             here = self.here[:-1]
             n = self.ga.n
-            d_star = np.zeros(self.empty.shape)
-            d_other = np.zeros(self.empty.shape)
+            d_star = np.zeros(self.empty.shape, dtype=np.int64)
+            d_other = np.zeros(self.empty.shape, dtype=np.int64)
             for j, pa in enumerate(self.plans.plans):
                 rows = np.nonzero(self.row_plan == j)[0]
                 if pa.free and len(rows):
@@ -535,12 +377,11 @@ class Tables:
 
     # ------------------------------------------------------------------ a whole Scope
 
-    def orders(self, orders: Sequence[Sequence[int]]) -> tuple[Float, Bool]:
+    def orders(self, orders: Sequence[Sequence[int]]) -> tuple[Value, Bool]:
         """(B, ns, K) each, for K orders of a Scope's icons (codes, one per position of a
         triangle; blanks draw nothing): the value of drawing each on every triangle, and
-        whether every icon may go there. Per order the kinds are added in the order of their
-        first position, then the plan-free stars' change cell by cell, as the scalar
-        valuation adds them (a term an order lacks adds 0.0, which changes no sum)."""
+        whether every icon may go there: per order its kinds' values, then the plan-free
+        stars' change cell by cell (integers: the order of the sums is immaterial)."""
         local = self.scope.local  # (ns, 3)
         ns, B, m1 = len(local), self.B, len(self.here)
         how = _layout(tuple(tuple(o) for o in orders))
@@ -552,35 +393,35 @@ class Tables:
         legal = (legal_at[:, :, :, 0].take(how.icon[:, 0], axis=1)
                  & legal_at[:, :, :, 1].take(how.icon[:, 1], axis=1)
                  & legal_at[:, :, :, 2].take(how.icon[:, 2], axis=1))  # (B, K, ns)
-        single_of = np.zeros((B, BLA + 1, m1))
+        single_of = np.zeros((B, BLA + 1, m1), dtype=np.int64)
         for x in how.alone:
             single_of[:, x] = self.single(x)
         single_at = single_of[:, :, local.T].reshape(B, 3 * (BLA + 1), ns)  # x * 3 + p
-        group_of = np.zeros((B, len(how.groups) + 1, ns))
+        group_of = np.zeros((B, len(how.groups) + 1, ns), dtype=np.int64)
         for g, key in enumerate(how.groups):
             group_of[:, g] = self.group(*key)
-        d: Float | float = 0.0
+        d: Value | int = 0
         for alone_at, group_at in how.terms:
             d = d + (single_at.take(alone_at, axis=1) + group_of.take(group_at, axis=1))
         d = np.broadcast_to(d, legal.shape)
-        value = d + 0.0  # no plan-free stars: the scalar path adds 0.0
+        value = d + 0  # a writable copy
         free_rows = self.free_rows
         if len(free_rows):
-            free_of = np.zeros((len(free_rows), 3, m1))  # a star, another icon, a blank
+            free_of = np.zeros((len(free_rows), 3, m1), dtype=np.int64)  # star, other, blank
             free_of[:, 0] = self.free(STA)[free_rows]
             free_of[:, 1] = self.free(GAL)[free_rows]
             free_at = free_of[:, :, local]  # (rows, 3, ns, 3)
-            f: Float | float = 0.0
+            f: Value | int = 0
             for p in range(3):
                 f = f + free_at[:, :, :, p].take(how.kind[:, p], axis=1)
             value[free_rows] = d[free_rows] + f
         return value.transpose(0, 2, 1), legal.transpose(0, 2, 1)
 
-    def fog_values(self, icon: int) -> Float:
+    def fog_values(self, icon: int) -> Value:
         """(B, m + 1): the value of a fog drawing ``icon`` in each cell (fog weight not
         subtracted)."""
-        v = 0.0 + self.single(icon)
-        return v + (0.0 + self.free(icon)) if len(self.free_rows) else v + 0.0
+        v = self.single(icon)
+        return v + self.free(icon) if len(self.free_rows) else v + 0
 
 
 @dataclass(frozen=True, eq=False)
@@ -626,7 +467,7 @@ def _layout(orders: tuple[tuple[int, ...], ...]) -> _Layout:
                    terms, np.where(icon == STA, 0, np.where(icon == BLA, 2, 1)))
 
 
-def _free_stars(pa: PlanArrays, cells: Int) -> tuple[Float, Float]:
+def _free_stars(pa: PlanArrays, cells: Int) -> tuple[Value, Value]:
     """(rows, n) each: the plan-free stars' change of drawing a star, or another icon, in
     each cell of the pads ``cells`` (:meth:`FreeStars.delta`, card after card). Counted with
     gathers and bincounts, not matrix products: small products through a threaded BLAS
@@ -634,8 +475,8 @@ def _free_stars(pa: PlanArrays, cells: Int) -> tuple[Float, Float]:
     R, n = cells.shape
     stars = cells == STA
     blocked = (cells != STA) & (cells != BLA)
-    d_star = np.zeros(cells.shape)
-    d_other = np.zeros(cells.shape)
+    d_star = np.zeros(cells.shape, dtype=np.int64)
+    d_other = np.zeros(cells.shape, dtype=np.int64)
     for red, mask, per_star in pa.free:
         if not len(red):
             continue
@@ -647,7 +488,7 @@ def _free_stars(pa: PlanArrays, cells: Int) -> tuple[Float, Float]:
         in_best = np.bincount((rows[:, None] * n + red[placed]).ravel(),
                               minlength=R * n).reshape(R, n)
         hit = in_best > 0
-        d_star = d_star + np.where((best >= 0)[:, None] & hit, per_star, 0.0)
+        d_star = d_star + np.where((best >= 0)[:, None] & hit, per_star, 0)
         lose = (best > 0)[:, None] & hit
         if lose.any():
             # the best level left once c is blocked: still ``best`` when a best placement
@@ -657,7 +498,7 @@ def _free_stars(pa: PlanArrays, cells: Int) -> tuple[Float, Float]:
             if len(rows):
                 rest[rows, cs] = np.where(mask[:, cs].T, -1, ks[rows]).max(axis=1)
             term = per_star * (best[:, None] - np.maximum(rest, 0))
-            d_other = d_other - np.where(lose, term, 0.0)
+            d_other = d_other - np.where(lose, term, 0)
     return d_star, d_other
 
 
@@ -665,55 +506,3 @@ _SINGLE = {GAL: Tables._galaxy, PLA: Tables._planet, AST: Tables._asteroid,
            COM: Tables._comet, STA: Tables._star}
 _GROUP = {GAL: Tables._group_galaxies, PLA: Tables._group_planets,
           AST: Tables._group_asteroids, COM: Tables._group_comets, STA: Tables._group_stars}
-
-
-# --------------------------------------------------------------------------- exact gains
-
-@cache
-def exact_plan(cols: int, rows: int) -> PlanSet:
-    """The empty plan's arrays: with :data:`EXACT` weights, values are exact score gains."""
-    return PlanSet([plan_arrays(Plan({}, {}), geo_arrays(cols, rows), EXACT)])
-
-
-class ExactBoard:
-    """One pad, its icons kept as codes beside its :class:`Board`, valued by exact score
-    gains (stars left out): what the greedy player and the polish ask."""
-
-    def __init__(self, board: Board) -> None:
-        geo = board.geo
-        self.ga = geo_arrays(geo.cols, geo.rows)
-        self.plan = exact_plan(geo.cols, geo.rows)
-        self.board = board
-        self.codes = np.array([[*(CODE[x] for x in board.cells), OFF]], dtype=np.int64)
-
-    def apply(self, changes: Sequence[tuple[int, str]]) -> None:
-        """Draw ``changes`` on the board and its codes."""
-        self.board.apply(changes)
-        for c, icon in changes:
-            self.codes[0, c] = CODE[icon]
-
-    def tables(self, quadrants: Sequence[int]) -> Tables:
-        """The tables of the triangles a Scope may use in the rolled ``quadrants``."""
-        return Tables(self.ga, self.plan, _ZERO, EXACT, [self.board], self.codes, _NONE,
-                      self.ga.scope[frozenset(quadrants)])
-
-
-_ZERO = np.zeros(1, dtype=np.int64)
-_NONE = np.zeros((1, 0), dtype=np.int64)
-
-
-def scope_orders(icons: Sequence[str], third: str | None) -> list[tuple[str, str, str]]:
-    """The distinct orders of a Scope's icons on a triangle, in the order of
-    :func:`~.moves.placements` (third icon in ``GPACS.`` order when the player chooses it,
-    then the permutations of the three icons)."""
-    seen: dict[tuple[str, str, str], None] = {}
-    for x in (ICONS if third is None else third):
-        for perm in permutations((icons[0], icons[1], x)):
-            seen.setdefault(perm, None)  # type: ignore[arg-type]
-    return list(seen)
-
-
-def move_values(tables: Tables, orders: Sequence[Sequence[str]]) -> tuple[Float, Bool]:
-    """(B, ns, len(orders)) each: the value of every order of the Scope on every triangle,
-    and whether it is legal: flattened, the placements in :func:`~.moves.placements` order."""
-    return tables.orders([[CODE[x] for x in order] for order in orders])

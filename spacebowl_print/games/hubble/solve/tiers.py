@@ -1,126 +1,99 @@
-"""Difficulty tiers of Hubble's solo challenges (1 easiest to 5 hardest), graded by measured
-features of the solved challenge (docs/hubble.md, "Difficulty tiers").
+"""Difficulty tiers of Hubble's solo challenges (1 easiest to 5 hardest), graded by what a
+player must see (docs/hubble.md, "Difficulty tiers").
 
-A challenge is hard when the best play it allows lies far above the obvious play, and when
-its rolls leave many ways to play. :func:`tier_features` measures both from the challenge,
-its par total and the greedy player's total (the one-ply player of :mod:`~.greedy`):
+The human model (:mod:`~.human`) names five techniques; the player of tier *k* knows the
+first *k* and keeps the best total any of them reaches. A challenge's **target** is
+:data:`TARGET` (four fifths) of what the fifth technique (the full search) reaches, rounded up; the
+challenge is **tier k** when the tier-*k* player reaches the target and the tier-(*k*−1)
+player does not (tier 1: the greedy player reaches it). So a tier-1 day is one the obvious
+play solves, and a tier-5 day needs the full search. The grade depends on the challenge
+alone (not on the printed par, which the exact model may raise further), so a day is graded
+before its par is solved.
 
-- **par gap**: ``gap = par − greedy`` and ``gap_pct``, the gap in whole percent of the
-  greedy total (so that it means the same on every pad size);
-- **roll freedom**: the rolls whose two quadrants are adjacent (the Scope may then spread
-  over both) and whose Scope holds at most one blank icon, in whole percent of the rolls
-  (``freedom``); beside it, the counts it is made of (``split`` rolls of two opposite
-  quadrants, ``blanks`` among the bag dice and the white die) and the rolls where the
-  player chooses the third icon (``choices``).
-
-``difficulty = gap_pct + freedom // 5``, and :func:`tier_of` cuts it at four thresholds per
-pad size (:data:`THRESHOLDS`), measured over random challenges so that each tier holds about
-a fifth of them (:func:`calibrate`; ``python benchmarks/bench_hubble.py --tiers``).
-
-:func:`daily_for_tier` picks a day's challenge of a wanted tier: it tries the challenges of
-``(seed, day, attempt)`` for attempts 0, 1, … in a fixed order and solves their pars until
-one grades as the tier, within a bounded number of tries; if none does, it takes the one
-whose tier is nearest and records that tier, never the wanted one. The result depends on its
-arguments alone, so a day can be solved in any process and prints the same in every booklet.
+:func:`daily_for_tier` picks a day's challenge of a wanted tier: it grades the challenges of
+``(seed, day, attempt)`` for attempts 0, 1, … in a fixed order (playing only the techniques
+the grade needs) until one is of the tier, within :data:`CANDIDATES` tries; if none is, it
+takes the one whose tier is nearest (the first on ties) and records that tier, never the
+wanted one. Then it solves that one challenge's par. The result depends on its arguments
+alone, so a day can be solved in any process and prints the same in every booklet.
 """
 
 from __future__ import annotations
 
 import datetime as dt
-import statistics
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from spacebowl_print.games.hubble.model.challenge import Challenge, chooses_third
+from spacebowl_print.games.hubble.model.challenge import Challenge
 from spacebowl_print.games.hubble.model.constellations import Constellation, ConstellationSet
-from spacebowl_print.games.hubble.model.geometry import BLANK, adjacent
 from spacebowl_print.games.hubble.rules.legality import replay
 from spacebowl_print.games.hubble.rules.scoring import score_pad
-from spacebowl_print.games.hubble.solve.challenges import generate_challenge, sample_challenges
+from spacebowl_print.games.hubble.solve.challenges import generate_challenge
 from spacebowl_print.games.hubble.solve.greedy import greedy_play
-from spacebowl_print.games.hubble.solve.par import par_entry, solve_par
+from spacebowl_print.games.hubble.solve.human import TECHNIQUES, HumanModel
+from spacebowl_print.games.hubble.solve.par import ParSettings, par_entry, solve_par
 
 TIERS = (1, 2, 3, 4, 5)
-CANDIDATES = 24
-"""Challenges :func:`daily_for_tier` looks at per day, at most (greedy player only)."""
-SOLVES = 8
-"""Pars :func:`daily_for_tier` solves per day, at most. A provisional tier is right about
-half the time at the ends of the scale and a third of the time in the middle, so eight
-solves miss a middle tier about one day in twelve; the average stays near three."""
+TARGET = (4, 5)
+"""A tier's target: this fraction (numerator, denominator) of the total the full search (the
+fifth technique) reaches, rounded up: integers, so the grade is exact on every machine. Four
+fifths spreads random standard challenges most evenly over the tiers
+(``python benchmarks/bench_hubble.py --tiers``)."""
+CANDIDATES = 40
+"""Challenges :func:`daily_for_tier` looks at per day, at most (techniques 1–4)."""
+GRADES = 8
+"""Challenges :func:`daily_for_tier` grades truly per day, at most (with the full search)."""
+FULL_OVER_FOUR = (107, 100)
+"""The full search's total over the tier-4 player's, about (the median over random standard
+challenges): only for :func:`provisional`."""
 
 
 @dataclass(frozen=True)
-class Thresholds:
-    """The difficulty at which tiers 2, 3, 4 and 5 begin on one pad size, and the median
-    par there (which orders the candidates of :func:`daily_for_tier`)."""
+class Grade:
+    """A challenge's grade: its tier, the target, and the totals of the tier players it
+    took to decide (index k − 1: the player who knows techniques 1 to k; a player not
+    needed is None)."""
 
-    cuts: tuple[int, int, int, int]
-    median_par: float
+    tier: int
+    target: int
+    players: tuple[int | None, ...]
 
-
-# Measured with ``python benchmarks/bench_hubble.py --tiers`` (seed 1, 200 challenges per
-# size, the shipped constellation set). A size not listed uses the listed size nearest in
-# cells (ties: the first).
-THRESHOLDS: dict[tuple[int, int], Thresholds] = {
-    (6, 8): Thresholds((30, 39, 48, 64), 97.0),  # the standard pad
-    (14, 4): Thresholds((30, 39, 46, 57), 110.0),
-    (8, 8): Thresholds((29, 37, 49, 60), 133.0),
-    (10, 8): Thresholds((26, 32, 38, 47), 167.0),
-}
+    @property
+    def technique(self) -> str:
+        """The technique the tier adds: what a player must see to reach the target."""
+        return TECHNIQUES[self.tier - 1]
 
 
-@dataclass(frozen=True)
-class TierFeatures:
-    """What grades a solved challenge (see the module's docstring)."""
-
-    cols: int
-    rows: int
-    par: int
-    greedy: int
-    gap: int
-    gap_pct: int
-    rolls: int
-    choices: int
-    blanks: int
-    split: int
-    freedom: int
-    difficulty: int
-
-    def to_json(self) -> dict[str, int]:
-        return {k: getattr(self, k) for k in self.__dataclass_fields__}
+def target_of(best: int) -> int:
+    """The target for a challenge the full search scores ``best`` on."""
+    num, den = TARGET
+    return -(-best * num // den)
 
 
-def tier_features(challenge: Challenge, par: int, greedy: int) -> TierFeatures:
-    """The features of ``challenge`` solved with the par total ``par``, where the greedy
-    player scores ``greedy``."""
-    gap = par - greedy
-    gap_pct = (100 * gap) // greedy if greedy > 0 else 100 * gap
-    rolls = challenge.rolls
-    blanks = sum((r.icons[0] == BLANK) + (r.icons[1] == BLANK) + (r.third == BLANK)
-                 for r in rolls)
-    split = sum(not adjacent(*r.quadrants) for r in rolls)
-    open_rolls = sum(adjacent(*r.quadrants)
-                     and (r.icons[0] == BLANK) + (r.icons[1] == BLANK) + (r.third == BLANK) <= 1
-                     for r in rolls)
-    freedom = (100 * open_rolls) // len(rolls) if rolls else 0
-    choices = sum(chooses_third(i + 1) for i in range(len(rolls)))
-    return TierFeatures(challenge.cols, challenge.rows, par, greedy, gap, gap_pct, len(rolls),
-                        choices, blanks, split, freedom, gap_pct + freedom // 5)
+def grade(challenge: Challenge, cards: Sequence[Constellation],
+          model: HumanModel | None = None) -> Grade:
+    """The tier of ``challenge`` (see the module): the first k whose player reaches the
+    target. Plays the techniques in order and stops at the first that reaches it."""
+    model = model or HumanModel(challenge, cards)
+    target = target_of(model.technique(5))
+    players: list[int | None] = [None] * len(TIERS)
+    for k in TIERS:
+        players[k - 1] = model.player(k)
+        if model.player(k) >= target:
+            return Grade(k, target, tuple(players))
+    raise AssertionError("the tier-5 player reaches the full search's total")
 
 
-def thresholds_for(cols: int, rows: int) -> Thresholds:
-    """The tier thresholds of a ``cols`` × ``rows`` pad (the nearest measured size)."""
-    if (cols, rows) in THRESHOLDS:
-        return THRESHOLDS[cols, rows]
-    return min(THRESHOLDS.items(), key=lambda kv: abs(kv[0][0] * kv[0][1] - cols * rows))[1]
-
-
-def tier_of(features: TierFeatures) -> int:
-    """The tier (1–5) of a challenge with these features: 1 plus the number of its pad
-    size's thresholds that its difficulty reaches."""
-    cuts = thresholds_for(features.cols, features.rows).cuts
-    return 1 + sum(features.difficulty >= c for c in cuts)
+def is_tier(challenge: Challenge, cards: Sequence[Constellation], tier: int,
+            model: HumanModel | None = None) -> bool:
+    """Whether ``challenge`` is of ``tier``, playing only what that takes: the full player
+    (the target), the tier's player and the one below it."""
+    model = model or HumanModel(challenge, cards)
+    target = target_of(model.technique(5))
+    if tier > 1 and model.player(tier - 1) >= target:
+        return False
+    return model.player(tier) >= target
 
 
 def greedy_total(challenge: Challenge, cards: Sequence[Constellation]) -> int:
@@ -149,103 +122,84 @@ def candidate(seed: int, day: dt.date, attempt: int, cset: ConstellationSet, col
 
 @dataclass
 class TierStats:
-    """What :func:`daily_for_tier` spent: candidates looked at (greedy runs) and pars
-    solved, summed over the calls it is passed to."""
+    """What :func:`daily_for_tier` spent: challenges graded, techniques played, pars solved
+    and days without their tier, summed over the calls it is passed to."""
 
     days: int = 0
     candidates: int = 0
+    plays: int = 0
     solves: int = 0
     missed: int = 0
 
 
-def daily_for_tier(seed: int, day: dt.date, tier: int, cset: ConstellationSet, cols: int,
-                   rows: int, stats: TierStats | None = None) -> dict[str, Any]:
-    """The manifest entry of ``day``'s challenge of ``tier``: ``{"id", "tier", "challenge",
-    "par"}`` (:func:`~.manifest.make_entry` and the tier).
+def provisional(model: HumanModel, tier: int) -> int:
+    """A cheap guess at the tier, seen from ``tier``: the target estimated as
+    :data:`FULL_OVER_FOUR` of what technique 4 reaches, and only the players up to ``tier``
+    played (so a guess above ``tier`` is ``tier + 1``). It orders the candidates that
+    :func:`daily_for_tier` grades truly, never decides a grade."""
+    num, den = TARGET
+    full_num, full_den = FULL_OVER_FOUR
+    guess = -(-model.technique(4) * full_num * num // (full_den * den))
+    return next((k for k in TIERS[:tier] if k < 5 and model.player(k) >= guess),
+                min(tier + 1, 5))
 
-    Candidates (:func:`candidate`) are looked at in attempt order; each is graded as if its
-    par were the size's median par (from its greedy total alone), and solved when that
-    estimate is the wanted tier, until a solved one grades as ``tier``. With pars left to
-    solve after :data:`CANDIDATES` candidates, the others are solved nearest estimate first.
-    At most :data:`SOLVES` pars are solved; if none grades as ``tier``, the solved one of the
-    nearest tier is taken (the earliest solved on ties) and its own tier is recorded."""
+
+def daily_for_tier(seed: int, day: dt.date, tier: int, cset: ConstellationSet, cols: int,
+                   rows: int, stats: TierStats | None = None, exact: bool = True
+                   ) -> dict[str, Any]:
+    """The manifest entry of ``day``'s challenge of ``tier``: ``{"id", "tier", "challenge",
+    "par"}`` (:func:`~.manifest.make_entry` and the tier). See the module. Without
+    ``exact`` the par is the beam search's alone, without a bound (a classroom set, whose
+    dozens of puzzles must be made in seconds).
+
+    Candidates are looked at in attempt order; each is first graded provisionally
+    (:func:`provisional`, without the full search and the techniques above the wanted
+    tier) and graded truly only when that guess is the wanted tier. After
+    :data:`CANDIDATES` candidates the others are graded truly, nearest guess first,
+    until :data:`GRADES` true grades are spent; if none is of the tier, the one graded
+    nearest it is taken (the first on ties) and its own tier recorded."""
     if tier not in TIERS:
         raise ValueError(f"a tier is one of 1–5, got {tier}")
     stats = stats if stats is not None else TierStats()
     stats.days += 1
-    median = thresholds_for(cols, rows).median_par
-    waiting: list[tuple[int, int, Challenge, int]] = []
-    solved: list[tuple[int, int, dict[str, Any]]] = []  # the misses
+    waiting: list[tuple[int, int, HumanModel]] = []
+    graded: list[tuple[int, int, HumanModel, int]] = []
 
-    def solve(ch: Challenge, greedy: int) -> dict[str, Any] | None:
-        cards = cset.pick(ch.constellations)
-        result = solve_par(ch, cards)
-        stats.solves += 1
-        got = tier_of(tier_features(ch, result.score.total, greedy))
-        made = par_entry(ch, result)
-        entry = {"id": made["id"], "tier": got, "challenge": made["challenge"],
-                 "par": made["par"]}
-        if got == tier:
-            return entry
-        solved.append((abs(got - tier), len(solved), entry))
-        return None
+    def true_grade(model: HumanModel, attempt: int) -> bool:
+        got = grade(model.challenge, model.cards, model).tier
+        graded.append((abs(got - tier), attempt, model, got))
+        return got == tier
 
+    found: HumanModel | None = None
+    looked: list[HumanModel] = []
     for attempt in range(CANDIDATES):
-        if len(solved) >= SOLVES:
+        if len(graded) >= GRADES:
             break
         ch = candidate(seed, day, attempt, cset, cols, rows)
-        greedy = greedy_total(ch, cset.pick(ch.constellations))
+        model = HumanModel(ch, cset.pick(ch.constellations))
+        looked.append(model)
         stats.candidates += 1
-        guess = tier_of(tier_features(ch, round(median), greedy))
-        if guess != tier:
-            waiting.append((abs(guess - tier), attempt, ch, greedy))
-            continue
-        found = solve(ch, greedy)
-        if found is not None:
-            return found
-    for _, _, ch, greedy in sorted(waiting, key=lambda w: (w[0], w[1])):
-        if len(solved) >= SOLVES:
+        guess = provisional(model, tier)
+        if guess == tier and true_grade(model, attempt):
+            found = model
             break
-        found = solve(ch, greedy)
-        if found is not None:
-            return found
-    stats.missed += 1
-    return min(solved, key=lambda s: (s[0], s[1]))[2]
-
-
-# --------------------------------------------------------------------------- calibration
-
-@dataclass(frozen=True)
-class Calibration:
-    """Difficulties measured over random challenges of one size, and the thresholds that
-    split them into five tiers as evenly as whole numbers allow."""
-
-    cols: int
-    rows: int
-    difficulties: tuple[int, ...]
-    pars: tuple[int, ...]
-    thresholds: Thresholds
-
-    def shares(self) -> tuple[float, ...]:
-        """The share of the challenges in each tier, in percent."""
-        cuts = self.thresholds.cuts
-        tiers = [1 + sum(d >= c for c in cuts) for d in self.difficulties]
-        return tuple(100 * tiers.count(t) / len(tiers) for t in TIERS)
-
-
-def calibrate(cset: ConstellationSet, cols: int, rows: int, count: int = 200,
-              seed: int = 1) -> Calibration:
-    """Solve ``count`` random challenges of the size and cut their difficulties at the
-    quintiles (each threshold the smallest difficulty of its fifth, so that a tier begins
-    where a fifth of the challenges begins)."""
-    diffs, pars = [], []
-    for ch in sample_challenges(seed, count, cset.names, cols, rows):
-        cards = cset.pick(ch.constellations)
-        par = solve_par(ch, cards).score.total
-        diffs.append(tier_features(ch, par, greedy_total(ch, cards)).difficulty)
-        pars.append(par)
-    ranked = sorted(diffs)
-    cut_list = [ranked[(len(ranked) * k) // 5] for k in range(1, 5)]
-    cuts = (cut_list[0], cut_list[1], cut_list[2], cut_list[3])
-    return Calibration(cols, rows, tuple(diffs), tuple(pars),
-                       Thresholds(cuts, float(statistics.median(pars))))
+        if guess != tier:
+            waiting.append((abs(guess - tier), attempt, model))
+    if found is None:
+        for _, attempt, model in sorted(waiting, key=lambda w: (w[0], w[1])):
+            if len(graded) >= GRADES:
+                break
+            if true_grade(model, attempt):
+                found = model
+                break
+    stats.plays += sum(len(m.plays) for m in looked)
+    if found is None:
+        stats.missed += 1
+        _, _, found, got = min(graded, key=lambda g: (g[0], g[1]))
+    else:
+        got = tier
+    result = solve_par(found.challenge, found.cards, None if exact else ParSettings(exact=None),
+                       beam=found.beam)
+    stats.solves += 1
+    made = par_entry(found.challenge, result)
+    return {"id": made["id"], "tier": got, "challenge": made["challenge"], "par": made["par"]}

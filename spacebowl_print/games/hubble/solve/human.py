@@ -1,0 +1,92 @@
+"""A human model of a Hubble player: five named techniques, each a way of playing a solo
+challenge that a person can be taught, from the obvious to the studied.
+
+1. **greedy per roll** — draw where the roll scores most now (the calibration player,
+   :mod:`~.greedy`);
+2. **plan a constellation** — choose where one dealt card will go, keep its hexes for stars,
+   and meanwhile draw where comets, planets and asteroids can still grow (one pad kept in
+   mind, the cheapest star plan, fogs only when nothing can be placed);
+3. **look ahead and time the fogs** — keep two pads in mind and two star plans, and fog on
+   purpose when the pad is nearly full, so the last icons go where they score;
+4. **weigh several plans** — four pads in mind, three star plans;
+5. **full search** — the par solver's beam search (eight pads, six plans, then a polish turn
+   by turn): the most a person could work out with pencil and patience.
+
+The player of tier *k* knows techniques 1 to *k* and keeps the best total any of them
+reaches (a player who knows more can always play the simpler way), so its total never falls
+as *k* grows. Every play is replayed by the legality checker and scored by the engine.
+Deterministic, like the par solver it borrows the beam search from.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+from spacebowl_print.games.hubble.model.challenge import Challenge, PlayLog
+from spacebowl_print.games.hubble.model.constellations import Constellation
+from spacebowl_print.games.hubble.model.geometry import STAR
+from spacebowl_print.games.hubble.rules import stars
+from spacebowl_print.games.hubble.rules.legality import replay
+from spacebowl_print.games.hubble.rules.scoring import score_pad
+from spacebowl_print.games.hubble.solve.greedy import greedy_play
+from spacebowl_print.games.hubble.solve.par import ParResult, ParSettings, beam_par, plans_for
+from spacebowl_print.games.hubble.solve.par_beam import beam_searches
+
+TECHNIQUES = ("greedy per roll", "plan a constellation", "look ahead and time the fogs",
+              "weigh several plans", "full search")
+"""The techniques in the order a player learns them; the player of tier k knows the first k."""
+
+_BEAMS = {2: ParSettings(width=1, plans=1, fog_window=0, exact=None),
+          3: ParSettings(width=2, plans=2, exact=None),
+          4: ParSettings(width=4, plans=3, exact=None)}
+"""The beam search each middle technique plays with (techniques 1 and 5: see the module)."""
+
+
+@dataclass
+class HumanModel:
+    """The totals of one challenge's techniques, played on demand and remembered."""
+
+    challenge: Challenge
+    cards: Sequence[Constellation]
+    plays: dict[int, int] = field(default_factory=dict)
+    """Technique number → the total its own play reaches."""
+    beam: ParResult | None = None
+    """The full search's play (technique 5): the beam search's par, kept for the par."""
+
+    def technique(self, k: int) -> int:
+        """The total technique ``k`` (1–5) reaches on its own."""
+        got = self.plays.get(k)
+        if got is None:
+            if k == 5:
+                self.beam = beam_par(self.challenge, self.cards)
+                got = self.plays[k] = self.beam.score.total
+            else:
+                got = self.plays[k] = _play(self.challenge, self.cards, k)
+        return got
+
+    def player(self, k: int) -> int:
+        """The total of the player who knows techniques 1 to ``k``: the best of them."""
+        return max(self.technique(j) for j in range(1, k + 1))
+
+
+def _play(challenge: Challenge, cards: Sequence[Constellation], k: int) -> int:
+    if k == 1:
+        return score_pad(replay(challenge, greedy_play(challenge)), cards).total
+    settings = _BEAMS[k]
+    plans = plans_for(challenge, cards, settings)[:settings.plans]
+    best = 0
+    memo: dict[bytes, int] = {}
+    for finals in beam_searches(challenge, plans, settings):
+        finals.sort(key=lambda n: -n.h)
+        for node in finals[:settings.width]:
+            cells = "".join(node.board.cells)
+            key = bytes(x == STAR for x in cells)
+            if key not in memo:
+                memo[key] = stars.best(cells, cards, challenge.geometry)[0]
+            total = node.board.score() + memo[key]
+            if total > best:
+                # the engine has the last word on the play the search kept
+                play = PlayLog(challenge.id, tuple(node.turns()))
+                best = max(best, score_pad(replay(challenge, play), cards).total)
+    return best

@@ -1,0 +1,100 @@
+"""The exact model of a solo challenge (par_model) and its search (par_lns): a legal play is a
+solution worth exactly its pad's score, the search's par is proved by the second engine, its
+bound is a ceiling, and everything is deterministic."""
+
+from __future__ import annotations
+
+import json
+import random
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from spacebowl_print.core import cpsat
+from spacebowl_print.games.hubble.model.challenge import Fog, Place, PlayLog, Turn
+from spacebowl_print.games.hubble.model.constellations import load_constellation_set, set_to_dict
+from spacebowl_print.games.hubble.model.geometry import BLANK
+from spacebowl_print.games.hubble.model.pad import MAX_FOG
+from spacebowl_print.games.hubble.rules import independent
+from spacebowl_print.games.hubble.rules.legality import replay
+from spacebowl_print.games.hubble.rules.scoring import score_pad
+from spacebowl_print.games.hubble.solve.challenges import generate_challenge
+from spacebowl_print.games.hubble.solve.greedy import greedy_play
+from spacebowl_print.games.hubble.solve.moves import fogs, placements, turn_draws
+from spacebowl_print.games.hubble.solve.par import ParSettings, par_entry, solve_par
+from spacebowl_print.games.hubble.solve.par_lns import neighbourhoods
+from spacebowl_print.games.hubble.solve.par_model import ParModel
+from spacebowl_print.games.hubble.solve.par_settings import ExactSettings
+
+CSET = load_constellation_set()
+SMALL = ExactSettings(steps=4, sweep=3, sweep_time=0.05, step_time=0.05, bound_time=0.2)
+
+
+def random_play(ch, rng: random.Random) -> PlayLog:  # type: ignore[no-untyped-def]
+    """A legal log: each roll a random placement, or now and then a random fog."""
+    cells = [BLANK] * ch.geometry.size
+    turns: list[Turn] = []
+    fogged = 0
+    for roll in ch.rolls:
+        if fogged == MAX_FOG:
+            break
+        moves = placements(cells, roll, ch.geometry)
+        if moves and rng.random() < 0.85:
+            turn: Turn = Place(rng.choice(moves))
+        else:
+            options = fogs(cells, roll, ch.geometry)
+            turn = Fog(*rng.choice(options)) if options and rng.random() < 0.7 else Fog()
+            fogged += 1
+        for c, x in turn_draws(turn):
+            cells[c] = x
+        turns.append(turn)
+    return PlayLog(ch.id, tuple(turns))
+
+
+def model_total(ch, cards, play: PlayLog) -> int:  # type: ignore[no-untyped-def]
+    """The model's best objective with every decision fixed to ``play``."""
+    model = ParModel(ch, cards)
+    for lit, value in model.hint_values(play).items():
+        model.model.add(lit == value)
+    solver = cpsat.new_solver()
+    solver.parameters.num_workers = 1
+    assert cpsat.solve(solver, model.model) == cpsat.cp_model().OPTIMAL
+    # read back, the play draws the same pad (an answer is kept once per drawing, so its
+    # triangle or its blanks' places may differ)
+    assert replay(ch, model.play(solver.boolean_value)) == replay(ch, play)
+    return int(solver.objective_value)
+
+
+@settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.integers(0, 10**6), st.sampled_from([(4, 4), (6, 4), (4, 6), (6, 8)]))
+def test_a_legal_play_is_worth_exactly_its_score(seed: int, size: tuple[int, int]) -> None:
+    ch = generate_challenge(seed, "m", CSET.names, *size)
+    cards = CSET.pick(ch.constellations)
+    rng = random.Random(seed)
+    for play in (greedy_play(ch), random_play(ch, rng)):
+        assert model_total(ch, cards, play) == score_pad(replay(ch, play), cards).total
+
+
+def test_the_exact_par_is_proved_by_the_second_engine_and_bounded() -> None:
+    ch = generate_challenge(11, "2027-02-02", CSET.names, 4, 4)
+    cards = CSET.pick(ch.constellations)
+    beam = solve_par(ch, cards, ParSettings(exact=None))
+    result = solve_par(ch, cards, ParSettings(exact=SMALL))
+    assert result == solve_par(ch, cards, ParSettings(exact=SMALL))  # deterministic
+    assert beam.score.total <= result.score.total <= (result.bound or -1)
+    entry = json.loads(json.dumps(par_entry(ch, result)))
+    assert entry["par"]["bound"] == result.bound
+    assert independent.entry_problem(entry, set_to_dict(CSET)) is None
+    entry["par"]["bound"] = result.score.total - 1
+    assert "par.bound" in (independent.entry_problem(entry, set_to_dict(CSET)) or "")
+
+
+def test_neighbourhoods_sweep_then_draw_from_the_challenge() -> None:
+    ch = generate_challenge(2, "2027-02-03", CSET.names)
+    first = neighbourhoods(ch, ExactSettings())
+    assert first == neighbourhoods(ch, ExactSettings())
+    windows = [free for free, _ in first[:8]]
+    assert windows[0] == [0, 1, 2, 3] and windows[1] == [2, 3, 4, 5]
+    assert all(len(free) == 6 for free, _ in first[8:])
+    other = generate_challenge(2, "2027-02-04", CSET.names)
+    assert neighbourhoods(other, ExactSettings())[8:] != first[8:]
