@@ -54,6 +54,10 @@ WORDS: dict[str, dict[str, str]] = {
         "legend_hole": "Black Hole disc (black, white rim)",
         "legend_wild": "Wild token: lends its card one missing planet",
         "example": "Worked example", "example_answer": "Answer",
+        "tech_scan": "scan one demand at a time", "tech_offset": "read from the disc",
+        "tech_black_hole": "black hole", "tech_wild": "Wild token",
+        "tech_count": "count them all (or say none)", "tech_torus": "torus",
+        "tech_void": "void", "tech_rotation": "rotation",
     },
     "fr": {
         "puzzle": "Énigme", "answers": "Solutions", "tier": "Niveau", "page": "Page",
@@ -103,6 +107,10 @@ WORDS: dict[str, dict[str, str]] = {
         "legend_hole": "Disque Trou noir (noir, bord blanc)",
         "legend_wild": "Joker : prête à sa carte une planète manquante",
         "example": "Exemple commenté", "example_answer": "Réponse",
+        "tech_scan": "une exigence à la fois", "tech_offset": "lire depuis le disque",
+        "tech_black_hole": "trou noir", "tech_wild": "Joker",
+        "tech_count": "les compter toutes (ou dire aucune)", "tech_torus": "GALAXIE SPHÉRIQUE",
+        "tech_void": "VIDE SPATIAL", "tech_rotation": "rotation",
     },
     "de": {
         "puzzle": "Rätsel", "answers": "Lösungen", "tier": "Stufe", "page": "Seite",
@@ -149,6 +157,11 @@ WORDS: dict[str, dict[str, str]] = {
         "legend_hole": "Schwarzes-Loch-Plättchen (schwarz, weißer Rand)",
         "legend_wild": "Joker: leiht seiner Karte einen fehlenden Planeten",
         "example": "Beispiel", "example_answer": "Antwort",
+        "tech_scan": "eine Bedingung nach der anderen prüfen",
+        "tech_offset": "vom Ziel-Plättchen aus lesen",
+        "tech_black_hole": "Schwarzes Loch", "tech_wild": "Joker-Marker",
+        "tech_count": "alle zählen (oder keine sagen)", "tech_torus": "RINGFÖRMIGE GALAXIE",
+        "tech_void": "DIE LEERE DES WELTALLS", "tech_rotation": "Drehung",
     },
 }
 

@@ -19,7 +19,12 @@ from spacebowl_print.games.spacebowl.model import Deck
 from spacebowl_print.games.spacebowl.model.deck_file import DeckChoice, load_deck
 from spacebowl_print.games.spacebowl.puzzles.item import SpaceBowlPuzzle
 from spacebowl_print.games.spacebowl.puzzles.teach import teach
-from spacebowl_print.games.spacebowl.puzzles.tiers import TIERS
+from spacebowl_print.games.spacebowl.puzzles.tiers import (
+    CHECKS_BUDGET,
+    TECHNIQUE_TIER,
+    TECHNIQUES,
+    TIERS,
+)
 from spacebowl_print.games.spacebowl.puzzles.verify import deck_digest, verify_manifest_entry
 from spacebowl_print.games.spacebowl.rules.deck_health import puzzle_refusal
 from spacebowl_print.publish.kinds import PuzzleKind, RenderContext, cover_sample
@@ -103,7 +108,8 @@ class SpaceBowlPuzzles:
 
 
 def intro_text(puzzles: Sequence[SpaceBowlPuzzle], lang: str) -> str:
-    """The booklet's introduction: how the tiers differ, with this booklet's counts."""
+    """The booklet's introduction: how the tiers differ, with this booklet's counts and the
+    human-model solver's techniques and checks per tier (:mod:`.human`)."""
     rows = []
     for tier, spec in TIERS.items():
         mine = [p for p in puzzles if p.tier == tier]
@@ -120,9 +126,18 @@ def intro_text(puzzles: Sequence[SpaceBowlPuzzle], lang: str) -> str:
             "decoys": spec.decoys,
             "learning": spec.learning,
             "count": len(mine),
+            "new": [WORDS[lang][f"tech_{t}"] for t in TECHNIQUES if TECHNIQUE_TIER[t] == tier],
+            "budget": CHECKS_BUDGET[tier],
+            "placements": _mean([p.grade.placements for p in mine if p.grade]),
+            "checks": _mean([p.grade.checks for p in mine if p.grade]),
         })
     template = template_environment().get_template(f"spacebowl/booklet-{lang}.md.j2")
     return template.render(tiers=rows, words=WORDS[lang])
+
+
+def _mean(values: Sequence[int]) -> str:
+    """A mean to one decimal (— when there is nothing to average)."""
+    return f"{sum(values) / len(values):.1f}" if values else "—"
 
 
 PUZZLES: PuzzleKind[DeckChoice, Deck, SpaceBowlPuzzle] = SpaceBowlPuzzles()
