@@ -57,8 +57,6 @@ POOLS_ONLY = 5
 """A plan's first tosses met from the builder's pooled deals only: a toss the pools do not
 meet is re-planned rather than handed to CP-SAT (a rare target costs CP-SAT tens of
 milliseconds, a new toss a share of the next pooled pass)."""
-POOL_MIN, POOL_PER_PLAN = 64, 16
-"""Pooled deals per pass: :data:`POOL_PER_PLAN` a plan, at least :data:`POOL_MIN`."""
 CPSAT_WORK = 2.0
 """CP-SAT work limit per puzzle (deterministic seconds): over six seeds' years every puzzle
 model was solved or proved infeasible within 0.05; past the limit the puzzle is re-planned
@@ -268,8 +266,7 @@ class Generator:
             requests = [plans[k].request for k in members]
             spare = [attempt < POOLS_ONLY] * len(members)
             results = try_build_galaxies(self.deck, requests, (size, size), rotation, torus,
-                                         void, seed, pool=_pool(len(members)),
-                                         work_limit=CPSAT_WORK, spare=spare)
+                                         void, seed, work_limit=CPSAT_WORK, spare=spare)
             out.update(zip(members, results, strict=True))
         return out
 
@@ -320,12 +317,6 @@ class Generator:
                                result.toss, result.variants, result.solutions,
                                result.near_misses, plan.question, plan.names, self.deck,
                                self.lang, slot.date, self.art_cache, graded)
-
-
-def _pool(requests: int) -> int:
-    """Galaxies dealt per pooled pass for a builder call of ``requests`` plans: the
-    builder's 512 for a booklet's first pass, fewer for the handful re-planned."""
-    return max(POOL_MIN, min(512, POOL_PER_PLAN * requests))
 
 
 def _find_can_need(tier: int, names: Sequence[str], hole: bool) -> bool:
