@@ -23,9 +23,9 @@ from pdfread import page_texts
 from spacebowl_print.cli.main import cli
 from spacebowl_print.games.tomtube.art.miniboard import legs
 from spacebowl_print.games.tomtube.model import Move, board, move_from_json, position_from_json
-from spacebowl_print.games.tomtube.solve.tiers import FLOORS, HORIZON, TIERS, tier_of
 from spacebowl_print.games.tomtube.rules import network
 from spacebowl_print.games.tomtube.solve.puzzles import difficulty, shipped_tiles, verify_entry
+from spacebowl_print.games.tomtube.solve.tiers import FLOORS, HORIZON, TIERS, tier_of
 from spacebowl_print.render.api import MM_PER_PT, PAPER
 
 TILES = shipped_tiles()

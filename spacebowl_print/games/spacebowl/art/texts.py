@@ -170,17 +170,22 @@ PUBLISHING: dict[str, dict[str, str]] = {
            "key_legend": "Valid destination cards by column letter and row number; 90°, 180°, "
                          "270°: the turns of the box that make a card valid (rotation); W: the "
                          "card needs the Wild token; \"3: …\": how many, when the question asks "
-                         "for a count; —: no valid card."},
+                         "for a count; —: no valid card. The pages after this table draw each "
+                         "code's galaxy with its valid cards ringed."},
     "fr": {"puzzles": "Énigmes",
            "key_legend": "Cartes de destination valides, par lettre de colonne et numéro de "
                          "ligne ; 90°, 180°, 270° : les rotations de la boîte qui rendent la "
-                         "carte valide ; W : il faut le Joker ; « 3 : … » : combien, quand la "
-                         "question demande un nombre ; — : aucune carte valide."},
+                         "carte valide ; J : il faut le Joker ; « 3 : … » : combien, quand la "
+                         "question demande un nombre ; — : aucune carte valide. Les pages après "
+                         "ce tableau dessinent la Galaxie de chaque code, ses cartes valides "
+                         "entourées."},
     "de": {"puzzles": "Rätsel",
            "key_legend": "Gültige Zielkarten nach Spaltenbuchstabe und Zeilennummer; 90°, 180°, "
-                         "270°: die Drehungen der Box, die die Karte gültig machen; W: "
-                         "die Karte braucht den Joker; „3: …“: wie viele, wenn die Frage eine "
-                         "Anzahl will; —: keine gültige Karte."},
+                         "270°: die Drehungen der Box, die die Karte gültig machen; J: "
+                         "die Karte braucht den Joker-Marker; „3: …“: wie viele, wenn die Frage "
+                         "eine Anzahl will; —: keine gültige Karte. Die Seiten nach dieser "
+                         "Tabelle zeigen die Galaxie jedes Codes, die gültigen Karten "
+                         "umkreist."},
 }
 """The words every game gives publishing (the plural of a puzzle, the teacher's key legend)."""
 for _lang, _more in PUBLISHING.items():

@@ -197,13 +197,14 @@ class SpaceBowlPuzzle:
     # ---- the teacher's key and the web ------------------------------------------------
 
     def short_answer(self) -> str:
-        """The answer in a key cell: the valid cards (with their turns under rotation, "W"
-        when the Wild token is needed), a count first when the question asks for one, or
-        "—"."""
+        """The answer in a key cell: the valid cards (with their turns under rotation, the
+        Wild token's letter when it is needed), a count first when the question asks for
+        one, or "—"."""
         cells = []
         for s in self.solutions:
             note = "/".join(f"{t}°" for t in s.rotations) if self.variants.rotation else ""
-            cells.append(s.cell.name + (f" {note}" if note else "") + (" W" if s.wild else ""))
+            cells.append(s.cell.name + (f" {note}" if note else "")
+                         + (f" {self.wild_letter}" if s.wild else ""))
         text = ", ".join(cells) if cells else "—"
         if self.question == "count":
             return f"{len(cells)}: {text}" if cells else "0"

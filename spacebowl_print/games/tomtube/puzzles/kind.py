@@ -16,6 +16,7 @@ from spacebowl_print.core.workers import worker_map
 from spacebowl_print.games.tomtube.art.miniboard import mini_board
 from spacebowl_print.games.tomtube.art.rules import figures
 from spacebowl_print.games.tomtube.art.texts import words
+from spacebowl_print.games.tomtube.art.tubes import INK
 from spacebowl_print.games.tomtube.model.tiles import CORNERS, TileSet
 from spacebowl_print.games.tomtube.model.tiles_file import TilesChoice
 from spacebowl_print.games.tomtube.puzzles.item import TomTubePuzzle
@@ -39,6 +40,8 @@ from spacebowl_print.render.api import Box, BoxPainter, Canvas, Painter, Style
 from spacebowl_print.render.flow import column_painters
 
 _HEADING = re.compile(r"^#{2,3} ", re.M)
+EXAMPLE_MM = 88.0
+"""Height of the teaching page's worked example (a ★ puzzle and its answer)."""
 
 
 def _entry(job: tuple[TileSet, int, str, int, bool]) -> dict[str, Any]:
@@ -86,18 +89,25 @@ class TomTubePuzzles:
         return verify_with_header(header, entry)
 
     def teach(self, source: TileSet, ctx: RenderContext) -> BoxPainter:
-        """How a puzzle works and the key to the drawings (the first sections of the
-        booklet's introduction)."""
+        """How a puzzle works in five steps and the key to the drawings (the first sections
+        of the booklet's introduction), then a worked example: a ★ puzzle of this tile set
+        with its answer drawn, so that a child can start alone."""
         text = _intro(source, [], ctx.lang)
         head = _split(text)[0]
+        example = TomTubePuzzle(puzzle_for(source, 0, "teach", 1), 0, 0, source, ctx.lang,
+                                ctx.ink_saver)
 
         def paint(canvas: Canvas, box: Box) -> None:
             x, y, w, h = box
-            pages = column_painters(head, w, h, figures(source))
+            shown = min(EXAMPLE_MM, h * 0.4)
+            pages = column_painters(head, w, h - shown - 2, figures(source))
             canvas.save()
-            canvas.translate(x, y)
+            canvas.translate(x, y + shown + 2)
             pages[0](canvas)
             canvas.restore()
+            label = words(ctx.lang)["example"]
+            canvas.text(x, y + shown - 4, label, 10, "bold", INK)
+            example.draw_answer(canvas, x, y, w, shown - 7)
 
         return paint
 
@@ -138,9 +148,9 @@ class TomTubePuzzles:
                                           ) > 1 else text
         out = []
         for line in first.splitlines():
-            line = line.strip()
+            line = re.sub(r"^(?:- |[0-9]+\. )", "", line.strip())
             if line and not line.startswith("#"):
-                out.append(line.removeprefix("- ").replace("**", ""))
+                out.append(line.replace("**", ""))
         return out
 
 
