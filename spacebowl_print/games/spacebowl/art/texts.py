@@ -71,7 +71,7 @@ WORDS: dict[str, dict[str, str]] = {
         "none": "Aucune destination valide : « On va tous mourir ! »",
         "wild_on": "Le Joker est posé sur {cell}.", "turns": "tourné de",
         "with_wild": "avec le Joker", "black_hole": "trou noir", "rotation": "rotation",
-        "torus": "tore", "void": "vide", "6x6": "6×6", "wild": "Joker",
+        "torus": "GALAXIE SPHÉRIQUE", "void": "VIDE SPATIAL", "6x6": "6×6", "wild": "Joker",
         "learning": "mode découverte", "toss": "Le lancer", "galaxy": "La Galaxie",
         "solutions": "{n} destinations valides", "solution": "1 destination valide",
         "near": "quasi-solutions",
@@ -120,9 +120,10 @@ WORDS: dict[str, dict[str, str]] = {
         "any": "Gibt es überhaupt ein gültiges Ziel — oder heißt es "
                "„Wir werden alle sterben!“?",
         "none": "Kein gültiges Ziel: „Wir werden alle sterben!“",
-        "wild_on": "Der Joker liegt auf {cell}.", "turns": "gedreht um",
-        "with_wild": "mit dem Joker", "black_hole": "Schwarzes Loch", "rotation": "Drehung",
-        "torus": "Torus", "void": "Leere", "6x6": "6×6", "wild": "Joker",
+        "wild_on": "Der Joker-Marker liegt auf {cell}.", "turns": "gedreht um",
+        "with_wild": "mit dem Joker-Marker", "black_hole": "Schwarzes Loch", "rotation": "Drehung",
+        "torus": "RINGFÖRMIGE GALAXIE", "void": "DIE LEERE DES WELTALLS", "6x6": "6×6",
+        "wild": "Joker-Marker",
         "learning": "Lernmodus", "toss": "Der Wurf", "galaxy": "Die Galaxie",
         "solutions": "{n} gültige Ziele", "solution": "1 gültiges Ziel",
         "near": "Beinahe-Treffer",
@@ -133,7 +134,7 @@ WORDS: dict[str, dict[str, str]] = {
         "why_valid": "{cell}: Ziel-Plättchen auf {cell}{turn}, jede Murmel liegt auf einer "
                      "Karte mit ihrem Planeten{wild}.",
         "why_turn": ", Box um {deg}° gedreht",
-        "why_wild": ", mit Hilfe des Jokers",
+        "why_wild": ", mit Hilfe des Joker-Markers",
         "why_none": "Keine Karte passt: Wie man die Box auch legt, eine Murmel liegt auf "
                     "einer Karte ohne ihren Planeten oder außerhalb der Galaxie.",
         "why_near": " Am nächsten: {cells} (eine Bedingung verfehlt).",
@@ -155,7 +156,7 @@ WORDS: dict[str, dict[str, str]] = {
                  "gültige geben – oder keine.",
         "legend": "Was du siehst", "legend_disc": "Ziel-Plättchen (lila, weißer Pfeil)",
         "legend_hole": "Schwarzes-Loch-Plättchen (schwarz, weißer Rand)",
-        "legend_wild": "Joker: leiht seiner Karte einen fehlenden Planeten",
+        "legend_wild": "Joker-Marker: leiht seiner Karte einen fehlenden Planeten",
         "example": "Beispiel", "example_answer": "Antwort",
         "tech_scan": "eine Bedingung nach der anderen prüfen",
         "tech_offset": "vom Ziel-Plättchen aus lesen",
@@ -242,10 +243,10 @@ WEB_WORDS: dict[str, dict[str, str]] = {
                              "planète — la carte sous cette case ne doit pas la montrer.",
            "var_rotation": "Rotation : vous pouvez tourner la boîte de 90°, 180° ou 270° avant "
                            "de la poser ; une carte est valide si une rotation la rend valide.",
-           "var_torus": "Tore : la Galaxie se referme — une case qui sort par un bord tombe "
-                        "sur la carte du bord opposé.",
-           "var_void": "Vide : une carte face cachée ne montre aucune planète et n'est jamais "
-                       "une destination, mais la boîte peut la recouvrir.",
+           "var_torus": "GALAXIE SPHÉRIQUE : la Galaxie se referme — une case qui sort par "
+                        "un bord tombe sur la carte du bord opposé.",
+           "var_void": "VIDE SPATIAL : une carte face cachée ne montre aucune planète et "
+                       "n'est jamais une destination, mais la boîte peut la recouvrir.",
            "var_wild": "Joker : la carte où il est posé fournit une planète manquante (jamais "
                        "une planète interdite par un trou noir).",
            "var_6x6": "6×6 : une Galaxie plus grande, six cartes sur six ; les règles sont "
@@ -276,12 +277,13 @@ WEB_WORDS: dict[str, dict[str, str]] = {
                              "zeigen.",
            "var_rotation": "Drehung: Du darfst die Box vor dem Auflegen um 90°, 180° oder 270° "
                            "drehen; eine Karte ist gültig, wenn eine Drehung sie gültig macht.",
-           "var_torus": "Torus: Die Galaxie schließt sich — ein Feld, das über einen Rand "
-                        "hinausragt, liegt auf der Karte am gegenüberliegenden Rand.",
-           "var_void": "Leere: Eine verdeckte Karte zeigt keine Planeten und ist nie ein Ziel, "
-                       "aber die Box darf auf ihr liegen.",
-           "var_wild": "Joker: Die Karte, auf der er liegt, liefert einen fehlenden Planeten "
-                       "(nie einen, den ein Schwarzes Loch verbietet).",
+           "var_torus": "RINGFÖRMIGE GALAXIE: Die Galaxie schließt sich — ein Feld, das über "
+                        "einen Rand hinausragt, liegt auf der Karte am gegenüberliegenden "
+                        "Rand.",
+           "var_void": "DIE LEERE DES WELTALLS: Eine verdeckte Karte zeigt keine Planeten "
+                       "und ist nie ein Ziel, aber die Box darf auf ihr liegen.",
+           "var_wild": "Joker-Marker: Die Karte, auf der er liegt, liefert einen fehlenden "
+                       "Planeten (nie einen, den ein Schwarzes Loch verbietet).",
            "var_6x6": "6×6: eine größere Galaxie, sechs mal sechs Karten; die Regeln bleiben.",
            "check": "Prüfen", "reveal": "Lösung zeigen", "reset": "Neu beginnen",
            "right": "Richtig! Genau die Antwort des Programms.",
