@@ -84,10 +84,12 @@ def _spaces(toss: Toss, black_hole: bool) -> list[tuple[Pos, frozenset[str], fro
     return [(s, *demands[s]) for s in sorted(demands)]
 
 
-def scan(galaxy: Galaxy, toss: Toss, variants: Variants, known: Collection[str]
-         ) -> Scan | None:
+def scan(galaxy: Galaxy, toss: Toss, variants: Variants, known: Collection[str],
+         give_up: int | None = None) -> Scan | None:
     """The scan of a person who knows the techniques ``known`` (see the module docstring);
     None when they cannot read the toss at all (the disc off centre without ``offset``).
+    With ``give_up``, the scan stops at the check after that many (the person gives up:
+    the scan's checks then exceed ``give_up`` and its other figures are partial).
 
     Planets are bit masks here (the scan runs for every galaxy the generator builds)."""
     if toss.destination != CENTRE and "offset" not in known:
@@ -149,6 +151,8 @@ def scan(galaxy: Galaxy, toss: Toss, variants: Variants, known: Collection[str]
             ok = True
             for k in others:
                 checks += 1
+                if give_up is not None and checks > give_up:
+                    return Scan(placements, checks, tuple(found))
                 _sp, req, pro = spaces[k]
                 if not meets(r + offsets[k][0], c + offsets[k][1], req, pro):
                     ok = False
@@ -181,7 +185,7 @@ def present(galaxy: Galaxy, toss: Toss, variants: Variants) -> frozenset[str]:
 
 def _solves(galaxy: Galaxy, toss: Toss, variants: Variants, question: str,
             answer: Collection[Pos], known: Collection[str], budget: int | None) -> bool:
-    seen = scan(galaxy, toss, variants, known)
+    seen = scan(galaxy, toss, variants, known, budget)
     if seen is None or (budget is not None and seen.checks > budget):
         return False
     if question == "count" or not answer:

@@ -66,10 +66,11 @@ def _meets(galaxy: Galaxy, how: _Reading, cell: Pos | None, required: frozenset[
     return not lacking and not planets & prohibited
 
 
-def _walk(galaxy: Galaxy, toss: Toss, variants: Variants, known: Collection[str]
-          ) -> tuple[int, int, list[Pos]] | None:
+def _walk(galaxy: Galaxy, toss: Toss, variants: Variants, known: Collection[str],
+          budget: int | None = None) -> tuple[int, int, list[Pos]] | None:
     """(placements, checks, valid cards in the anchor scan's order) for this reader, or None
-    when they cannot read the toss."""
+    when they cannot read the toss. Past ``budget`` checks the walk stops (the reader has
+    given up: its checks then exceed the budget, and nothing else counts)."""
     if "offset" not in known and toss.destination != CENTRE:
         return None
     how = _reading(toss, variants, known)
@@ -99,6 +100,8 @@ def _walk(galaxy: Galaxy, toss: Toss, variants: Variants, known: Collection[str]
             if k == anchor:
                 continue
             checks += 1
+            if budget is not None and checks > budget:
+                return len(placements), checks, valid
             if not _meets(galaxy, how, covered_cell(galaxy, dest, toss.destination, space,
                                                     turn, how.torus), req, pro):
                 good = False
@@ -124,7 +127,7 @@ def _in_play(galaxy: Galaxy, toss: Toss, variants: Variants) -> set[str]:
 
 def _right(galaxy: Galaxy, toss: Toss, variants: Variants, question: str,
            answer: Collection[Pos], known: set[str], budget: int | None) -> bool:
-    walked = _walk(galaxy, toss, variants, known)
+    walked = _walk(galaxy, toss, variants, known, budget)
     if walked is None:
         return False
     _placements, checks, valid = walked
@@ -146,8 +149,11 @@ def regrade(galaxy: Galaxy, toss: Toss, variants: Variants, question: str,
         if _right(galaxy, toss, variants, question, answer, known, CHECKS_BUDGET[k]):
             tier = k
             break
-    needed = [t for t in TECHNIQUES if t == "scan" or not _right(
-        galaxy, toss, variants, question, answer, set(TECHNIQUES) - {t}, None)]
+    # without a rule that is not in play the puzzle reads the same: only those in play, and
+    # counting, can be needed
+    maybe = _in_play(galaxy, toss, variants) | {"count"}
+    needed = [t for t in TECHNIQUES if t == "scan" or (t in maybe and not _right(
+        galaxy, toss, variants, question, answer, set(TECHNIQUES) - {t}, None))]
     walked = _walk(galaxy, toss, variants, set(TECHNIQUES))
     placements, checks = (walked[0], walked[1]) if walked is not None else (0, 0)
     return tier, {"techniques": needed, "placements": placements, "checks": checks}

@@ -14,7 +14,7 @@ TECHNIQUE_TIER: dict[str, int] = {"scan": 1, "offset": 2, "black_hole": 3, "wild
 """The tier from which a solver knows each technique."""
 CHECKS_BUDGET: dict[int, int | None] = {1: 6, 2: 11, 3: 17, 4: 28, 5: None}
 """The most checks the tier's solver makes before giving up (None: no limit)."""
-CHECKS_FLOOR: dict[int, int] = {1: 0, 2: 5, 3: 8, 4: 12, 5: 18}
+CHECKS_FLOOR: dict[int, int] = {1: 0, 2: 5, 3: 7, 4: 10, 5: 18}
 """The fewest checks a puzzle of the tier takes (a generator's promise that ``spacebowl
 check`` holds it to): the effort ramps with the tier."""
 

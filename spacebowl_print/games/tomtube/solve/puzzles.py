@@ -63,6 +63,8 @@ from spacebowl_print.games.tomtube.rules.network import (
 from spacebowl_print.games.tomtube.rules.play import fill_owner, isolated_after, place
 from spacebowl_print.games.tomtube.solve.human import Grade, grade
 from spacebowl_print.games.tomtube.solve.tiers import (
+    DECOY_CAP,
+    FLOORS,
     MAX_MOVES,
     MIN_MOVES,
     SLACK,
@@ -249,10 +251,18 @@ def make_puzzle(tiles: TileSet, seed: int, key: str, tier: int, pickup: bool = F
         if line is None or len(line) < MIN_MOVES:
             continue
         n = len(line)
-        if n not in lengths and pool:
-            continue  # cannot be of the tier, and a fallback is in hand
+        if n not in lengths and (pool or attempt < ATTEMPTS // 2):
+            continue  # cannot be of the tier (see below)
         firsts = len(wh.successors(wh.start))
+        floors, cap = FLOORS[tier], DECOY_CAP[tier]
+        # a candidate that cannot be of the tier is graded only for a fallback: once one is
+        # in hand, or in the first half of the attempts (a match nearly always comes first)
+        spare = bool(pool) or attempt < ATTEMPTS // 2
+        if spare and firsts < floors.first_moves:
+            continue
         tempting = len(first_moves(wh, n, SLACK)[1])
+        if spare and (tempting < floors.decoys or (cap is not None and tempting > cap)):
+            continue
         graded, printed = grade(wh, n, tempting)
         if not keeps_floors(graded.tier, firsts, tempting, n):
             continue
