@@ -66,14 +66,29 @@ def _meets(galaxy: Galaxy, how: _Reading, cell: Pos | None, required: frozenset[
     return not lacking and not planets & prohibited
 
 
+Cover = dict[tuple[Pos, Pos, int, bool], Pos | None]
+"""The card under a space, by (destination card, space, turn, torus): the reference
+engine's :func:`covered_cell`, asked once per puzzle for each."""
+
+
+def _under(galaxy: Galaxy, toss: Toss, cover: Cover, dest: Pos, space: Pos, turn: int,
+           torus: bool) -> Pos | None:
+    key = (dest, space, turn, torus)
+    if key not in cover:
+        cover[key] = covered_cell(galaxy, dest, toss.destination, space, turn, torus)
+    return cover[key]
+
+
 def _walk(galaxy: Galaxy, toss: Toss, variants: Variants, known: Collection[str],
-          budget: int | None = None) -> tuple[int, int, list[Pos]] | None:
+          budget: int | None = None, cover: Cover | None = None
+          ) -> tuple[int, int, list[Pos]] | None:
     """(placements, checks, valid cards in the anchor scan's order) for this reader, or None
     when they cannot read the toss. Past ``budget`` checks the walk stops (the reader has
     given up: its checks then exceed the budget, and nothing else counts)."""
     if "offset" not in known and toss.destination != CENTRE:
         return None
     how = _reading(toss, variants, known)
+    cover = {} if cover is None else cover
     every = galaxy.positions()
     # the anchor: the demanding space met by the fewest cards (the first such in order)
     counts = [(sum(_meets(galaxy, how, p, req, frozenset()) for p in every), k)
@@ -86,7 +101,7 @@ def _walk(galaxy: Galaxy, toss: Toss, variants: Variants, known: Collection[str]
                 placements.append((dest, turn, dest))
                 continue
             space, req, _p = how.demands[anchor]
-            under = covered_cell(galaxy, dest, toss.destination, space, turn, how.torus)
+            under = _under(galaxy, toss, cover, dest, space, turn, how.torus)
             if under is not None and _meets(galaxy, how, under, req, frozenset()):
                 placements.append((under, turn, dest))
     placements.sort(key=lambda p: (p[0].row, p[0].col, how.turns.index(p[1])))
@@ -102,8 +117,8 @@ def _walk(galaxy: Galaxy, toss: Toss, variants: Variants, known: Collection[str]
             checks += 1
             if budget is not None and checks > budget:
                 return len(placements), checks, valid
-            if not _meets(galaxy, how, covered_cell(galaxy, dest, toss.destination, space,
-                                                    turn, how.torus), req, pro):
+            if not _meets(galaxy, how, _under(galaxy, toss, cover, dest, space, turn,
+                                              how.torus), req, pro):
                 good = False
                 break
         if good and dest not in valid:
@@ -126,8 +141,9 @@ def _in_play(galaxy: Galaxy, toss: Toss, variants: Variants) -> set[str]:
 
 
 def _right(galaxy: Galaxy, toss: Toss, variants: Variants, question: str,
-           answer: Collection[Pos], known: set[str], budget: int | None) -> bool:
-    walked = _walk(galaxy, toss, variants, known, budget)
+           answer: Collection[Pos], known: set[str], budget: int | None, cover: Cover
+           ) -> bool:
+    walked = _walk(galaxy, toss, variants, known, budget, cover)
     if walked is None:
         return False
     _placements, checks, valid = walked
@@ -143,18 +159,19 @@ def regrade(galaxy: Galaxy, toss: Toss, variants: Variants, question: str,
             answer: Sequence[Pos]) -> tuple[int, dict[str, Any]]:
     """The tier and the manifest's ``grade`` object (``{"techniques", "placements",
     "checks"}``), derived without :mod:`.human`."""
+    cover: Cover = {}
     tier = 0
     for k in sorted(CHECKS_BUDGET):
         known = {t for t in TECHNIQUES if TECHNIQUE_TIER[t] <= k}
-        if _right(galaxy, toss, variants, question, answer, known, CHECKS_BUDGET[k]):
+        if _right(galaxy, toss, variants, question, answer, known, CHECKS_BUDGET[k], cover):
             tier = k
             break
     # without a rule that is not in play the puzzle reads the same: only those in play, and
     # counting, can be needed
     maybe = _in_play(galaxy, toss, variants) | {"count"}
     needed = [t for t in TECHNIQUES if t == "scan" or (t in maybe and not _right(
-        galaxy, toss, variants, question, answer, set(TECHNIQUES) - {t}, None))]
-    walked = _walk(galaxy, toss, variants, set(TECHNIQUES))
+        galaxy, toss, variants, question, answer, set(TECHNIQUES) - {t}, None, cover))]
+    walked = _walk(galaxy, toss, variants, set(TECHNIQUES), None, cover)
     placements, checks = (walked[0], walked[1]) if walked is not None else (0, 0)
     return tier, {"techniques": needed, "placements": placements, "checks": checks}
 
