@@ -15,35 +15,17 @@ from __future__ import annotations
 
 import argparse
 import json
-import os
-import resource
 import statistics
 import subprocess
 import sys
 import tempfile
-import time
 from collections import Counter
 from pathlib import Path
 from typing import Any
 
-from _baseline import ROOT, export
+from _baseline import ROOT, command, env_for, export
 
 sys.path.insert(0, str(ROOT))  # grade with this checkout, whatever the venv installed
-
-
-def env_for(src: Path) -> dict[str, str]:
-    return dict(os.environ, PYTHONPATH=str(src), SOURCE_DATE_EPOCH="1700000000")
-
-
-def command(src: Path, args: list[str]) -> tuple[float, float]:
-    """Run ``spacebowl ARGS`` from ``src``: (CPU seconds of the child, wall seconds)."""
-    before = resource.getrusage(resource.RUSAGE_CHILDREN)
-    t0 = time.perf_counter()
-    subprocess.run([sys.executable, "-m", "spacebowl_print", *args], check=True,
-                   env=env_for(src), cwd=src, capture_output=True)
-    wall = time.perf_counter() - t0
-    after = resource.getrusage(resource.RUSAGE_CHILDREN)
-    return (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime), wall
 
 
 def timed(label: str, runs: int, new: Path, base: Path, args: list[str], tmp: Path) -> None:

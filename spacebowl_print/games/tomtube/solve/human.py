@@ -104,7 +104,7 @@ def restricted_line(wh: WayHome, known: Collection[str], limit: int,
                     continue
                 if t[0] == wh.base:
                     if t[4] >= 2:
-                        return _line(wh, parent, s, code, t)
+                        return wh.line_from(parent, s, code, t)
                     continue
                 if t not in parent:
                     parent[t] = (s, code)
@@ -114,18 +114,6 @@ def restricted_line(wh: WayHome, known: Collection[str], limit: int,
             return None
         layer = nxt
     return None
-
-
-def _line(wh: WayHome, parent: dict[State, tuple[State, int] | None], s: State, code: int,
-          t: State) -> list[Step]:
-    line = [wh.step(s, code, t)]
-    back = parent[s]
-    while back is not None:
-        prev, c = back
-        line.append(wh.step(prev, c, s))
-        s = prev
-        back = parent[s]
-    return line[::-1]
 
 
 def level_line(wh: WayHome, moves: int) -> tuple[int, list[Step]]:
