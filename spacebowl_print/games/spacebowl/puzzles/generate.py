@@ -1,4 +1,5 @@
-"""Puzzle generation, deterministic from a seed: the generator plans, the galaxy builder builds.
+"""Puzzle generation, deterministic from a seed: the generator plans, the galaxy builder builds,
+the human-model solver grades.
 
 **Planning.** Each puzzle's tier fixes what it may look like (:data:`~.tiers.TIERS`); the
 generator decides the rest from the seed alone, before any galaxy exists:
@@ -8,19 +9,26 @@ generator decides the rest from the seed alone, before any galaxy exists:
 * the number of solutions, of marbles, the black hole and the question, as stratified draws:
   every block of :data:`BLOCK` puzzles of a tier holds each value in proportion to its share,
   in a seeded order, so a year's puzzles keep the tier table's shares (the Wild token's
-  puzzles never have no solution, so the tier's other puzzles have that many more);
+  puzzles never have no solution, so the tier's other puzzles have that many more); a
+  *find* that could need none of the tier's techniques asks for a *count* instead;
 * the toss: the planets of a random deck card with that many planets (a possible top card,
-  which the galaxy must then not contain), and random spaces for the disc, the marbles and
-  the black hole (the disc in the centre in learning mode).
+  which the galaxy must then not contain), and random spaces for the disc (the centre in
+  learning mode, never the centre otherwise), the marbles and the black hole (always beside
+  a marble: a lone black hole means nothing).
 
 **Building.** The plans become :class:`~solve.BuildRequest` s (exact K, the tier's near-miss
-band, the top card excluded, the Wild token mattering to some solution) and go, grouped by
-galaxy shape and variants, to the one galaxy builder (:func:`~solve.try_build_galaxies`):
-pooled random deals for common targets, CP-SAT for rare ones, each galaxy certified by the
-reference engine. A plan no galaxy can meet (CP-SAT proves it) is re-planned with a new toss
-and the same tier features.
+band, the top card excluded; the Wild token needed by every solution of a *find*, helping
+some solution of a *count*) and go, grouped by galaxy shape and variants, to the one galaxy
+builder (:func:`~solve.try_build_galaxies`): pooled random deals for common targets, CP-SAT
+for rare ones (from a plan's :data:`POOLS_ONLY`-th toss on), each galaxy certified by the
+reference engine.
 
-**Checking.** Every answer is re-derived by the bitboard engine; the two engines must agree.
+**Grading.** The human-model solver (:mod:`.human`) must grade each galaxy the slot's tier,
+with at least the tier's least checks; a plan whose galaxy it grades otherwise, or no galaxy
+can meet, is re-planned with a new toss and the same tier features.
+
+**Checking.** Every kept answer is re-derived by the bitboard engine; the two engines must
+agree.
 """
 
 from __future__ import annotations
@@ -48,9 +56,9 @@ BLOCK = 20
 VOID_CARDS = 3
 """Face-down cards in the void variant (the rules: 3 random cards)."""
 MAX_ATTEMPTS = 60
-"""Tosses tried for one puzzle before giving up (each after CP-SAT proved the last one
-impossible, or the human-model solver graded the galaxy another tier): over six seeds'
-years no puzzle took more than MOST_ATTEMPTS."""
+"""Tosses tried for one puzzle before giving up (each after the pools or CP-SAT found no
+galaxy for the last one, or the human-model solver graded its galaxy another tier): over six
+seeds' years no puzzle took more than 23."""
 WINDOW = 512
 """Puzzles built together: bounds the builder's arrays for ten-year booklets."""
 POOLS_ONLY = 5
