@@ -3,7 +3,11 @@ not a benchmark: the leading underscore keeps it out of the README's list)."""
 
 from __future__ import annotations
 
+import os
+import resource
 import subprocess
+import sys
+import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -17,3 +21,19 @@ def export(rev: str, into: Path) -> str:
                              capture_output=True).stdout
     subprocess.run(["tar", "-x", "-C", str(into)], input=archive, check=True)
     return full
+
+
+def env_for(src: Path) -> dict[str, str]:
+    """The environment that runs ``spacebowl`` from the source tree ``src``."""
+    return dict(os.environ, PYTHONPATH=str(src), SOURCE_DATE_EPOCH="1700000000")
+
+
+def command(src: Path, args: list[str]) -> tuple[float, float]:
+    """Run ``spacebowl ARGS`` from ``src``: (CPU seconds of the child, wall seconds)."""
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
+    t0 = time.perf_counter()
+    subprocess.run([sys.executable, "-m", "spacebowl_print", *args], check=True,
+                   env=env_for(src), cwd=src, capture_output=True)
+    wall = time.perf_counter() - t0
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime), wall

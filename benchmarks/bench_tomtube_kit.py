@@ -13,16 +13,13 @@ from __future__ import annotations
 
 import argparse
 import json
-import os
-import resource
 import statistics
 import subprocess
 import sys
 import tempfile
-import time
 from pathlib import Path
 
-from _baseline import export
+from _baseline import command, env_for, export
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -48,22 +45,6 @@ print(json.dumps({"make": t1 - t0, "prove": t2 - t1, "render": t3 - t2, "bad": b
                   "pages": len(pages), "lengths": dict(Counter(p.moves for p in puzzles)),
                   "tiers": dict(Counter(p.tier for p in puzzles))}))
 """
-
-
-def env_for(src: Path) -> dict[str, str]:
-    return dict(os.environ, PYTHONPATH=str(src), SOURCE_DATE_EPOCH="1700000000")
-
-
-def command(src: Path, args: list[str]) -> tuple[float, float]:
-    """Run ``spacebowl ARGS`` from ``src``: (CPU seconds of the child, wall seconds)."""
-    before = resource.getrusage(resource.RUSAGE_CHILDREN)
-    t0 = time.perf_counter()
-    subprocess.run([sys.executable, "-m", "spacebowl_print", *args], check=True,
-                   env=env_for(src), cwd=src, capture_output=True)
-    wall = time.perf_counter() - t0
-    after = resource.getrusage(resource.RUSAGE_CHILDREN)
-    cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
-    return cpu, wall
 
 
 def size(folder: Path) -> int:

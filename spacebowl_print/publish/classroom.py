@@ -4,9 +4,12 @@ the puzzles), a teacher's key by code with a legend, and ``manifest.json``.
 ``worksheets.pdf`` opens with the game's teaching page (to project or hand out) on a sheet
 of its own; then every student's worksheet takes a whole number of sheets when printed on
 both sides (a student's pages never share a sheet with another's: odd counts get a page
-for notes). ``teacher-key.pdf`` is a table of codes × puzzles, as many rows a page as fit
-(a class of 30 with up to six puzzles each is one page), with one line saying how to read
-it. Every answer survives the game's independent check before anything is written.
+for notes), ending with the game's score sheet when it has one (:class:`ScoringAid`).
+``teacher-key.pdf`` is a table of codes × puzzles, as many rows a page as fit (a class of
+30 with up to six puzzles each is one page), under the tiers the set uses and a legend; then
+every code's answers drawn, as the booklet's answer key draws them (a set where everyone
+has the same puzzles draws them once). Every answer survives the game's independent check
+before anything is written.
 """
 
 from __future__ import annotations
@@ -17,7 +20,7 @@ from pathlib import Path
 
 from spacebowl_print.publish import booklet as pub
 from spacebowl_print.publish.book import notes_page, teach_page
-from spacebowl_print.publish.kinds import PuzzleItem
+from spacebowl_print.publish.kinds import PuzzleItem, ScoringAid
 from spacebowl_print.publish.layout import Frame, Layout, frame
 from spacebowl_print.publish.publication import Publisher, manifest
 from spacebowl_print.publish.requests import ClassRequest
@@ -101,13 +104,18 @@ def worksheet_pages(publisher: Publisher, layout: Layout, sheets: Sequence[Sheet
         per_page = 1
     fns: list[pub.PageFn] = [teach_page(publisher, words["how_to_play"]),
                              notes_page(words["notes"])]
+    kind = publisher.kind
+    aid = (kind.scoring_aid(publisher.source, publisher.ctx)
+           if isinstance(kind, ScoringAid) else None)
     for code, sheet in sheets:
         mine: list[pub.PageFn] = []
+        fields = [f"{words['name']}:", f"{words['date']}:", f"{words['code']} {code}"]
         for start in range(0, len(sheet), per_page):
             items = [(p, f"{words['code']} {code} · {noun} {k + 1}/{len(sheet)}")
                      for k, p in enumerate(sheet[start: start + per_page], start=start)]
-            fields = [f"{words['name']}:", f"{words['date']}:", f"{words['code']} {code}"]
             mine.append(pub.puzzle_page(items, words, fields))
+        if aid is not None:
+            mine.append(_aid_page(aid, len(sheet), fields))
         if len(mine) % 2:
             mine.append(notes_page(words["notes"]))
         fns += mine
@@ -126,15 +134,62 @@ def teacher_key(publisher: Publisher, layout: Layout, sheets: Sequence[Sheet],
     legend = publisher.kind.key_legend(publisher.ctx)
     legend_h = len(wrap(legend, content[2], 8.5)) * line_height(8.5, 1.3)
     per_page = max(1, int((content[3] - KEY_HEAD - legend_h) // KEY_ROW) - 2)
-    tiers = "1–5" if req.tier is None else str(req.tier)
-    line = publisher.words["class_line"].format(students=req.students, n=req.puzzles,
-                                                tiers=tiers)
+    used = sorted({p.tier for _, sheet in sheets for p in sheet})
+    which = "class_line_one" if len(used) == 1 else "class_line"
+    line = publisher.words[which].format(students=req.students, n=req.puzzles,
+                                         tiers=tier_span(used))
     fns: list[pub.PageFn] = []
     for block in blocks:
         for a in range(0, len(sheets), per_page):
             fns.append(_key_page(block, sheets[a: a + per_page], publisher.words,
                                  publisher.ctx.words["puzzle"], line, legend))
-    return fns
+    return fns + drawn_answers(publisher, layout, sheets, req.same)
+
+
+def tier_span(tiers: Sequence[int]) -> str:
+    """The tiers a set uses, as its key's header says them: ``3``, ``1–3``, ``1, 3, 5``."""
+    if not tiers:
+        return "—"
+    if list(tiers) == list(range(tiers[0], tiers[-1] + 1)):
+        return str(tiers[0]) if len(tiers) == 1 else f"{tiers[0]}–{tiers[-1]}"
+    return ", ".join(map(str, tiers))
+
+
+def drawn_answers(publisher: Publisher, layout: Layout, sheets: Sequence[Sheet],
+                  same: bool) -> list[pub.PageFn]:
+    """Every code's answers drawn (the game's ``draw_answer``, as in a booklet's key), in
+    the order of the codes, each box labelled with the code, the puzzle and its tier; once
+    for a set where everyone has the same puzzles."""
+    noun = publisher.ctx.words["puzzle"]
+    words = publisher.words
+    content = frame(layout.trim, 1, 100, layout.bleed, layout.margin).content
+    per_page = publisher.kind.answers_per_page(publisher.source, content[2], content[3])
+    items: list[PuzzleItem] = []
+    labels: list[str] = []
+    for code, sheet in (sheets[:1] if same else sheets):
+        who = words["every_code"] if same else f"{words['code']} {code}"
+        for k, p in enumerate(sheet):
+            items.append(p)
+            labels.append(f"{who} · {noun} {k + 1}/{len(sheet)} · {'★' * p.tier}")
+    return pub.answer_pages(items, lambda item, index: labels[index], words, per_page)
+
+
+def _aid_page(aid: Callable[[Canvas, tuple[float, float, float, float], int], None],
+              puzzles: int, fields: Sequence[str]) -> pub.PageFn:
+    """A student's scoring aid (the game's :class:`ScoringAid`) under their name, date and
+    code."""
+
+    def page(f: Frame, folio: int) -> pub.Painter:
+        x, y, w, h = f.content
+
+        def paint(canvas: Canvas) -> None:
+            top = pub.name_line(canvas, x, y + h, w, fields) - 2
+            aid(canvas, (x, y, w, top - y), puzzles)
+            pub.folio_text(canvas, f, folio)
+
+        return paint
+
+    return page
 
 
 def _key_page(columns: list[int], part: Sequence[Sheet], words: Mapping[str, str], noun: str,
@@ -181,5 +236,5 @@ def _key_page(columns: list[int], part: Sequence[Sheet], words: Mapping[str, str
     return page
 
 
-__all__ = ["ClassReport", "build_classroom",
-           "teacher_key", "worksheet_pages"]
+__all__ = ["ClassReport", "build_classroom", "drawn_answers", "teacher_key", "tier_span",
+           "worksheet_pages"]

@@ -18,14 +18,14 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
-from typing import TYPE_CHECKING, Any, Protocol, TypeVar
+from typing import TYPE_CHECKING, Any, Protocol, TypeVar, runtime_checkable
 
 if TYPE_CHECKING:  # the types only: reading a game's table must not load reportlab
     from spacebowl_print.publish.items import Item, Naming
     from spacebowl_print.publish.kit import Document
     from spacebowl_print.publish.requests import KitRequest
     from spacebowl_print.publish.schedule import Slot
-    from spacebowl_print.render.api import BoxPainter, Canvas, Painter
+    from spacebowl_print.render.api import Box, BoxPainter, Canvas, Painter
 
 
 
@@ -110,6 +110,18 @@ SourceT = TypeVar("SourceT")
 """A game's source: the material a run's puzzles are made from."""
 PuzzleT = TypeVar("PuzzleT", bound=PuzzleItem)
 """A game's puzzle."""
+
+
+@runtime_checkable
+class ScoringAid(Protocol):
+    """A puzzle kind whose classroom worksheets end with a scoring aid: a page a child
+    fills in to score their own answers (Hubble's score sheet). Optional: a kind without
+    it gets none."""
+
+    def scoring_aid(self, source: Any, ctx: RenderContext
+                    ) -> Callable[[Canvas, Box, int], None]:
+        """A painter of the aid in a box, for a student with that many puzzles."""
+        ...
 
 
 class PuzzleKind(Protocol[OptionsT, SourceT, PuzzleT]):

@@ -32,19 +32,27 @@ def test_only_tiers_whose_promises_the_puzzle_keeps_pass() -> None:
         for tier in range(1, 6):
             if verify_manifest_entry(no_options, {**entry, "tier": tier}) is None:
                 passing.add((entry["tier"], tier))
-    # a tier-1 puzzle (2 marbles, centre disc, 1 solution, 3 near misses) keeps tier 2's too:
-    # its promises alone cannot tell; the schedule the options record can (below)
-    assert passing == {(1, 1), (2, 2), (3, 3), (4, 4), (5, 5), (1, 2)}
+    # every puzzle passes as its own tier only: where the tier table's promises would let
+    # a puzzle pass as another tier, the human-model solver's grade does not (issue 25), nor
+    # does the schedule the options record
+    assert passing == {(1, 1), (2, 2), (3, 3), (4, 4), (5, 5)}
     for entry in TIERS["entries"]:
         for tier in range(1, 6):
             verdict = verify_manifest_entry(TIERS["header"], {**entry, "tier": tier})
             assert (verdict is None) == (tier == entry["tier"]), (entry["id"], tier, verdict)
 
 
-def test_the_black_hole_promise_of_tier_5() -> None:
-    four = _entry(4)  # 4 marbles, rotation, no black hole: relabelled 5 it lacks the hole
+def test_a_tier_table_promise_and_the_solver_grade() -> None:
+    four = _entry(4)  # 3 marbles: relabelled 5 it breaks the table's 4 marbles
     problem = verify_manifest_entry(TIERS["header"], {**four, "tier": 5})
-    assert problem is not None and "no black hole, which tier 5 always" in problem
+    assert problem is not None and "3 marbles, tier 5 tosses" in problem
+    one = _entry(1)  # relabelled 2 it keeps tier 2's table; the solver grades it 1
+    problem = verify_manifest_entry(TIERS["header"], {**one, "tier": 2})
+    assert problem is not None and "human-model solver grades the puzzle tier 1" in problem
+    graded = _entry(3)
+    graded["grade"] = {**graded["grade"], "checks": graded["grade"]["checks"] + 1}
+    problem = verify_manifest_entry(TIERS["header"], graded)
+    assert problem is not None and "grade" in problem
 
 
 def test_a_relabelled_tier_fails_check_answers_only_even_resealed(
@@ -58,7 +66,7 @@ def test_a_relabelled_tier_fails_check_answers_only_even_resealed(
     path = tmp_path / "manifest.json"
     path.write_text(json.dumps(data), "utf-8")
     assert run(["check", "--answers-only", str(path)]) == 1
-    assert "tier 5 always tosses" in capsys.readouterr().err
+    assert "tier 5 tosses" in capsys.readouterr().err
 
 
 def test_hubble_header_fields_are_verified() -> None:

@@ -149,7 +149,7 @@ VOID_FLIP = {
 @pytest.mark.parametrize("lang", ["en", "fr", "de"])
 def test_void_variant_turns_a_face_down_top_card_face_up(lang: str) -> None:
     text = _rules(lang)
-    void = re.search(r"\*\*(Void|Vide|Leere)\s?:?\*\*:?(.*?)\n?- \*\*",
+    void = re.search(r"\*\*(Void|VIDE SPATIAL|DIE LEERE DES WELTALLS)\s?:?\*\*:?(.*?)\n?- \*\*",
                      rules_text(lang, _deck()), re.S)
     assert void is not None
     assert VOID_FLIP[lang] in _flat(void[2])  # in the void variant's own item
@@ -181,13 +181,16 @@ SECTIONS: dict[str, dict[str, list[str]]] = {
     "setup": {
         "en": ["25 face up in a 5×5 square", "Columns are A–E from the left, rows 1–5 from "
                "the top", "10 more cards face up", "Infinity & Beyond deck",
-               "other cards sit out", "space **4** of the scoretrack", "takes the Captain token"],
+               "other cards sit out", "space **4** of the scoretrack",
+               "Randomly select someone to be the captain", "take the Captain token"],
         "fr": ["25 face visible en un carré de 5×5", "colonnes vont de A à E",
                "10 autres cartes face visible", "pile **Infini & au-delà**",
-               "ne servent pas", "case **4** de la piste des scores", "jeton Capitaine"],
+               "ne servent pas", "case **4** de la piste des scores", "jeton Capitaine",
+               "Désignez au hasard le capitaine"],
         "de": ["25 offen als Quadrat von 5×5", "Spalten A–E von links", "10 weitere Karten",
                "„Bis zur Unendlichkeit“-Stapel", "nicht gebraucht",
-               "Feld **4** der Punkteübersicht", "nimmt den Captain-Marker"],
+               "Feld **4** der Punkteübersicht", "nimmt den Captain-Marker",
+               "Bestimmt zufällig, wer Captain ist"],
     },
     "toss": {
         "en": ["together with the marbles of the planets shown on the top card",
@@ -221,7 +224,7 @@ SECTIONS: dict[str, dict[str, list[str]]] = {
                "**“We are all going to die!”**", "flip your large Crew token to the Red Button",
                "keep searching and point at a card at 0",
                "Red Button players may not use the Wild token"],
-        "fr": ["**« Go ! »**", "à rebours depuis 10", "**suivre**", "À 0",
+        "fr": ["**« Go ! »**", "à rebours depuis 10", "**suivre**", "**« Suivi ! »**", "À 0",
                "la même carte est permise", "ne posent rien et ne marquent rien",
                "Pendant un compte à rebours, n'importe qui peut poser le Joker",
                "celui qui l'a posé doit s'en servir", "**« On va tous mourir ! »**",
@@ -232,9 +235,9 @@ SECTIONS: dict[str, dict[str, list[str]]] = {
                "dieselbe Karte ist erlaubt", "legen nichts und bekommen nichts",
                "Während eines Countdowns darf jede Person den Joker",
                "wer ihn gelegt hat, muss ihn nutzen", "**„Wir werden alle sterben!“**",
-               "großen Crewmarker auf den Roten Knopf drehen",
+               "großen Crew-Marker auf den Roten Knopf drehen",
                "weitersuchen und bei 0 auf eine Karte zeigen",
-               "Wer den Roten Knopf zeigt, darf den Joker nicht nutzen"],
+               "Wer den Roten Knopf zeigt, darf den Joker-Marker nicht nutzen"],
     },
     "scoring": {
         "en": ["is **found** if at least one chosen card is valid", "never takes a score "
@@ -260,7 +263,7 @@ SECTIONS: dict[str, dict[str, list[str]]] = {
         "de": ["Der „Los!“-Rufer bekommt den Captain-Marker", "hat niemand „Los!“ gerufen",
                "nimmt die gewählte Karte, und die oberste Stapelkarte füllt die Lücke",
                "Der Untergangsrufer bekommt den Captain-Marker", "bleibt der Captain im Amt",
-               "nimmt die oberste Stapelkarte", "Joker und Zeiger zurücknehmen",
+               "nimmt die oberste Stapelkarte", "Joker-Marker und Zeiger zurücknehmen",
                "wieder auf die Seite Schiff drehen"],
     },
     "end of game": {
@@ -283,7 +286,7 @@ SECTIONS: dict[str, dict[str, list[str]]] = {
                "face cachée", "simplement retournée face visible", "6×6 cartes, A–F et 1–6",
                "tournée de 90°, 180° ou 270° (le disque tourne avec elle)",
                "la carte du bord opposé"],
-        "de": ["frei kombinierbar", "**Ohne Joker.**", "3 zufällige Karten verdeckt",
+        "de": ["frei kombinierbar", "**KEIN JOKER-MARKER.**", "3 zufällige Karten verdeckt",
                "wird sie einfach aufgedeckt", "6×6 Karten, A–F und 1–6",
                "um 90°, 180° oder 270° gedreht passt (das Ziel-Plättchen dreht sich mit)",
                "auf der Karte am gegenüberliegenden Rand"],

@@ -48,10 +48,17 @@ def test_plans_follow_the_tier_table(tier: int) -> None:
         assert len(toss.marbles) in spec.marbles
         assert req.near_misses == spec.near_misses[0]
         assert req.near_misses_max == spec.near_max
-        assert req.wild_matters == ("wild" in plan.names) and not req.wild_needed
-        if req.wild_matters:
+        # finding a card needs the Wild token (no card valid without it); counting, that
+        # it helps some card
+        assert (req.wild_matters or req.wild_needed) == ("wild" in plan.names)
+        assert not (req.wild_matters and req.wild_needed)
+        assert req.wild_needed == ("wild" in plan.names and plan.question != "count")
+        if "wild" in plan.names:
             assert req.solutions >= 1
-        assert (toss.destination == CENTRE) or not spec.learning
+        # from tier 2 the disc is never in the centre; a black hole lies beside a marble
+        assert (toss.destination == CENTRE) == spec.learning
+        if toss.black_hole is not None:
+            assert toss.black_hole in toss.marbles.values()
         (top,) = req.exclude  # the top card: its planets are the marbles
         assert CLASSIC.card(top).planet_set == frozenset(toss.marbles)
         assert plan.question in spec.questions or plan.question == "find"
@@ -61,7 +68,7 @@ def test_plans_follow_the_tier_table(tier: int) -> None:
     with_token = sum("wild" in names for names in spec.variants) / len(spec.variants)
     if not with_token:
         assert {k: n / len(plans) for k, n in ks.items()} == pytest.approx(spec.solutions)
-    assert all(p.request.solutions for p in plans if p.request.wild_matters)
+    assert all(p.request.solutions for p in plans if "wild" in p.names)
     # the puzzles with the token never have none; the others make up for them
     mix = {k: with_token * solution_shares(spec, True).get(k, 0.0)
            + (1 - with_token) * solution_shares(spec, False).get(k, 0.0)

@@ -192,12 +192,16 @@ def test_each_students_pages_share_one_sheet(classroom: Path) -> None:
         assert f"Code {owner[0]}" in back or "Notes" in back
 
 
-def test_teacher_key_is_one_page_table(classroom: Path) -> None:
-    reader = PdfReader(classroom / "teacher-key.pdf")
-    assert len(reader.pages) == 1
+def test_teacher_key_is_a_one_page_table_then_every_codes_galaxies(classroom: Path) -> None:
+    """The table of a class of 30 fits one page; then every code's answers are drawn (six a
+    page on A4), each labelled with its code and puzzle (issue 25: a key to mark with)."""
+    texts = page_texts(classroom / "teacher-key.pdf")
+    assert len(texts) == 1 + 30 * 4 // 6
     codes = json.loads((classroom / "manifest.json").read_text(encoding="utf-8"))["students"]
-    text = reader.pages[0].extract_text()
-    assert all(code in text for code in codes)
+    text = texts[0]
+    assert all(code in text for code in codes) and "tiers 1–4" in text
+    drawn = " ".join(" ".join(page.split()) for page in texts[1:])
+    assert all(f"Code {code} · Puzzle {k}/4" in drawn for code in codes for k in (1, 2, 3, 4))
 
 
 def test_greyscale_worksheets_have_no_colour(classroom: Path) -> None:

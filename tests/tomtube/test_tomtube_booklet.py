@@ -23,9 +23,9 @@ from pdfread import page_texts
 from spacebowl_print.cli.main import cli
 from spacebowl_print.games.tomtube.art.miniboard import legs
 from spacebowl_print.games.tomtube.model import Move, board, move_from_json, position_from_json
-from spacebowl_print.games.tomtube.puzzles.item import tier_of
 from spacebowl_print.games.tomtube.rules import network
 from spacebowl_print.games.tomtube.solve.puzzles import difficulty, shipped_tiles, verify_entry
+from spacebowl_print.games.tomtube.solve.tiers import FLOORS, HORIZON, TIERS, tier_of
 from spacebowl_print.render.api import MM_PER_PT, PAPER
 
 TILES = shipped_tiles()
@@ -162,10 +162,17 @@ def test_booklet_pages_text_and_lengths(booklet: Path, manifest: dict[str, Any])
     assert "Fewest moves home" in text and "Answers" in text
 
 
-def test_tiers_rise_with_answer_length() -> None:
-    assert tier_of(3, 0) == 1 and tier_of(8, 0) == 5 and tier_of(8, 30) == 5
-    assert [tier_of(n, 6) for n in range(3, 9)] == sorted(tier_of(n, 6) for n in range(3, 9))
-    assert tier_of(4, 12) > tier_of(4, 0)
+def test_the_tier_rule() -> None:
+    """A puzzle is of the least tier whose solver knows its techniques, plans its length
+    and sees through its decoys; each of the three alone can raise it."""
+    assert tier_of(1, 3, 0) == 1
+    assert tier_of(2, 3, 0) == 2 and tier_of(1, HORIZON[1] + 1, 0) == 2
+    assert tier_of(1, 3, 3) == 2 and tier_of(1, 3, 11) == 5 and tier_of(5, 3, 0) == 5
+    for level, moves, decoys in itertools.product(TIERS, range(3, 9), range(0, 20)):
+        tier = tier_of(level, moves, decoys)
+        assert tier >= level and all(tier_of(lv, moves, decoys) <= tier
+                                     for lv in range(1, level + 1))
+    assert all(FLOORS[t].decoys >= 1 for t in TIERS if t >= 2)  # no forced day above ★
 
 
 def test_same_seed_same_bytes_and_german(booklet: Path, tmp_path: Path) -> None:

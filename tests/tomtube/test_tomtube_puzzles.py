@@ -26,7 +26,7 @@ from spacebowl_print.games.tomtube.solve.puzzles import (
     spread_tiers,
     verify_entry,
 )
-from spacebowl_print.games.tomtube.solve.tiers import tier_lengths, tier_of
+from spacebowl_print.games.tomtube.solve.tiers import FLOORS, known_at, tier_lengths
 
 TILES = load_tiles()
 
@@ -41,9 +41,9 @@ def test_manifest_shape_and_determinism() -> None:
     assert list(man) == ["game", "title", "seed", "puzzles"] and man["game"] == "tomtube"
     assert [p["id"] for p in man["puzzles"]] == list(range(1, 7))
     for p in man["puzzles"]:
-        assert list(p) == ["id", "tier", "position", "answer", "decoys"]
+        assert list(p) == ["id", "tier", "position", "answer", "decoys", "grade"]
         assert MIN_MOVES <= p["answer"]["moves"] == len(p["answer"]["line"]) <= MAX_MOVES
-        assert p["tier"] == tier_of(p["answer"]["moves"], p["decoys"])
+        assert p["tier"] == difficulty(p, TILES)["tier"]
         pos = position_from_json(p["position"], TILES)
         assert not (pos.stack and free_positions(pos))
         assert p["answer"]["line"][-1]["to"] == BASES[pos.to_move]
@@ -64,14 +64,24 @@ def test_puzzle_for_depends_on_its_arguments_alone() -> None:
     assert json.dumps(two) == json.dumps(generate(TILES, 4, 3, jobs=1)[0])
 
 
-@pytest.mark.parametrize("tier", [1, 2, 3, 4, 5])
-def test_each_tier_is_met_and_proved(tier: int) -> None:
-    entry, figures = make_puzzle(TILES, 11, f"t{tier}", tier)
+@pytest.mark.parametrize(("tier", "pickup"), [(1, False), (2, True), (3, False), (4, True),
+                                             (5, False)])
+def test_each_tier_is_met_and_proved(tier: int, pickup: bool) -> None:
+    """A puzzle of each tier: the human-model solver grades it that tier, its printed line
+    uses only the techniques of its level, it keeps the tier's floors (no forced day above
+    tier 1), and the independent verifier agrees."""
+    entry, figures = make_puzzle(TILES, 11, f"t{tier}", tier, pickup)
     assert entry["tier"] == tier, figures
     assert entry["answer"]["moves"] in tier_lengths(tier)
     assert verify_entry(entry, TILES) is None
-    assert difficulty(entry, TILES) == {"moves": entry["answer"]["moves"],
-                                        "decoys": entry["decoys"], "tier": tier}
+    got = difficulty(entry, TILES)
+    assert got["tier"] == tier and got["decoys"] == entry["decoys"]
+    assert set(got["techniques"]) <= known_at(got["level"]) and got["level"] <= tier
+    assert got["techniques"] == entry["grade"]["techniques"]
+    floors = FLOORS[tier]
+    assert got["first_moves"] >= max(2, floors.first_moves)
+    assert got["decoys"] >= floors.decoys and got["moves"] >= floors.moves
+    assert ("fetch" in got["techniques"]) == pickup
 
 
 def test_spread_tiers() -> None:
@@ -118,12 +128,14 @@ def test_verifier_checks_decoys_and_tier() -> None:
     p = manifest()["puzzles"][-1]
     for field, value, words in (("decoys", p["decoys"] + 1, "decoys"),
                                 ("tier", p["tier"] % 5 + 1, "tier"),
-                                ("tier", 0, "tier"), ("tier", "3", "tier")):
+                                ("tier", 0, "tier"), ("tier", "3", "tier"),
+                                ("grade", {**p["grade"], "first_moves": 99}, "grade"),
+                                ("grade", {**p["grade"], "techniques": ["walk"]}, "grade")):
         bad = copy.deepcopy(p)
         bad[field] = value
         assert words in (verify_entry(bad, TILES) or ""), (field, value)
     # An entry without tier and decoys (an older manifest) is checked on its answer alone.
-    plain = {k: v for k, v in p.items() if k not in ("tier", "decoys")}
+    plain = {k: v for k, v in p.items() if k not in ("tier", "decoys", "grade")}
     assert verify_entry(plain, TILES) is None
 
 
@@ -156,9 +168,13 @@ def test_generator_and_verifier_agree(seed: int, tier: int) -> None:
 
 
 def test_a_third_of_a_booklet_fetches_a_solar_counter() -> None:
-    """Issue 17: in at least 30 % of a booklet the way home must pick up a solar counter
-    (the player starts holding fewer than two, so every way home takes one on the way)."""
+    """Issue 17 (and 25): in at least 30 % of a booklet the way home must pick up a solar
+    counter (the player starts holding fewer than two, so every way home takes one on the
+    way), in every tier from 2 up."""
     man = generate(TILES, 20, 2)[0]
+    for tier in (2, 3, 4, 5):
+        assert any(p["tier"] == tier and "fetch" in p["grade"]["techniques"]
+                   for p in man["puzzles"]), tier
     fetch = [p for p in man["puzzles"]
              if p["position"]["astronauts"][p["position"]["to_move"]]["held"]["solar"] < 2]
     assert len(fetch) >= 0.3 * len(man["puzzles"])

@@ -127,7 +127,7 @@ DOCUMENT_WORDS: dict[str, dict[str, tuple[str, str]]] = {
     "de": {"ship-computer": ("Schiffscomputer-Box",
                              "Raster in 100 % für eure Box, Box zum Falten, Galaxie-Leisten"),
            "scoretrack": ("Punkteübersicht", ""),
-           "tokens": ("Marker und Plättchen", "Karton; die großen Crewmarker falzen"),
+           "tokens": ("Marker und Plättchen", "Karton; die großen Crew-Marker falzen"),
            "rules": ("Regelübersicht", "")},
 }
 """Each document's title and cover note in the kit's first language (the cover's)."""

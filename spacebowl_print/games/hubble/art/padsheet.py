@@ -132,10 +132,13 @@ def border_edges(grid: PadGrid) -> tuple[list[tuple[float, ...]], list[tuple[flo
 @dataclass(frozen=True)
 class Marks:
     """What a finished pad highlights: red-star cells and purple-star cells of completed
-    constellations, each with the number of its card (1, 2…)."""
+    constellations, each with the number of its card (1, 2…), and the roll that drew each
+    cell when the pad shows the order of its moves."""
 
     red: Mapping[int, int] = field(default_factory=dict)
     purple: Mapping[int, int] = field(default_factory=dict)
+    order: Mapping[int, int] = field(default_factory=dict)
+    """Per drawn cell, the roll (1, 2, …) that drew it: the order of the moves."""
 
 
 def draw_grid(canvas: Canvas, grid: PadGrid, x: float, y: float, ctx: RenderContext,
@@ -170,6 +173,15 @@ def draw_grid(canvas: Canvas, grid: PadGrid, x: float, y: float, ctx: RenderCont
                 0.35, s * 0.09), dash=(0.9, 0.6)))
         if icon != BLANK:
             draw_icon(canvas, icon, x + cx, y + cy, r)
+        roll = None if marks is None else marks.order.get(cell)
+        if roll is not None and s >= 3.2:
+            # the roll that drew the hex, at its upper left, on a white disc
+            size = MIN_PT
+            nx, ny = x + cx - s * 0.55, y + cy + s * 0.5
+            canvas.circle(nx, ny, size * MM_PER_PT * 0.62, Style(fill="#FFFFFF",
+                                                                  stroke=MUTED, width=0.15))
+            canvas.text(nx, ny - size * MM_PER_PT * 0.36, str(roll), size, "regular", INK,
+                        "middle")
         card = None if marks is None else marks.red.get(cell, marks.purple.get(cell))
         if marks is not None and card is not None and s >= 3.2:
             # the card's number on the ring's lower right, so two cards' stars stay apart

@@ -86,8 +86,8 @@ WORDS: dict[str, dict[str, str]] = {
                  "(spread over both only when they share an edge), or fog: draw one of them "
                  "in one empty hex of those quadrants and cross a Fogged Lens box.",
         "how_3": "The game ends at the third fog or after the last roll. Score your pad and "
-                 "compare it with the par, which the solver reached on the same rolls; its "
-                 "finished pad is in the answers at the back.",
+                 "compare it with the par, which the solver reached on the same rolls (the "
+                 "answers show its finished pad).",
         "class_title": "Hubble — Class challenge",
         "class_sub": "{n} students · challenge {id}",
         "teacher": "Teacher’s sheet",
@@ -182,7 +182,7 @@ WORDS: dict[str, dict[str, str]] = {
                  "une case de la lentille embuée.",
         "how_3": "La partie s’arrête au troisième brouillard ou après le dernier lancer. "
                  "Comptez vos points et comparez-les au par, atteint par le solveur avec les "
-                 "mêmes lancers ; sa feuille finie est dans les solutions à la fin.",
+                 "mêmes lancers (les solutions montrent sa feuille finie).",
         "class_title": "Hubble — Défi de la classe",
         "class_sub": "{n} élèves · défi {id}",
         "teacher": "Fiche de l’enseignant",
@@ -277,7 +277,7 @@ WORDS: dict[str, dict[str, str]] = {
                  "beschlagenen Linse ankreuzen.",
         "how_3": "Das Spiel endet beim dritten Nebel oder nach dem letzten Wurf. Zähle deine "
                  "Punkte und vergleiche sie mit dem Par, das der Löser mit denselben Würfen "
-                 "erreicht hat; sein fertiges Blatt steht hinten bei den Lösungen.",
+                 "erreicht hat (die Lösungen zeigen sein fertiges Blatt).",
         "class_title": "Hubble — Klassenaufgabe",
         "class_sub": "{n} Schüler · Aufgabe {id}",
         "teacher": "Lehrerblatt",
@@ -322,9 +322,11 @@ PUBLISHING: dict[str, dict[str, str]] = {
         "ex_stars": "Stars: {name} → {points}",
         "ex_total": "Total {points}",
         "key_legend": "Par: the best total the solver reached on the same rolls, which the "
-                      "engine replayed and scored again; its finished pad is in the booklet's "
-                      "answers and its play in manifest.json. A student at or above par has "
-                      "played very well.",
+                      "engine replayed and scored again. The pages after this table draw "
+                      "each code's par pad: the small number in a hex is the roll that drew "
+                      "it, ringed stars complete the numbered card. Mark a student's score "
+                      "sheet category by category against it; at or above par is very good "
+                      "play.",
         "par_short": "par {total}",
         "describe": "constellation set “{name}”, {cols}×{rows} pad",
         "book_blurb": "{n} daily challenges for Hubble, from {start} to {end}, in five tiers "
@@ -365,9 +367,11 @@ PUBLISHING: dict[str, dict[str, str]] = {
         "ex_stars": "Étoiles : {name} → {points}",
         "ex_total": "Total {points}",
         "key_legend": "Par : le meilleur total atteint par le solveur avec les mêmes lancers, "
-                      "rejoué et recompté par le moteur ; sa feuille finie est dans les "
-                      "solutions du livret et sa partie dans manifest.json. Un élève au par "
-                      "ou au-dessus a très bien joué.",
+                      "rejoué et recompté par le moteur. Les pages après ce tableau dessinent "
+                      "la feuille du par de chaque code : le petit nombre dans un hexagone est "
+                      "le lancer qui l'a dessiné, les étoiles entourées complètent la carte "
+                      "numérotée. Corrigez la feuille de score d'un élève catégorie par "
+                      "catégorie ; au par ou au-dessus, c'est très bien joué.",
         "par_short": "par {total}",
         "describe": "jeu de constellations « {name} », feuille {cols}×{rows}",
         "book_blurb": "{n} défis du jour pour Hubble, du {start} au {end}, en cinq niveaux de "
@@ -408,9 +412,11 @@ PUBLISHING: dict[str, dict[str, str]] = {
         "ex_stars": "Sterne: {name} → {points}",
         "ex_total": "Summe {points}",
         "key_legend": "Par: die beste Summe, die der Löser mit denselben Würfen erreichte, vom "
-                      "Programm nachgespielt und neu gewertet; sein fertiger Block steht in "
-                      "den Lösungen des Hefts, sein Spiel in manifest.json. Wer das Par "
-                      "erreicht, hat sehr gut gespielt.",
+                      "Programm nachgespielt und neu gewertet. Die Seiten nach dieser Tabelle "
+                      "zeigen den Par-Block jedes Codes: Die kleine Zahl in einem Sechseck ist "
+                      "der Wurf, der es gezeichnet hat, umkreiste Sterne vervollständigen die "
+                      "nummerierte Karte. Prüfe den Wertungsbogen Kategorie für Kategorie; wer "
+                      "das Par erreicht, hat sehr gut gespielt.",
         "par_short": "Par {total}",
         "describe": "Sternbildsatz „{name}“, Block {cols}×{rows}",
         "book_blurb": "{n} tägliche Aufgaben für Hubble, vom {start} bis {end}, in fünf "

@@ -11,6 +11,7 @@ pad scored by the engine — the answer page shows exactly what ``spacebowl chec
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from dataclasses import replace
 from typing import Any
 
 from spacebowl_print.games.hubble.art.cards import draw_mini_card
@@ -32,10 +33,13 @@ from spacebowl_print.games.hubble.art.padsheet import (
 from spacebowl_print.games.hubble.art.texts import words
 from spacebowl_print.games.hubble.model.challenge import (
     Challenge,
+    Place,
+    PlayLog,
     challenge_from_json,
     play_from_json,
 )
 from spacebowl_print.games.hubble.model.constellations import ConstellationSet
+from spacebowl_print.games.hubble.model.geometry import BLANK
 from spacebowl_print.games.hubble.model.pad import Pad
 from spacebowl_print.games.hubble.model.titles import title_band
 from spacebowl_print.games.hubble.puzzles.webview import web_view
@@ -50,6 +54,19 @@ ANSWER_MIN_PT = 7.0
 """Answers (the score in words) never shrink below this."""
 PAD_HEX_BOOK = 7.5
 """Largest hex circumradius (mm) on a booklet page."""
+
+
+def roll_order(play: PlayLog) -> dict[int, int]:
+    """Per cell the par drew, the roll (1-based) that drew it: the order of its moves."""
+    order: dict[int, int] = {}
+    for k, turn in enumerate(play.turns, start=1):
+        if isinstance(turn, Place):
+            for cell, icon in turn.cells:
+                if icon != BLANK:
+                    order[cell] = k
+        elif turn.cell is not None:
+            order[turn.cell] = k
+    return order
 
 
 def par_marks(score: Score, cards: Sequence[str]) -> Marks:
@@ -78,7 +95,8 @@ class HubbleDay:
         self.ctx = ctx
         self.challenge: Challenge = challenge_from_json(entry["challenge"], cset.names)
         geo = self.challenge.geometry
-        self.pad: Pad = replay(self.challenge, play_from_json(entry["par"]["play"], geo))
+        self.play: PlayLog = play_from_json(entry["par"]["play"], geo)
+        self.pad: Pad = replay(self.challenge, self.play)
         self.score: Score = score_pad(self.pad, cset.pick(self.challenge.constellations))
 
     @property
@@ -154,7 +172,8 @@ class HubbleDay:
 
     def draw_answer(self, canvas: Canvas, x: float, y: float, w: float, h: float) -> None:
         """The par in the box (x, y, w, h): the finished pad (completed constellations ringed
-        and numbered), the score strip filled in, and the score in words."""
+        and numbered, each drawn hex with the roll that drew it), the score strip filled in,
+        and the score in words."""
         size = 7.0
         lh = line_height(size, 1.25)
         lines = [part for line in self.answer_lines() for part in wrap(line, w, size)]
@@ -163,8 +182,9 @@ class HubbleDay:
         art = fit_pad(self.pad.cols, self.pad.rows, w, h - text_h - strip_h - 1.0, 6.5,
                       names=False)
         top = y + h
+        marks = par_marks(self.score, self.challenge.constellations)
         draw_pad(canvas, art, x + (w - art.width) / 2, top - art.height, self.ctx,
-                 self.pad.cells, par_marks(self.score, self.challenge.constellations))
+                 self.pad.cells, replace(marks, order=roll_order(self.play)))
         top -= art.height + 0.5
         top = score_strip(canvas, x, top, w, self.ctx,
                           score_values(self.score, self.challenge.constellations),
@@ -187,4 +207,4 @@ class HubbleDay:
         return web_view(self)
 
 
-__all__ = ["ANSWER_MIN_PT", "PAD_HEX_BOOK", "HubbleDay", "par_marks"]
+__all__ = ["ANSWER_MIN_PT", "PAD_HEX_BOOK", "HubbleDay", "par_marks", "roll_order"]

@@ -17,6 +17,7 @@ from typing import Any
 
 from spacebowl_print.core.workers import worker_map
 from spacebowl_print.games.hubble.art.padsheet import Marks, draw_pad, fit_pad
+from spacebowl_print.games.hubble.art.scoresheet import draw_score_sheet
 from spacebowl_print.games.hubble.art.texts import words
 from spacebowl_print.games.hubble.model.constellations import (
     ConstellationSet,
@@ -56,6 +57,10 @@ def _entry(job: tuple[int, str, str, int, ConstellationSet, int, int]) -> dict[s
     return entry
 
 
+STRIP_MM = 115.0
+"""The narrowest answer box whose filled-in score strip stays legible."""
+
+
 class HubblePuzzles:
     """Hubble's :class:`~spacebowl_print.publish.kinds.PuzzleKind`."""
 
@@ -93,6 +98,17 @@ class HubblePuzzles:
     def teach(self, source: HubbleSource, ctx: RenderContext) -> BoxPainter:
         return teach(source.cset, ctx)
 
+    def scoring_aid(self, source: HubbleSource, ctx: RenderContext
+                    ) -> Callable[[Canvas, Box, int], None]:
+        """A classroom worksheet's score sheet: what to count per category, a box per
+        challenge, the total and the par to copy from the key
+        (:func:`~spacebowl_print.games.hubble.art.scoresheet.draw_score_sheet`)."""
+
+        def paint(canvas: Canvas, box: Box, challenges: int) -> None:
+            draw_score_sheet(canvas, box, challenges, ctx)
+
+        return paint
+
     def intro(self, source: HubbleSource, items: Sequence[HubbleDay], ctx: RenderContext,
               width: float, height: float) -> list[Painter]:
         return []
@@ -104,11 +120,12 @@ class HubblePuzzles:
     def answers_per_page(self, source: HubbleSource, width: float, height: float
                          ) -> tuple[int, int]:
         """Pads wider than tall take the page's width, two or three a page; squarer pads
-        go two across on large pages."""
+        go two across only where each box keeps the score strip's width
+        (:data:`STRIP_MM`: narrower, its boxes and numbers run into each other)."""
         small = height < 240
         if source.cols >= 2 * source.rows:
             return (1, 2) if small else (1, 3)
-        return (1, 2) if small else (2, 2)
+        return (1, 2) if small or (width - 4) / 2 - 4 < STRIP_MM else (2, 2)
 
     def cover_art(self, source: HubbleSource, items: Sequence[HubbleDay], ctx: RenderContext
                   ) -> BoxPainter:

@@ -43,6 +43,7 @@ LABELS: dict[str, dict[str, str]] = {
         "destination": "Destination",
         "black_hole": "Black Hole",
         "wild": "Wild",
+        "wild_token": "Wild token",
         "captain": "Captain",
         "captain_token": "Captain",
         "crew": "Crew",
@@ -78,6 +79,7 @@ LABELS: dict[str, dict[str, str]] = {
         "destination": "Destination",
         "black_hole": "Trou noir",
         "wild": "Joker",
+        "wild_token": "Joker",
         "captain": "Capitaine",
         "captain_token": "Capitaine",
         "crew": "Équipage",
@@ -114,18 +116,19 @@ LABELS: dict[str, dict[str, str]] = {
         "destination": "Ziel-Plättchen",
         "black_hole": "Schwarzes-Loch-Plättchen",
         "wild": "Joker",
+        "wild_token": "Joker-Marker",
         "captain": "Captain",
         "captain_token": "Captain-Marker",
-        "crew": "Crew",
+        "crew": "Crew-Marker",
         "ship": "Schiff",
         "red_button": "Roter Knopf",
         "pointer": "Zeiger",
         "score": "Punkte",
         "planets": "Planeten",
         "learning": "Lernmodus: Ziel-Plättchen hierher",
-        "tokens_help": "Durchgezogene Linien schneiden. Jeden Crewstreifen an der gepunkteten "
-                       "Linie falzen und Rücken an Rücken kleben: Schiff auf der einen, Roter "
-                       "Knopf auf der anderen Seite.",
+        "tokens_help": "Durchgezogene Linien schneiden. Jeden großen Crew-Marker an der "
+                       "gepunkteten Linie falzen und Rücken an Rücken kleben: Schiff auf der "
+                       "einen, Roter Knopf auf der anderen Seite.",
     },
 }
 

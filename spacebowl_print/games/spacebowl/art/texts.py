@@ -54,6 +54,10 @@ WORDS: dict[str, dict[str, str]] = {
         "legend_hole": "Black Hole disc (black, white rim)",
         "legend_wild": "Wild token: lends its card one missing planet",
         "example": "Worked example", "example_answer": "Answer",
+        "tech_scan": "scan one demand at a time", "tech_offset": "read from the disc",
+        "tech_black_hole": "black hole", "tech_wild": "Wild token",
+        "tech_count": "count them all (or say none)", "tech_torus": "torus",
+        "tech_void": "void", "tech_rotation": "rotation",
     },
     "fr": {
         "puzzle": "Énigme", "answers": "Solutions", "tier": "Niveau", "page": "Page",
@@ -67,7 +71,7 @@ WORDS: dict[str, dict[str, str]] = {
         "none": "Aucune destination valide : « On va tous mourir ! »",
         "wild_on": "Le Joker est posé sur {cell}.", "turns": "tourné de",
         "with_wild": "avec le Joker", "black_hole": "trou noir", "rotation": "rotation",
-        "torus": "tore", "void": "vide", "6x6": "6×6", "wild": "Joker",
+        "torus": "GALAXIE SPHÉRIQUE", "void": "VIDE SPATIAL", "6x6": "6×6", "wild": "Joker",
         "learning": "mode découverte", "toss": "Le lancer", "galaxy": "La Galaxie",
         "solutions": "{n} destinations valides", "solution": "1 destination valide",
         "near": "quasi-solutions",
@@ -103,6 +107,10 @@ WORDS: dict[str, dict[str, str]] = {
         "legend_hole": "Disque Trou noir (noir, bord blanc)",
         "legend_wild": "Joker : prête à sa carte une planète manquante",
         "example": "Exemple commenté", "example_answer": "Réponse",
+        "tech_scan": "une exigence à la fois", "tech_offset": "lire depuis le disque",
+        "tech_black_hole": "trou noir", "tech_wild": "Joker",
+        "tech_count": "les compter toutes (ou dire aucune)", "tech_torus": "GALAXIE SPHÉRIQUE",
+        "tech_void": "VIDE SPATIAL", "tech_rotation": "rotation",
     },
     "de": {
         "puzzle": "Rätsel", "answers": "Lösungen", "tier": "Stufe", "page": "Seite",
@@ -112,9 +120,10 @@ WORDS: dict[str, dict[str, str]] = {
         "any": "Gibt es überhaupt ein gültiges Ziel — oder heißt es "
                "„Wir werden alle sterben!“?",
         "none": "Kein gültiges Ziel: „Wir werden alle sterben!“",
-        "wild_on": "Der Joker liegt auf {cell}.", "turns": "gedreht um",
-        "with_wild": "mit dem Joker", "black_hole": "Schwarzes Loch", "rotation": "Drehung",
-        "torus": "Torus", "void": "Leere", "6x6": "6×6", "wild": "Joker",
+        "wild_on": "Der Joker-Marker liegt auf {cell}.", "turns": "gedreht um",
+        "with_wild": "mit dem Joker-Marker", "black_hole": "Schwarzes Loch", "rotation": "Drehung",
+        "torus": "RINGFÖRMIGE GALAXIE", "void": "DIE LEERE DES WELTALLS", "6x6": "6×6",
+        "wild": "Joker-Marker",
         "learning": "Lernmodus", "toss": "Der Wurf", "galaxy": "Die Galaxie",
         "solutions": "{n} gültige Ziele", "solution": "1 gültiges Ziel",
         "near": "Beinahe-Treffer",
@@ -125,7 +134,7 @@ WORDS: dict[str, dict[str, str]] = {
         "why_valid": "{cell}: Ziel-Plättchen auf {cell}{turn}, jede Murmel liegt auf einer "
                      "Karte mit ihrem Planeten{wild}.",
         "why_turn": ", Box um {deg}° gedreht",
-        "why_wild": ", mit Hilfe des Jokers",
+        "why_wild": ", mit Hilfe des Joker-Markers",
         "why_none": "Keine Karte passt: Wie man die Box auch legt, eine Murmel liegt auf "
                     "einer Karte ohne ihren Planeten oder außerhalb der Galaxie.",
         "why_near": " Am nächsten: {cells} (eine Bedingung verfehlt).",
@@ -147,8 +156,13 @@ WORDS: dict[str, dict[str, str]] = {
                  "gültige geben – oder keine.",
         "legend": "Was du siehst", "legend_disc": "Ziel-Plättchen (lila, weißer Pfeil)",
         "legend_hole": "Schwarzes-Loch-Plättchen (schwarz, weißer Rand)",
-        "legend_wild": "Joker: leiht seiner Karte einen fehlenden Planeten",
+        "legend_wild": "Joker-Marker: leiht seiner Karte einen fehlenden Planeten",
         "example": "Beispiel", "example_answer": "Antwort",
+        "tech_scan": "eine Bedingung nach der anderen prüfen",
+        "tech_offset": "vom Ziel-Plättchen aus lesen",
+        "tech_black_hole": "Schwarzes Loch", "tech_wild": "Joker-Marker",
+        "tech_count": "alle zählen (oder keine sagen)", "tech_torus": "RINGFÖRMIGE GALAXIE",
+        "tech_void": "DIE LEERE DES WELTALLS", "tech_rotation": "Drehung",
     },
 }
 
@@ -157,17 +171,22 @@ PUBLISHING: dict[str, dict[str, str]] = {
            "key_legend": "Valid destination cards by column letter and row number; 90°, 180°, "
                          "270°: the turns of the box that make a card valid (rotation); W: the "
                          "card needs the Wild token; \"3: …\": how many, when the question asks "
-                         "for a count; —: no valid card."},
+                         "for a count; —: no valid card. The pages after this table draw each "
+                         "code's galaxy with its valid cards ringed."},
     "fr": {"puzzles": "Énigmes",
            "key_legend": "Cartes de destination valides, par lettre de colonne et numéro de "
                          "ligne ; 90°, 180°, 270° : les rotations de la boîte qui rendent la "
-                         "carte valide ; W : il faut le Joker ; « 3 : … » : combien, quand la "
-                         "question demande un nombre ; — : aucune carte valide."},
+                         "carte valide ; J : il faut le Joker ; « 3 : … » : combien, quand la "
+                         "question demande un nombre ; — : aucune carte valide. Les pages après "
+                         "ce tableau dessinent la Galaxie de chaque code, ses cartes valides "
+                         "entourées."},
     "de": {"puzzles": "Rätsel",
            "key_legend": "Gültige Zielkarten nach Spaltenbuchstabe und Zeilennummer; 90°, 180°, "
-                         "270°: die Drehungen der Box, die die Karte gültig machen; W: "
-                         "die Karte braucht den Joker; „3: …“: wie viele, wenn die Frage eine "
-                         "Anzahl will; —: keine gültige Karte."},
+                         "270°: die Drehungen der Box, die die Karte gültig machen; J: "
+                         "die Karte braucht den Joker-Marker; „3: …“: wie viele, wenn die Frage "
+                         "eine Anzahl will; —: keine gültige Karte. Die Seiten nach dieser "
+                         "Tabelle zeigen die Galaxie jedes Codes, die gültigen Karten "
+                         "umkreist."},
 }
 """The words every game gives publishing (the plural of a puzzle, the teacher's key legend)."""
 for _lang, _more in PUBLISHING.items():
@@ -224,10 +243,10 @@ WEB_WORDS: dict[str, dict[str, str]] = {
                              "planète — la carte sous cette case ne doit pas la montrer.",
            "var_rotation": "Rotation : vous pouvez tourner la boîte de 90°, 180° ou 270° avant "
                            "de la poser ; une carte est valide si une rotation la rend valide.",
-           "var_torus": "Tore : la Galaxie se referme — une case qui sort par un bord tombe "
-                        "sur la carte du bord opposé.",
-           "var_void": "Vide : une carte face cachée ne montre aucune planète et n'est jamais "
-                       "une destination, mais la boîte peut la recouvrir.",
+           "var_torus": "GALAXIE SPHÉRIQUE : la Galaxie se referme — une case qui sort par "
+                        "un bord tombe sur la carte du bord opposé.",
+           "var_void": "VIDE SPATIAL : une carte face cachée ne montre aucune planète et "
+                       "n'est jamais une destination, mais la boîte peut la recouvrir.",
            "var_wild": "Joker : la carte où il est posé fournit une planète manquante (jamais "
                        "une planète interdite par un trou noir).",
            "var_6x6": "6×6 : une Galaxie plus grande, six cartes sur six ; les règles sont "
@@ -258,12 +277,13 @@ WEB_WORDS: dict[str, dict[str, str]] = {
                              "zeigen.",
            "var_rotation": "Drehung: Du darfst die Box vor dem Auflegen um 90°, 180° oder 270° "
                            "drehen; eine Karte ist gültig, wenn eine Drehung sie gültig macht.",
-           "var_torus": "Torus: Die Galaxie schließt sich — ein Feld, das über einen Rand "
-                        "hinausragt, liegt auf der Karte am gegenüberliegenden Rand.",
-           "var_void": "Leere: Eine verdeckte Karte zeigt keine Planeten und ist nie ein Ziel, "
-                       "aber die Box darf auf ihr liegen.",
-           "var_wild": "Joker: Die Karte, auf der er liegt, liefert einen fehlenden Planeten "
-                       "(nie einen, den ein Schwarzes Loch verbietet).",
+           "var_torus": "RINGFÖRMIGE GALAXIE: Die Galaxie schließt sich — ein Feld, das über "
+                        "einen Rand hinausragt, liegt auf der Karte am gegenüberliegenden "
+                        "Rand.",
+           "var_void": "DIE LEERE DES WELTALLS: Eine verdeckte Karte zeigt keine Planeten "
+                       "und ist nie ein Ziel, aber die Box darf auf ihr liegen.",
+           "var_wild": "Joker-Marker: Die Karte, auf der er liegt, liefert einen fehlenden "
+                       "Planeten (nie einen, den ein Schwarzes Loch verbietet).",
            "var_6x6": "6×6: eine größere Galaxie, sechs mal sechs Karten; die Regeln bleiben.",
            "check": "Prüfen", "reveal": "Lösung zeigen", "reset": "Neu beginnen",
            "right": "Richtig! Genau die Antwort des Programms.",

@@ -258,7 +258,7 @@ def draw_tokens(canvas: Canvas, width: float, height: float, planets: Sequence[P
     _caption(canvas, slots[1], row1 - 4.0, label(ctx.lang, "black_hole"), 40)
     side = 2 * DISC_R
     draw_wild(canvas, slots[2] - side / 2, row1, side, planets, ctx)
-    _caption(canvas, slots[2], row1 - 4.0, label(ctx.lang, "wild"), 40)
+    _caption(canvas, slots[2], row1 - 4.0, label(ctx.lang, "wild_token"), 40)
     draw_captain(canvas, slots[3], cy, DISC_R + 2.0, ctx)
     # the word on the token is the role, the caption names the piece ("Captain-Marker")
     _caption(canvas, slots[3], row1 - 4.0, label(ctx.lang, "captain_token"), 40)

@@ -1,4 +1,5 @@
-"""Puzzle generation, deterministic from a seed: the generator plans, the galaxy builder builds.
+"""Puzzle generation, deterministic from a seed: the generator plans, the galaxy builder builds,
+the human-model solver grades.
 
 **Planning.** Each puzzle's tier fixes what it may look like (:data:`~.tiers.TIERS`); the
 generator decides the rest from the seed alone, before any galaxy exists:
@@ -8,19 +9,26 @@ generator decides the rest from the seed alone, before any galaxy exists:
 * the number of solutions, of marbles, the black hole and the question, as stratified draws:
   every block of :data:`BLOCK` puzzles of a tier holds each value in proportion to its share,
   in a seeded order, so a year's puzzles keep the tier table's shares (the Wild token's
-  puzzles never have no solution, so the tier's other puzzles have that many more);
+  puzzles never have no solution, so the tier's other puzzles have that many more); a
+  *find* that could need none of the tier's techniques asks for a *count* instead;
 * the toss: the planets of a random deck card with that many planets (a possible top card,
-  which the galaxy must then not contain), and random spaces for the disc, the marbles and
-  the black hole (the disc in the centre in learning mode).
+  which the galaxy must then not contain), and random spaces for the disc (the centre in
+  learning mode, never the centre otherwise), the marbles and the black hole (always beside
+  a marble: a lone black hole means nothing).
 
 **Building.** The plans become :class:`~solve.BuildRequest` s (exact K, the tier's near-miss
-band, the top card excluded, the Wild token mattering to some solution) and go, grouped by
-galaxy shape and variants, to the one galaxy builder (:func:`~solve.try_build_galaxies`):
-pooled random deals for common targets, CP-SAT for rare ones, each galaxy certified by the
-reference engine. A plan no galaxy can meet (CP-SAT proves it) is re-planned with a new toss
-and the same tier features.
+band, the top card excluded; the Wild token needed by every solution of a *find*, helping
+some solution of a *count*) and go, grouped by galaxy shape and variants, to the one galaxy
+builder (:func:`~solve.try_build_galaxies`): pooled random deals for common targets, CP-SAT
+for rare ones (from a plan's :data:`POOLS_ONLY`-th toss on), each galaxy certified by the
+reference engine.
 
-**Checking.** Every answer is re-derived by the bitboard engine; the two engines must agree.
+**Grading.** The human-model solver (:mod:`.human`) must grade each galaxy the slot's tier,
+with at least the tier's least checks; a plan whose galaxy it grades otherwise, or no galaxy
+can meet, is re-planned with a new toss and the same tier features.
+
+**Checking.** Every kept answer is re-derived by the bitboard engine; the two engines must
+agree.
 """
 
 from __future__ import annotations
@@ -33,9 +41,10 @@ from typing import Any, TypeVar
 
 import numpy as np
 
-from spacebowl_print.games.spacebowl.model import SPACES, Deck, InputError, Toss
+from spacebowl_print.games.spacebowl.model import CENTRE, SPACES, Deck, InputError, Toss
+from spacebowl_print.games.spacebowl.puzzles.human import Grade, grade, scan, solves
 from spacebowl_print.games.spacebowl.puzzles.item import SpaceBowlPuzzle
-from spacebowl_print.games.spacebowl.puzzles.tiers import TIERS, TierSpec
+from spacebowl_print.games.spacebowl.puzzles.tiers import CHECKS_FLOOR, TECHNIQUES, TIERS, TierSpec
 from spacebowl_print.games.spacebowl.rules import bitboard
 from spacebowl_print.games.spacebowl.solve import BuildRequest, BuildResult, try_build_galaxies
 from spacebowl_print.publish.schedule import Slot, daily_slots
@@ -46,11 +55,16 @@ BLOCK = 20
 """Puzzles of a tier per stratified block: the tier table's shares are multiples of 5 %."""
 VOID_CARDS = 3
 """Face-down cards in the void variant (the rules: 3 random cards)."""
-MAX_ATTEMPTS = 12
-"""Tosses tried for one puzzle before giving up (each after CP-SAT proved the last one
-impossible); one retry is already rare."""
+MAX_ATTEMPTS = 60
+"""Tosses tried for one puzzle before giving up (each after the pools or CP-SAT found no
+galaxy for the last one, or the human-model solver graded its galaxy another tier): over six
+seeds' years no puzzle took more than 23."""
 WINDOW = 512
 """Puzzles built together: bounds the builder's arrays for ten-year booklets."""
+POOLS_ONLY = 5
+"""A plan's first tosses met from the builder's pooled deals only: a toss the pools do not
+meet is re-planned rather than handed to CP-SAT (a rare target costs CP-SAT tens of
+milliseconds, a new toss a share of the next pooled pass)."""
 CPSAT_WORK = 2.0
 """CP-SAT work limit per puzzle (deterministic seconds): over six seeds' years every puzzle
 model was solved or proved infeasible within 0.05; past the limit the puzzle is re-planned
@@ -155,10 +169,14 @@ class Generator:
         question = stratified({q: 1.0 for q in spec.questions}, index, [*salt, 4])
         if question == "any" and solutions > 1:
             question = "find"
+        if question != "count" and solutions and not _find_can_need(slot.tier, names, hole):
+            question = "count"  # finding one card would need none of the tier's techniques
         rng = np.random.default_rng([self.seed, slot.number, slot.tier, 0])
         toss, top = self._toss(rng, spec, marbles, hole)
-        request = BuildRequest(toss, solutions, spec.near_misses[0], False, spec.near_max, top,
-                               wild)
+        # finding a card must need the Wild token: then no card is valid without it
+        needed = wild and question != "count"
+        request = BuildRequest(toss, solutions, spec.near_misses[0], needed, spec.near_max, top,
+                               wild and not needed)
         return Plan(slot, names, question, request, 0)
 
     def _toss(self, rng: np.random.Generator, spec: TierSpec, marbles: int, hole: bool
@@ -167,15 +185,19 @@ class Generator:
         card's id (the top card, which the galaxy must not hold)."""
         cards = self.by_size.get(marbles, [])
         spaces = rng.integers(9, size=8)
+        off_centre = [s for s in SPACES if s != CENTRE]
         if cards:
             card = self.deck.cards[cards[int(rng.integers(len(cards)))]]
             planets, top = card.planets, frozenset({card.id})
         else:  # a deck without such cards: any planets
             pick = sorted(rng.permutation(len(self.deck.letters))[:marbles])
             planets, top = "".join(self.deck.letters[j] for j in pick), frozenset()
-        dest = SPACES[4] if spec.learning else SPACES[int(spaces[0])]
+        # learning mode: the disc in the centre; otherwise never there (reading from the disc
+        # is the tier-2 technique); the black hole beside a marble (a lone one means nothing)
+        dest = CENTRE if spec.learning else off_centre[int(spaces[0]) % 8]
         where = {p: SPACES[int(spaces[1 + j])] for j, p in enumerate(planets)}
-        return Toss(dest, where, SPACES[int(spaces[7])] if hole else None), top
+        beside = where[planets[int(spaces[7]) % len(planets)]]
+        return Toss(dest, where, beside if hole else None), top
 
     # ---- building --------------------------------------------------------------------
 
@@ -195,19 +217,28 @@ class Generator:
         return out
 
     def _make_window(self, plans: list[Plan], window: int) -> list[SpaceBowlPuzzle]:
-        """Build ``plans``; re-plan (new toss, same features) those no galaxy can meet and
-        the rare puzzle that repeats an earlier one."""
+        """Build ``plans``; keep each galaxy the human-model solver grades the slot's tier;
+        re-plan (new toss, same features) the others, those no galaxy can meet and the rare
+        puzzle that repeats an earlier one. The kept galaxies are cross-checked."""
         done: dict[int, SpaceBowlPuzzle] = {}
         pending = list(range(len(plans)))
         while pending:
             built = self._build(plans, pending, window)
             retry = []
+            kept: dict[tuple[int, bool, bool, int], list[BuildResult]] = {}
             for k in pending:
                 result = built[k]
-                if isinstance(result, InputError) or self._repeats(result):
+                if isinstance(result, InputError):
                     retry.append(k)
                     continue
-                done[k] = self._puzzle(plans[k], result)
+                graded = self._grade(plans[k], result)
+                if graded is None or self._repeats(result):
+                    retry.append(k)
+                    continue
+                done[k] = self._puzzle(plans[k], result, graded)
+                kept.setdefault(plans[k].shape, []).append(result)
+            for results in kept.values():
+                self._cross_check(results)
             for k in retry:
                 plans[k] = self._replan(plans[k])
             pending = retry
@@ -238,10 +269,12 @@ class Generator:
         for ((size, rotation, torus, void), attempt), members in groups.items():
             salt = [self.seed, window, size, int(rotation), int(torus), void, attempt]
             seed = int(np.random.SeedSequence(salt).generate_state(1)[0])
-            results = try_build_galaxies(self.deck, [plans[k].request for k in members],
-                                         (size, size), rotation, torus, void, seed,
-                                         work_limit=CPSAT_WORK)
-            self._cross_check([r for r in results if isinstance(r, BuildResult)])
+            # a plan's first tosses are met from the pools only (a new toss is cheaper than
+            # CP-SAT for a rare target), its later ones by CP-SAT too
+            requests = [plans[k].request for k in members]
+            spare = [attempt < POOLS_ONLY] * len(members)
+            results = try_build_galaxies(self.deck, requests, (size, size), rotation, torus,
+                                         void, seed, work_limit=CPSAT_WORK, spare=spare)
             out.update(zip(members, results, strict=True))
         return out
 
@@ -253,12 +286,28 @@ class Generator:
         tables = bitboard.build_tables([r.galaxy for r in results], letters,
                                        results[0].variants.torus, [r.wild for r in results])
         for i, r in enumerate(results):
-            self.stats[r.strategy] += 1
+            self.stats[r.strategy] += 1  # of the galaxies kept
             if (tuple(bitboard.solve(r.galaxy, r.toss, letters, r.variants, tables, i))
                     != r.solutions
                     or tuple(bitboard.near_misses(r.galaxy, r.toss, letters, r.variants,
                                                   tables, i)) != r.near_misses):
                 raise RuntimeError("the two engines disagree on a generated puzzle")  # a bug
+
+    def _grade(self, plan: Plan, result: BuildResult) -> Grade | None:
+        """The galaxy's grade by the human-model solver, when it is the slot's tier and the
+        scan takes at least the tier's least checks; None (re-plan) otherwise. The cheap
+        tests first: the full scan's checks, then the slot's tier's solver, then the easier
+        tiers' solvers (a galaxy is mostly turned down before its grade is complete)."""
+        tier, galaxy, toss, variants = plan.slot.tier, result.galaxy, result.toss, result.variants
+        answer = [s.cell for s in result.solutions]
+        full = scan(galaxy, toss, variants, TECHNIQUES)
+        if (full is None or full.checks < CHECKS_FLOOR[tier]
+                or not solves(galaxy, toss, variants, plan.question, answer, tier)
+                or any(solves(galaxy, toss, variants, plan.question, answer, easier)
+                       for easier in range(1, tier))):
+            self.stats["off tier"] += 1
+            return None
+        return grade(galaxy, toss, variants, plan.question, answer)
 
     def _repeats(self, result: BuildResult) -> bool:
         """Whether the puzzle repeats one already made (and remember it if not)."""
@@ -270,12 +319,24 @@ class Generator:
         self.seen.add(key)
         return False
 
-    def _puzzle(self, plan: Plan, result: BuildResult) -> SpaceBowlPuzzle:
+    def _puzzle(self, plan: Plan, result: BuildResult, graded: Grade) -> SpaceBowlPuzzle:
         slot = plan.slot
         return SpaceBowlPuzzle(slot.puzzle_id, slot.number, slot.tier, result.galaxy,
                                result.toss, result.variants, result.solutions,
                                result.near_misses, plan.question, plan.names, self.deck,
-                               self.lang, slot.date, self.art_cache)
+                               self.lang, slot.date, self.art_cache, graded)
+
+
+def _find_can_need(tier: int, names: Sequence[str], hole: bool) -> bool:
+    """Whether finding one valid card can need a technique of ``tier`` with these variants
+    and black hole (tier 3: the black hole or the Wild token; tier 4: the torus — a face-down
+    card seldom decides a find; tier 5: rotation, in every variant set); if not, the puzzle
+    asks for a count."""
+    if tier == 3:
+        return hole or "wild" in names
+    if tier == 4:
+        return "torus" in names
+    return True
 
 
 def daily_puzzles(deck: Deck, start: dt.date, days: int, seed: int, tiers: tuple[int, int],

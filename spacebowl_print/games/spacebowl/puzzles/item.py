@@ -30,6 +30,7 @@ from spacebowl_print.games.spacebowl.model import (
     variants_to_json,
 )
 from spacebowl_print.games.spacebowl.puzzles.answers import answer_reasons
+from spacebowl_print.games.spacebowl.puzzles.human import Grade
 from spacebowl_print.games.spacebowl.puzzles.tiers import TIERS
 from spacebowl_print.games.spacebowl.puzzles.webview import web_view
 from spacebowl_print.publish.kinds import WebView
@@ -56,6 +57,8 @@ class SpaceBowlPuzzle:
     date: dt.date | None = None
     art_cache: dict[Any, str] = field(default_factory=dict, repr=False, compare=False)
     """Drawings shared by the puzzles of one run (a web site draws each mini card once)."""
+    grade: Grade | None = None
+    """The human-model solver's grade (:mod:`.human`), recorded in the manifest."""
 
     # ---- what the publisher asks -------------------------------------------------------
 
@@ -78,6 +81,7 @@ class SpaceBowlPuzzle:
             "solutions": solutions_to_json(self.solutions)["solutions"],
             "question": self.question,
             "near_misses": [p.name for p in self.near_misses],
+            **({"grade": self.grade.to_json()} if self.grade is not None else {}),
         }
 
     def features(self) -> dict[str, float]:
@@ -193,13 +197,14 @@ class SpaceBowlPuzzle:
     # ---- the teacher's key and the web ------------------------------------------------
 
     def short_answer(self) -> str:
-        """The answer in a key cell: the valid cards (with their turns under rotation, "W"
-        when the Wild token is needed), a count first when the question asks for one, or
-        "—"."""
+        """The answer in a key cell: the valid cards (with their turns under rotation, the
+        Wild token's letter when it is needed), a count first when the question asks for
+        one, or "—"."""
         cells = []
         for s in self.solutions:
             note = "/".join(f"{t}°" for t in s.rotations) if self.variants.rotation else ""
-            cells.append(s.cell.name + (f" {note}" if note else "") + (" W" if s.wild else ""))
+            cells.append(s.cell.name + (f" {note}" if note else "")
+                         + (f" {self.wild_letter}" if s.wild else ""))
         text = ", ".join(cells) if cells else "—"
         if self.question == "count":
             return f"{len(cells)}: {text}" if cells else "0"

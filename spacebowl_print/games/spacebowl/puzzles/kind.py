@@ -19,7 +19,12 @@ from spacebowl_print.games.spacebowl.model import Deck
 from spacebowl_print.games.spacebowl.model.deck_file import DeckChoice, load_deck
 from spacebowl_print.games.spacebowl.puzzles.item import SpaceBowlPuzzle
 from spacebowl_print.games.spacebowl.puzzles.teach import teach
-from spacebowl_print.games.spacebowl.puzzles.tiers import TIERS
+from spacebowl_print.games.spacebowl.puzzles.tiers import (
+    CHECKS_BUDGET,
+    TECHNIQUE_TIER,
+    TECHNIQUES,
+    TIERS,
+)
 from spacebowl_print.games.spacebowl.puzzles.verify import deck_digest, verify_manifest_entry
 from spacebowl_print.games.spacebowl.rules.deck_health import puzzle_refusal
 from spacebowl_print.publish.kinds import PuzzleKind, RenderContext, cover_sample
@@ -103,8 +108,9 @@ class SpaceBowlPuzzles:
 
 
 def intro_text(puzzles: Sequence[SpaceBowlPuzzle], lang: str) -> str:
-    """The booklet's introduction: how the tiers differ, with this booklet's counts (and how
-    they climb: through the week in a dated booklet, through the book in an undated one)."""
+    """The booklet's introduction: how the tiers differ, with this booklet's counts, the
+    human-model solver's techniques and checks per tier (:mod:`.human`), and how they climb:
+    through the week in a dated booklet, through the book in an undated one."""
     rows = []
     for tier, spec in TIERS.items():
         mine = [p for p in puzzles if p.tier == tier]
@@ -121,11 +127,20 @@ def intro_text(puzzles: Sequence[SpaceBowlPuzzle], lang: str) -> str:
             "decoys": spec.decoys,
             "learning": spec.learning,
             "count": len(mine),
+            "new": [WORDS[lang][f"tech_{t}"] for t in TECHNIQUES if TECHNIQUE_TIER[t] == tier],
+            "budget": CHECKS_BUDGET[tier],
+            "placements": _mean([p.grade.placements for p in mine if p.grade]),
+            "checks": _mean([p.grade.checks for p in mine if p.grade]),
         })
     template = template_environment().get_template(f"spacebowl/booklet-{lang}.md.j2")
     # an undated book's puzzles have no date: its tiers climb through the book, not the week
     dated = any(p.date is not None for p in puzzles)
     return template.render(tiers=rows, words=WORDS[lang], dated=dated)
+
+
+def _mean(values: Sequence[int]) -> str:
+    """A mean to one decimal (— when there is nothing to average)."""
+    return f"{sum(values) / len(values):.1f}" if values else "—"
 
 
 PUZZLES: PuzzleKind[DeckChoice, Deck, SpaceBowlPuzzle] = SpaceBowlPuzzles()

@@ -2,8 +2,9 @@
 
 A booklet's entry is accepted only if everything in it holds: the answer and the near misses
 exactly as ``spacebowl solve`` finds them, a tier whose promises the puzzle keeps (marbles,
-black hole, variants, galaxy size, question), and card ids that name distinct cards of the
-manifest's deck showing exactly the planets of their cells.
+black hole, variants, galaxy size, question), the tier and ``grade`` the human-model solver's
+rule gives (re-derived by :mod:`.regrade`, not by the generator's solver), and card ids that
+name distinct cards of the manifest's deck showing exactly the planets of their cells.
 """
 
 from __future__ import annotations
@@ -28,11 +29,12 @@ from spacebowl_print.games.spacebowl.model import (
     solutions_to_json,
 )
 from spacebowl_print.games.spacebowl.model.shipped import deck_path
-from spacebowl_print.games.spacebowl.puzzles.tiers import TIERS
+from spacebowl_print.games.spacebowl.puzzles.regrade import regrade
+from spacebowl_print.games.spacebowl.puzzles.tiers import CHECKS_FLOOR, TIERS
 from spacebowl_print.games.spacebowl.rules import reference
 from spacebowl_print.publish.schedule import slot_of
 
-MANIFEST_EXTRA_KEYS = ("id", "tier", "solutions", "question", "near_misses")
+MANIFEST_EXTRA_KEYS = ("id", "tier", "solutions", "question", "near_misses", "grade")
 """Keys of a manifest entry besides galaxy, toss and variants."""
 
 
@@ -144,6 +146,24 @@ def _tier_problem(entry: Mapping[str, Any], puzzle: Puzzle) -> str | None:
     return None
 
 
+def _grade_problem(entry: Mapping[str, Any], puzzle: Puzzle) -> str | None:
+    """Why the entry's tier and ``grade`` are not what the human-model solver's rule gives
+    (:mod:`.regrade`, a second implementation of it), or None."""
+    answer = [s.cell for s in reference.solve(puzzle.galaxy, puzzle.toss, puzzle.variants)]
+    tier, got = regrade(puzzle.galaxy, puzzle.toss, puzzle.variants, str(entry["question"]),
+                        answer)
+    if entry["tier"] != tier:
+        return (f"tier {_canon(entry['tier'])[:20]}, but the human-model solver grades the "
+                f"puzzle tier {tier} (needs {', '.join(map(str, got['techniques']))}; "
+                f"{got['checks']} checks)")
+    if _canon(entry["grade"]) != _canon(got):
+        return f"grade {_canon(entry['grade'])[:80]}, the solver finds {_canon(got)}"
+    floor = CHECKS_FLOOR[tier]
+    if got["checks"] < floor:
+        return f"{got['checks']} checks, tier {tier} takes at least {floor}"
+    return None
+
+
 def _cards_problem(puzzle: Puzzle, deck: Deck) -> str | None:
     """Why the galaxy's card ids do not match ``deck``, or None."""
     ids = puzzle.galaxy.card_ids
@@ -169,12 +189,12 @@ def _cards_problem(puzzle: Puzzle, deck: Deck) -> str | None:
 def verify_puzzle_entry(entry: Mapping[str, Any], deck: Deck) -> str | None:
     """Everything :func:`verify_entry` checks, plus the tier's promises and the card ids
     against ``deck`` (see the module docstring); near misses are required."""
-    for key in ("solutions", "near_misses", "tier", "question", "id"):
+    for key in ("solutions", "near_misses", "tier", "question", "id", "grade"):
         if key not in entry:
             raise InputError("missing key", key)
     puzzle = puzzle_from_json(entry, deck.letters, MANIFEST_EXTRA_KEYS)
     return (_answer_problem(entry, puzzle) or _tier_problem(entry, puzzle)
-            or _cards_problem(puzzle, deck))
+            or _grade_problem(entry, puzzle) or _cards_problem(puzzle, deck))
 
 
 @dataclass(frozen=True)

@@ -308,13 +308,16 @@ def _child_seed(parent: np.random.SeedSequence, i: int) -> int:
 def try_build_galaxies(deck: Deck, requests: Sequence[BuildRequest],
                        size: tuple[int, int] = (5, 5), rotation: bool = False,
                        torus: bool = False, void: int = 0, seed: int = 0, pool: int = 512,
-                       rounds: int = 4, work_limit: float = WORK_LIMIT
-                       ) -> list[BuildResult | InputError]:
+                       rounds: int = 4, work_limit: float = WORK_LIMIT,
+                       spare: Sequence[bool] = ()) -> list[BuildResult | InputError]:
     """Like :func:`build_galaxies`, but a request that cannot be met gets its
     :class:`InputError` in its place instead of failing the batch (the shape and the pool
     settings still raise), and CP-SAT stops after ``work_limit`` deterministic seconds per
-    request (an :class:`InputError` too). A request's result depends only on the seed, the
-    settings and the requests before it, so a longer list extends a shorter one's results."""
+    request (an :class:`InputError` too). A request marked in ``spare`` is met from the pools
+    only (never by CP-SAT: an :class:`InputError` when the pools hold no galaxy for it) —
+    another galaxy for the same toss, cheap to ask for. A request's result depends only on
+    the seed, the settings and the requests before it, so a longer list extends a shorter
+    one's results."""
     if pool < 1 or rounds < 0:
         raise InputError(f"pool must be ≥ 1 and rounds ≥ 0, got {pool} and {rounds}", "pool")
     setup = make_setup(deck, size, rotation, torus, void)
@@ -329,6 +332,9 @@ def try_build_galaxies(deck: Deck, requests: Sequence[BuildRequest],
              if isinstance(j, Job)}
     found = _pool_rounds(setup, open_, np.random.default_rng(pool_seed), pool, rounds)
     for i, request in open_.items():
+        if i not in found and i < len(spare) and spare[i]:
+            out[i] = InputError("no pooled galaxy meets this spare request", "spare")
+            continue
         try:
             out[i] = found.get(i) or _cpsat_for(setup, request, rounds * pool, work_limit)
         except InputError as err:

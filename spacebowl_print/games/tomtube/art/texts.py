@@ -55,6 +55,7 @@ WORDS: dict[str, dict[str, str]] = {
                  "{solar} solar",
         "stock": "Stock: {energy} energy · {control} control · {alien} alien",
         "your_answer": "Your answer:",
+        "example": "Worked example (a ★ puzzle and its answer)",
         "moves_word": "moves",
         "moves_n": "{n} moves",
         "moves_n_one": "1 move",
@@ -122,6 +123,7 @@ WORDS: dict[str, dict[str, str]] = {
                  "{solar} Solar",
         "stock": "Vorrat: {energy} Energie · {control} Kontrolle · {alien} Alien",
         "your_answer": "Deine Lösung:",
+        "example": "Beispiel (ein ★-Rätsel und seine Lösung)",
         "moves_word": "Züge",
         "moves_n": "{n} Züge",
         "moves_n_one": "1 Zug",
@@ -146,12 +148,16 @@ WORDS: dict[str, dict[str, str]] = {
 PUBLISHING: dict[str, dict[str, str]] = {
     "en": {"puzzles": "Puzzles", "tiles_line": "Tile set: {name}",
            "key_legend": "The fewest moves home, then the first move of one shortest line "
-                         "(drift or jump, and where to); every move is in the booklet's "
-                         "answers and manifest.json."},
+                         "(drift or jump, and where to). The pages after this table draw each "
+                         "code's route on its board, every move numbered and spelled out: a "
+                         "student's line is right when it has that many moves and each move "
+                         "is legal (another line of the same length is right too)."},
     "de": {"puzzles": "Rätsel", "tiles_line": "Plättchensatz: {name}",
            "key_legend": "Die wenigsten Züge nach Hause, dann der erste Zug eines kürzesten "
-                         "Wegs (Drift oder Sprung, und wohin); alle Züge stehen in den "
-                         "Lösungen des Hefts und in manifest.json."},
+                         "Wegs (Drift oder Sprung, und wohin). Die Seiten nach dieser Tabelle "
+                         "zeigen den Weg jedes Codes auf seinem Brett, jeder Zug nummeriert "
+                         "und ausgeschrieben: Eine Zugfolge ist richtig, wenn sie so viele "
+                         "Züge hat und jeder Zug erlaubt ist (eine andere gleich lange auch)."},
 }
 """The words every game gives publishing (the plural of a puzzle, the teacher's key legend,
 the web page's "how to play")."""

@@ -37,9 +37,15 @@ and a light grey that prints lighter than both."""
 PLAYER_COLOUR = {TOM: TUBE_FILL[TOM], DAVE: TUBE_FILL[DAVE]}
 PLAYER_INITIAL = {TOM: "T", DAVE: "D"}
 
-COUNTER_FILL = {"solar": "#F0E442", "energy": "#009E73", "control": "#CC79A7",
-                "alien": "#5E3C99"}
-"""Counter colours (Okabe–Ito yellow, bluish green, reddish purple; a deep violet)."""
+COUNTER_FILL = {"solar": "#FFF1B8", "energy": "#F2C200", "control": "#56B4E9",
+                "alien": "#009E73"}
+"""Counter colours as the rulebook prints them: "a yellow energy counter", "a blue control
+counter", "a green alien counter" (a golden yellow, Okabe–Ito sky blue — lighter than Dave's
+blue, so the two never read alike — and bluish green); the solar counters a pale sun
+yellow, told from energy by their sun shape and their owner's ring. Every kind has a shape
+of its own too: a sun, a disc, a square, a hexagon."""
+COUNTER_GLYPH = {"solar": INK, "energy": INK, "control": INK, "alien": WHITE}
+"""The glyph on each counter: dark where the fill is light."""
 COUNTER_KINDS = ("solar", "energy", "control", "alien")
 
 SPACE = "#1D2840"
@@ -193,18 +199,19 @@ def sphere_sector(canvas: Canvas, corner: Point, a: Point, b: Point, look: Look)
 
 def draw_hub(canvas: Canvas, c: Point, cross: bool, look: Look) -> None:
     """The meeting point of a rhomb's tubes: a small dark fork hub, or an energy sphere —
-    a white disc ringed and crossed in energy green. (An energy *counter* is the inverse, a
-    green disc with a white cross, so one lying on the sphere is plain to see.)"""
+    a white disc ringed and crossed in a dark energy yellow. (An energy *counter* is the
+    inverse, a yellow disc with a dark cross, so one lying on the sphere is plain to see.)"""
     w = look.tube_w
     if not cross:
         canvas.circle(c[0], c[1], 0.42 * w, Style(fill=FORK_HUB, stroke=SPHERE_RIM,
                                                   width=look.line_w))
         return
-    green = COUNTER_FILL["energy"]
+    # the energy yellow darkened: a pale yellow would vanish on the white sphere
+    gold = mix(COUNTER_FILL["energy"], "#000000", 0.22)
     r = 0.95 * w
     canvas.circle(c[0], c[1], r, Style(fill=WHITE, stroke=SPHERE_RIM, width=look.line_w * 1.6))
-    canvas.circle(c[0], c[1], r * 0.8, Style(stroke=green, width=r * 0.16))
-    _cross(canvas, c, r * 0.55, r * 0.17, green)
+    canvas.circle(c[0], c[1], r * 0.8, Style(stroke=gold, width=r * 0.16))
+    _cross(canvas, c, r * 0.55, r * 0.17, gold)
 
 
 def _cross(canvas: Canvas, c: Point, arm: float, half: float, fill: str) -> None:
@@ -255,7 +262,7 @@ def draw_counter(canvas: Canvas, kind: str, cx: float, cy: float, r: float, ink_
     extends the fill beyond the outline; ``outline`` strokes it (mini boards)."""
     base = COUNTER_FILL[kind]
     fill = tint(base, 0.3) if ink_saver else base
-    glyph = mix(base, "#000000", 0.45) if ink_saver else (INK if kind == "solar" else WHITE)
+    glyph = mix(base, "#000000", 0.45) if ink_saver else COUNTER_GLYPH[kind]
     shape = counter_outline(kind, cx, cy, r)
     lw = max(0.12, r * 0.05)
     if bleed:

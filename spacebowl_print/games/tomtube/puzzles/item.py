@@ -18,7 +18,6 @@ from spacebowl_print.games.tomtube.model.position import Move, Position
 from spacebowl_print.games.tomtube.model.position_read import move_from_json, position_from_json
 from spacebowl_print.games.tomtube.model.tiles import TileSet
 from spacebowl_print.games.tomtube.puzzles.webview import web_view
-from spacebowl_print.games.tomtube.solve.tiers import tier_of
 from spacebowl_print.publish.kinds import WebView
 from spacebowl_print.render.api import Canvas, Style
 from spacebowl_print.render.fonts import fit_size, line_height, text_width, wrap
@@ -52,10 +51,18 @@ class TomTubePuzzle:
 
     @property
     def tier(self) -> int:
-        """The tier the generator measured (recorded in the entry), or graded here from the
-        answer's length and the decoys."""
-        recorded = self.entry.get("tier")
-        return recorded if isinstance(recorded, int) else tier_of(self.moves, self.decoys)
+        """The tier the human-model solver graded (recorded in the entry)."""
+        return int(self.entry["tier"])
+
+    @property
+    def first_moves(self) -> int:
+        """The legal first moves (recorded in the entry's grade)."""
+        return int(self.entry["grade"]["first_moves"])
+
+    @property
+    def fetches(self) -> bool:
+        """Whether the answer fetches a solar counter (one is still on its module)."""
+        return self.position.astronauts[self.player].held.get("solar", 0) < 2
 
     @property
     def badges(self) -> Sequence[str]:
@@ -198,4 +205,4 @@ class TomTubePuzzle:
         return web_view(self)
 
 
-__all__ = ["TomTubePuzzle", "tier_of"]
+__all__ = ["TomTubePuzzle"]

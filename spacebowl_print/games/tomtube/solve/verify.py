@@ -12,8 +12,11 @@ What it proves: the position leaves no rhomb to place; the line, replayed, is le
 the base only with its last move and ends there holding both solar counters; no line of
 fewer moves gets home (breadth-first search over every line, pruned only by a bound that no
 line can beat); and, when the entry states them, the decoys (first moves after which home is
-still reachable, but only in more moves — at most :data:`~.tiers.SLACK` more) and the tier
-computed from them (:func:`~.tiers.tier_of`).
+still reachable, but only in more moves — at most :data:`~.tiers.SLACK` more), the tier of
+the human-model solver's rule (:mod:`.tiers`), re-derived here by a search of its own that
+takes only moves of the techniques a tier knows (:func:`_fewest_with`, not the generator's
+:mod:`.human`), the grade (legal first moves, the printed line's techniques and forced
+moves) and the tier's floors.
 """
 
 from __future__ import annotations
@@ -29,7 +32,15 @@ from spacebowl_print.games.tomtube.model.position_read import move_from_json, po
 from spacebowl_print.games.tomtube.model.tiles import TileSet, tiles_from_mapping
 from spacebowl_print.games.tomtube.model.tiles_file import load_tiles
 from spacebowl_print.games.tomtube.rules import reference
-from spacebowl_print.games.tomtube.solve.tiers import SLACK, TIERS, tier_of
+from spacebowl_print.games.tomtube.solve.tiers import (
+    FLOORS,
+    SLACK,
+    TECHNIQUES,
+    TIERS,
+    keeps_floors,
+    known_at,
+    tier_of,
+)
 
 # (sphere, energy, control, alien, solar held, stock energy, stock control, stock alien,
 #  bitmask of the board counters still there)
@@ -255,13 +266,16 @@ def verify_entry(entry: Any, tiles: TileSet | None = None) -> str | None:
         if shorter is not None:
             return f"a shorter line exists ({shorter} moves)"
     if "decoys" in entry or "tier" in entry:
-        return _check_grading(solo, entry, n)
+        return _check_grading(solo, entry, n, line)
     return None
 
 
-def _check_grading(solo: _Solo, entry: Mapping[str, Any], n: int) -> str | None:
-    """The stated decoys and tier, counted again: for every first move (not into the base),
-    the fewest moves home after it."""
+def _check_grading(solo: _Solo, entry: Mapping[str, Any], n: int, line: list[Move]
+                   ) -> str | None:
+    """The stated decoys, grade and tier, counted again: for every first move (not into the
+    base), the fewest moves home after it; the least tier whose techniques give a line of
+    ``n`` moves (:func:`_fewest_with`); the legal first moves; the printed line's techniques
+    and forced moves (:func:`_line_facts`); the tier's floors."""
     decoys = 0
     for mv in solo.moves(solo.start):
         if mv.to == solo.base:
@@ -279,11 +293,99 @@ def _check_grading(solo: _Solo, entry: Mapping[str, Any], n: int) -> str | None:
     stated = entry.get("decoys", decoys)
     if stated != decoys:
         return f"decoys: the entry says {stated!r}, counted {decoys}"
-    tier = entry.get("tier", tier_of(n, decoys))
-    if tier not in TIERS or tier != tier_of(n, decoys):
-        return (f"tier: the entry says {tier!r}, but {n} moves and {decoys} decoys make "
-                f"tier {tier_of(n, decoys)}")
+    level = next((k for k in TIERS if _fewest_with(solo, known_at(k), n) == n), None)
+    if level is None:  # every technique known: the answer's own length
+        return f"no line of {n} moves by the techniques the solver knows"
+    tier = tier_of(level, n, decoys)
+    if entry.get("tier") != tier:
+        return (f"tier: the entry says {entry.get('tier')!r}, but the human-model solver "
+                f"grades it tier {tier} ({n} moves, {decoys} decoys, techniques of tier "
+                f"{level})")
+    firsts = len(solo.moves(solo.start))
+    used, forced = _line_facts(solo, line)
+    if not used <= known_at(level):
+        return (f"the line uses {', '.join(t for t in TECHNIQUES if t in used)}: more than "
+                f"the techniques of tier {level} that suffice")
+    grade = {"techniques": [t for t in TECHNIQUES if t in used], "first_moves": firsts,
+             "forced": forced}
+    if "grade" in entry and entry["grade"] != grade:
+        return f"grade: the entry says {entry['grade']!r}, counted {grade!r}"
+    if not keeps_floors(tier, firsts, decoys, n):
+        f = FLOORS[tier]
+        return (f"tier {tier} promises at least {f.first_moves} first moves, {f.decoys} "
+                f"decoys and {f.moves} moves; the puzzle has {firsts}, {decoys}, {n}")
     return None
+
+
+def _techniques(solo: _Solo, k: Key, mv: Move, voluntary: int, after: Key) -> set[str]:
+    """The techniques of ``mv`` from ``k`` (after ``voluntary`` alien exchanges of the
+    player's own) to ``after``: how it moves and pays, whether an alien was exchanged,
+    whether it takes a solar counter, and whether the player now holds fewer energy,
+    control or alien counters than they have taken from the board (a detour's pay)."""
+    out = {"walk" if mv.kind == "drift" and mv.pay is None else
+           "ride" if mv.kind == "drift" else "jump"}
+    if voluntary or (mv.pay is not None
+                     and (k[2] if mv.pay == "control" else k[1]) < 1):
+        out.add("exchange")
+    if after[4] > k[4]:
+        out.add("fetch")
+    taken = {"energy": 0, "control": 0, "alien": 0}
+    for i, (_name, kind) in enumerate(solo.counters):
+        if kind in taken and not after[8] >> i & 1:
+            taken[kind] += 1
+    if after[1] < taken["energy"] or after[2] < taken["control"] or after[3] < taken["alien"]:
+        out.add("detour")
+    return out
+
+
+def _fewest_with(solo: _Solo, known: frozenset[str], limit: int) -> int | None:
+    """The fewest moves home (at most ``limit``) by moves whose techniques are all
+    ``known`` (any number of aliens exchanged first, when ``exchange`` is known)."""
+    seen = {solo.start}
+    layer = [solo.start] if solo.bound(solo.start) <= limit else []
+    for depth in range(1, limit + 1):
+        nxt = []
+        for k in layer:
+            cur: Key | None = k
+            voluntary = 0
+            while cur is not None:
+                for mv in solo.geometry(cur[0], cur[8]):
+                    after = solo.apply(cur, mv)
+                    if after is None or not _techniques(solo, cur, mv, voluntary,
+                                                        after) <= known:
+                        continue
+                    if mv.to == solo.base:
+                        if after[4] >= 2:
+                            return depth
+                        continue
+                    if after not in seen:
+                        seen.add(after)
+                        if depth + solo.bound(after) <= limit:
+                            nxt.append(after)
+                cur = solo.exchanged(cur) if "exchange" in known else None
+                voluntary += 1
+        layer = nxt
+    return None
+
+
+def _line_facts(solo: _Solo, line: list[Move]) -> tuple[set[str], int]:
+    """The techniques the (already replayed) ``line`` uses, and its forced moves (taken
+    where the player had one legal move only)."""
+    k = solo.start
+    used: set[str] = set()
+    forced = 0
+    for mv in line:
+        for _ in range(mv.exchange.before):
+            k = solo.exchanged(k) or k
+        forced += len(solo.moves(k)) == 1
+        after = solo.apply(k, mv.plain())
+        if after is None:
+            break  # _replay has said why
+        used |= _techniques(solo, k, mv.plain(), mv.exchange.before, after)
+        k = after
+        for _ in range(mv.exchange.after):
+            k = solo.exchanged(k) or k
+    return used, forced
 
 
 def _can_place(pos: Position) -> bool:

@@ -269,7 +269,7 @@ class WayHome:
                     if t[0] == base:
                         if need_solar and t[4] < 2:
                             continue  # entering the base ends the game: not a way home
-                        return self._line(parent, s, code, t)
+                        return self.line_from(parent, s, code, t)
                     if t not in parent:
                         parent[t] = (s, code)
                         # A* style pruning with an admissible bound keeps the answer exact.
@@ -283,8 +283,10 @@ class WayHome:
             frontier = nxt
         return None
 
-    def _line(self, parent: dict[State, tuple[State, int] | None], s: State, code: int,
-              t: State) -> list[Step]:
+    def line_from(self, parent: dict[State, tuple[State, int] | None], s: State, code: int,
+                  t: State) -> list[Step]:
+        """The line a breadth-first search's ``parent`` links lead to: the moves from the
+        start to ``s``, then the move ``code`` to ``t``."""
         line = [self.step(s, code, t)]
         back = parent[s]
         while back is not None:
