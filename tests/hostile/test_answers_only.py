@@ -11,6 +11,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from lazy import Lazy
 
 from spacebowl_print.cli.main import run
 from spacebowl_print.games.hubble.solve.manifest import verify_entry
@@ -132,14 +133,16 @@ MADE = {
 
 
 @pytest.fixture(scope="module")
-def made(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
+def made(tmp_path_factory: pytest.TempPathFactory) -> Lazy[str, Path]:
+    """Each output of ``MADE``, made when a test first reads it."""
     base = tmp_path_factory.mktemp("made")
-    out = {}
-    for name, args in MADE.items():
+
+    def make(name: str) -> Path:
         folder = base / name.replace(" ", "-")
-        assert run([*args, "-q", "-o", str(folder)]) == 0, name
-        out[name] = folder
-    return out
+        assert run([*MADE[name], "-q", "-o", str(folder)]) == 0, name
+        return folder
+
+    return Lazy(MADE, make)
 
 
 def _check_changed(folder: Path, tmp_path: Path, change: Any, full: bool = False
@@ -186,7 +189,7 @@ def _roll_changes(data: dict[str, Any]) -> list[tuple[str, Any]]:
 
 @pytest.mark.parametrize("kind", ["hubble booklet", "hubble classroom", "hubble pod",
                                   "hubble web"])
-def test_any_changed_roll_is_found_by_answers_only(made: dict[str, Path], kind: str,
+def test_any_changed_roll_is_found_by_answers_only(made: Lazy[str, Path], kind: str,
                                                    tmp_path: Path) -> None:
     """A changed roll in a Hubble manifest, resealed, passed ``--answers-only`` when the par
     still replayed (17 trials): the challenge is now proved dealt by the manifest's seed for
@@ -203,7 +206,7 @@ def test_any_changed_roll_is_found_by_answers_only(made: dict[str, Path], kind: 
 
 
 @pytest.mark.parametrize("kind", ["spacebowl pod", "spacebowl classroom"])
-def test_every_relabelled_tier_is_found(made: dict[str, Path], kind: str,
+def test_every_relabelled_tier_is_found(made: Lazy[str, Path], kind: str,
                                         tmp_path: Path) -> None:
     """A POD book's puzzle relabelled to another tier whose promises it keeps passed; every
     relabelling of every puzzle is found now (the tier its slot has, from the options)."""
@@ -235,7 +238,7 @@ CONSTELLATION_CHANGES = {
 @pytest.mark.parametrize("change", sorted(CONSTELLATION_CHANGES))
 @pytest.mark.parametrize("kind", ["hubble booklet", "hubble classroom", "hubble pod",
                                   "hubble web"])
-def test_a_changed_constellation_set_is_tampering(made: dict[str, Path], kind: str,
+def test_a_changed_constellation_set_is_tampering(made: Lazy[str, Path], kind: str,
                                                   change: str, tmp_path: Path) -> None:
     """A changed constellation digest made ``check`` exit 2 ("not a readable manifest")
     instead of 1 in booklet, classroom, POD and web manifests (16 cases): it is tampering,
@@ -258,7 +261,7 @@ SCHEDULE_CHANGES = {
 
 
 @pytest.mark.parametrize("change", sorted(SCHEDULE_CHANGES))
-def test_the_schedule_is_proved(made: dict[str, Path], change: str, tmp_path: Path) -> None:
+def test_the_schedule_is_proved(made: Lazy[str, Path], change: str, tmp_path: Path) -> None:
     """The ids, their order and a classroom set's codes are what the recorded options and
     seed make: a puzzle dropped, moved or re-dated, the options removed, a code changed
     (each resealed) is found."""

@@ -64,7 +64,7 @@ COMMANDS = {
     "galaxy build": ["galaxy", "build", "--toss", "TOSS", "-k", "1", "--seed", "4", "-q"],
     "deck report": ["deck", "report", "classic", "--galaxies", "80", "--seed", "4", "-q"],
     "hubble par": ["hubble", "par", "CHALLENGE"],
-    "hubble pod": ["hubble", "booklet", "--days", "2", "--trim", "6x9in", "--cover", "--seed",
+    "hubble pod": ["hubble", "booklet", "--days", "1", "--trim", "6x9in", "--cover", "--seed",
                    "4"],
 }
 

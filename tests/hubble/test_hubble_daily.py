@@ -37,7 +37,7 @@ DAYS = 2
 @pytest.fixture(scope="module")
 def booklet(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return hubble_run("booklet", tmp_path_factory.mktemp("hd") / "book", "--days", str(DAYS),
-                      "--start", "2027-03-01", "--seed", "7")
+                      "--start", "2027-03-01", "--seed", "7", "--jobs", "2")
 
 
 @pytest.fixture(scope="module")
@@ -113,7 +113,9 @@ def test_a_tampered_par_fails(booklet: Path, tmp_path: Path, what: str) -> None:
         assert "2027-03-02" in result.output
 
 
-def test_same_seed_same_bytes(booklet: Path, tmp_path: Path) -> None:
+def test_same_seed_same_bytes_whatever_the_jobs(booklet: Path, tmp_path: Path) -> None:
+    """Solving the pars in two processes (the fixture) or in one gives the very same
+    booklet."""
     again = hubble_run("daily", tmp_path / "again", "--days", str(DAYS), "--start",
                        "2027-03-01", "--seed", "7", "--jobs", "1")  # the older name, one job
     for name in ("booklet.pdf", "manifest.json"):

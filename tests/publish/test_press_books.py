@@ -18,6 +18,7 @@ import pypdfium2 as pdfium
 import pytest
 import zxingcpp
 from click.testing import CliRunner
+from lazy import Lazy
 from pdfread import page_texts
 
 from spacebowl_print.cli.main import cli
@@ -44,21 +45,22 @@ def _run(*args: str) -> tuple[int, str]:
 
 
 @pytest.fixture(scope="module")
-def books(tmp_path_factory: pytest.TempPathFactory) -> dict[tuple[str, str], Path]:
-    """A one-puzzle book with its cover for every game and press."""
-    out: dict[tuple[str, str], Path] = {}
-    for game, prefix in PREFIX.items():
-        for press in ("kdp", "ingramspark", "lulu"):
-            folder = tmp_path_factory.mktemp(f"{game}-{press}")
-            code, text = _run(*prefix, "booklet", *BOOK, "--press", press, "-o", str(folder))
-            assert code == 0, text
-            out[game, press] = folder
-    return out
+def books(tmp_path_factory: pytest.TempPathFactory) -> Lazy[tuple[str, str], Path]:
+    """A one-puzzle book with its cover for every game and press (each made when first
+    read)."""
+    def make(key: tuple[str, str]) -> Path:
+        game, press = key
+        folder = tmp_path_factory.mktemp(f"{game}-{press}")
+        code, text = _run(*PREFIX[game], "booklet", *BOOK, "--press", press, "-o", str(folder))
+        assert code == 0, text
+        return folder
+
+    return Lazy([(g, p) for g in PREFIX for p in ("kdp", "ingramspark", "lulu")], make)
 
 
 @pytest.mark.parametrize("press", ["kdp", "ingramspark", "lulu"])
 @pytest.mark.parametrize("game", list(PREFIX))
-def test_every_press_book_passes_its_own_preflight(books: dict[tuple[str, str], Path],
+def test_every_press_book_passes_its_own_preflight(books: Lazy[tuple[str, str], Path],
                                                    game: str, press: str) -> None:
     folder = books[game, press]
     profile = book_press(press)
@@ -76,7 +78,7 @@ def test_every_press_book_passes_its_own_preflight(books: dict[tuple[str, str], 
 
 
 def test_ingramspark_files_are_pdfx_as_a_pdf_library_reads_them(
-        books: dict[tuple[str, str], Path]) -> None:
+        books: Lazy[tuple[str, str], Path]) -> None:
     for name in ("booklet.pdf", "cover.pdf"):
         with pikepdf.open(books["hubble", "ingramspark"] / name) as pdf:
             assert str(pdf.docinfo["/GTS_PDFXVersion"]) == "PDF/X-1a:2001"
@@ -111,7 +113,7 @@ def _back_cover_picture(folder: Path) -> object:
 
 
 @pytest.mark.parametrize("press", ["ingramspark", "lulu"])
-def test_the_barcode_decodes_back_to_the_isbn_and_price(books: dict[tuple[str, str], Path],
+def test_the_barcode_decodes_back_to_the_isbn_and_price(books: Lazy[tuple[str, str], Path],
                                                         press: str) -> None:
     found = zxingcpp.read_barcodes(_back_cover_picture(books["spacebowl", press]))
     texts = {r.text for r in found}
@@ -119,11 +121,11 @@ def test_the_barcode_decodes_back_to_the_isbn_and_price(books: dict[tuple[str, s
         t.startswith("9783161484100") for t in texts), texts
 
 
-def test_kdp_leaves_its_barcode_zone_clear(books: dict[tuple[str, str], Path]) -> None:
+def test_kdp_leaves_its_barcode_zone_clear(books: Lazy[tuple[str, str], Path]) -> None:
     assert not zxingcpp.read_barcodes(_back_cover_picture(books["tomtube", "kdp"]))
 
 
-def test_cover_guides_draw_the_cover_boxes(books: dict[tuple[str, str], Path]) -> None:
+def test_cover_guides_draw_the_cover_boxes(books: Lazy[tuple[str, str], Path]) -> None:
     folder = books["hubble", "lulu"]
     pages = len(pdfium.PdfDocument(str(folder / "booklet.pdf")))
     plan = cover_plan(parse_trim("6x9in"), pages, "white", book_press("lulu"))
@@ -148,7 +150,7 @@ def test_cover_guides_draw_the_cover_boxes(books: dict[tuple[str, str], Path]) -
         assert drawn(box[0], box[2], box[3])
 
 
-def test_copyright_page_is_a_retail_page(books: dict[tuple[str, str], Path]) -> None:
+def test_copyright_page_is_a_retail_page(books: Lazy[tuple[str, str], Path]) -> None:
     texts = page_texts(books["spacebowl", "kdp"] / "booklet.pdf")
     legal = " ".join(texts[1].split())
     for part in ("© 2027 Ada Lovelace.", "All rights reserved.", "First edition 2027",
@@ -223,7 +225,7 @@ def test_press_options_are_checked_before_any_puzzle(args: list[str], option: st
 
 
 def test_a_pdf_library_finds_no_rgb_in_ingramspark_cover(
-        books: dict[tuple[str, str], Path]) -> None:
+        books: Lazy[tuple[str, str], Path]) -> None:
     data = (books["spacebowl", "ingramspark"] / "cover.pdf").read_bytes()
     with pikepdf.open(io.BytesIO(data)) as pdf:
         ops = {str(op.operator) for page in pdf.pages

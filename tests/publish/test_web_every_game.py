@@ -11,6 +11,7 @@ from typing import Any
 
 import pytest
 from click.testing import CliRunner
+from lazy import built
 
 from spacebowl_print.cli.main import cli
 
@@ -21,11 +22,7 @@ GAMES = {"spacebowl": [], "hubble": ["hubble"], "tomtube": ["tomtube"]}
 def site(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory
          ) -> tuple[str, Path]:
     game = str(request.param)
-    out = tmp_path_factory.mktemp(f"site-{game}")
-    result = CliRunner().invoke(cli, [*GAMES[game], "web", "--days", "2", "--jobs", "1",
-                                      "-q", "-o", str(out)])
-    assert result.exit_code == 0, result.output
-    return game, out
+    return game, built(tmp_path_factory, *GAMES[game], "web", "--days", "2", "--jobs", "1")
 
 
 def _manifest(site: Path) -> dict[str, Any]:

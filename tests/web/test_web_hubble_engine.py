@@ -16,7 +16,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from web_helpers import make_site, manifest, opened
+from lazy import built
+from web_helpers import manifest, opened
 
 from spacebowl_print.games.hubble.model.challenge import (
     Place,
@@ -70,7 +71,7 @@ def _cards(cards: Any) -> list[dict[str, Any]]:
 
 @pytest.fixture(scope="module")
 def site(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    return make_site(tmp_path_factory.mktemp("hb"), "hubble", "--days", "2", "--jobs", "1")
+    return built(tmp_path_factory, "hubble", "web", "--days", "2", "--jobs", "1")
 
 
 def _legal(cells: list[str], roll: Any, geo: Any) -> list[dict[str, Any]]:

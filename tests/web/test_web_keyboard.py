@@ -8,17 +8,20 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from web_helpers import make_site, manifest, opened
+from lazy import built
+from web_helpers import manifest, opened
 
-GAMES = {"spacebowl": ["--days", "2", "--seed", "5"], "hubble": ["--days", "1", "--jobs", "1"],
-         "tomtube": ["--days", "1", "--jobs", "1"]}
+# the Hubble and Tom Tube sites are the ones the engine tests open (built once per worker)
+GAMES = {"spacebowl": ["--days", "2", "--seed", "5"], "hubble": ["--days", "2", "--jobs", "1"],
+         "tomtube": ["--days", "2", "--jobs", "1"]}
 
 
 @pytest.fixture(scope="module", params=sorted(GAMES))
 def site(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory
          ) -> tuple[str, Path]:
     game = str(request.param)
-    return game, make_site(tmp_path_factory.mktemp(f"kb-{game}"), game, *GAMES[game])
+    prefix = [] if game == "spacebowl" else [game]
+    return game, built(tmp_path_factory, *prefix, "web", *GAMES[game])
 
 
 def _tab_to(page: Any, test: str, limit: int = 80, back: bool = False) -> None:

@@ -14,7 +14,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from web_helpers import canonical, make_site, manifest, opened
+from lazy import built
+from web_helpers import canonical, manifest, opened
 
 from spacebowl_print.core.errors import InputError
 from spacebowl_print.games.tomtube.model.board import PLAYERS, other
@@ -37,7 +38,7 @@ STEPS = 10
 
 @pytest.fixture(scope="module")
 def site(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    return make_site(tmp_path_factory.mktemp("tt"), "tomtube", "--days", "2", "--jobs", "1")
+    return built(tmp_path_factory, "tomtube", "web", "--days", "2", "--jobs", "1")
 
 
 def _exchange(pos: Position, rng: random.Random) -> Exchange:
