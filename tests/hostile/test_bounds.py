@@ -280,3 +280,18 @@ def test_web_memory_does_not_grow_with_the_days(tmp_path: Path) -> None:
         assert code == "0", done.stderr[-500:]
         peaks.append(int(peak))
     assert peaks[1] - peaks[0] < 30, f"peak RSS {peaks[0]} MB for 10 days, {peaks[1]} for 40"
+
+
+def test_a_deck_is_indexed_once_however_many_cards() -> None:
+    """Reading a deck asks where each of its fields is written (for the one-line errors);
+    each question indexed the whole text again, so a 1,000-card deck took seconds and a
+    hostile 10,000-card one minutes (found by the CSV round-trip test). The text's index is
+    now made once, whatever the number of questions."""
+    from spacebowl_print.core import locate
+
+    text = (decks_dir() / "classic.toml").read_text("utf-8")
+    locate._toml_index.cache_clear()
+    deck = parse_deck(text, "classic.toml")
+    info = locate._toml_index.cache_info()
+    assert len(deck.cards) == 56 and info.hits > 56
+    assert info.misses == 1  # one text, indexed once
