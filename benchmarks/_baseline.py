@@ -7,7 +7,10 @@ import os
 import resource
 import subprocess
 import sys
+import tempfile
 import time
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -21,6 +24,21 @@ def export(rev: str, into: Path) -> str:
                              capture_output=True).stdout
     subprocess.run(["tar", "-x", "-C", str(into)], input=archive, check=True)
     return full
+
+
+@contextmanager
+def baseline_tree(rev: str | None) -> Iterator[tuple[Path, Path]]:
+    """A scratch folder and, inside it, the source tree of ``rev`` (default: the merge-base
+    of HEAD and main), its hash printed first; both removed afterwards."""
+    base_rev = rev or subprocess.run(
+        ["git", "-C", str(ROOT), "merge-base", "HEAD", "main"], check=True,
+        capture_output=True, text=True).stdout.strip()
+    with tempfile.TemporaryDirectory() as tmp_name:
+        tmp = Path(tmp_name)
+        base = tmp / "baseline"
+        base.mkdir()
+        print(f"baseline: {export(base_rev, base)[:12]} ({base_rev})")
+        yield tmp, base
 
 
 def env_for(src: Path) -> dict[str, str]:

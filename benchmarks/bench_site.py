@@ -20,11 +20,10 @@ import resource
 import statistics
 import subprocess
 import sys
-import tempfile
 import time
 from pathlib import Path
 
-from _baseline import export
+from _baseline import baseline_tree
 
 ROOT = Path(__file__).resolve().parents[1]
 PREFIX = {"spacebowl": [], "hubble": ["hubble"], "tomtube": ["tomtube"]}
@@ -85,15 +84,7 @@ def main() -> None:
     ap.add_argument("--runs", type=int, default=1)
     ap.add_argument("--baseline", default=None)
     args = ap.parse_args()
-    base_rev = args.baseline or subprocess.run(
-        ["git", "-C", str(ROOT), "merge-base", "HEAD", "main"], check=True,
-        capture_output=True, text=True).stdout.strip()
-    with tempfile.TemporaryDirectory() as tmp_name:
-        tmp = Path(tmp_name)
-        base = tmp / "baseline"
-        base.mkdir()
-        full = export(base_rev, base)
-        print(f"baseline: {full[:12]} ({base_rev})")
+    with baseline_tree(args.baseline) as (tmp, base):
         for game in args.games.split(","):
             compare(game, args.days, args.runs, ROOT, base, tmp)
 

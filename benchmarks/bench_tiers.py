@@ -18,12 +18,11 @@ import json
 import statistics
 import subprocess
 import sys
-import tempfile
 from collections import Counter
 from pathlib import Path
 from typing import Any
 
-from _baseline import ROOT, command, env_for, export
+from _baseline import ROOT, baseline_tree, command, env_for
 
 sys.path.insert(0, str(ROOT))  # grade with this checkout, whatever the venv installed
 
@@ -121,14 +120,7 @@ def main() -> None:
     ap.add_argument("--baseline", default=None)
     ap.add_argument("--features-days", type=int, default=35)
     args = ap.parse_args()
-    base_rev = args.baseline or subprocess.run(
-        ["git", "-C", str(ROOT), "merge-base", "HEAD", "main"], check=True,
-        capture_output=True, text=True).stdout.strip()
-    with tempfile.TemporaryDirectory() as tmp_name:
-        tmp = Path(tmp_name)
-        base = tmp / "baseline"
-        base.mkdir()
-        print(f"baseline: {export(base_rev, base)[:12]} ({base_rev})")
+    with baseline_tree(args.baseline) as (tmp, base):
         timed(f"booklet --days {args.days}", args.runs, ROOT, base,
               ["booklet", "--days", str(args.days), "-q"], tmp)
         timed(f"tomtube booklet --days {args.days}", args.runs, ROOT, base,

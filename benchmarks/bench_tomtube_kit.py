@@ -16,10 +16,9 @@ import json
 import statistics
 import subprocess
 import sys
-import tempfile
 from pathlib import Path
 
-from _baseline import command, env_for, export
+from _baseline import baseline_tree, command, env_for
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -83,15 +82,7 @@ def main() -> None:
     ap.add_argument("--runs", type=int, default=3)
     ap.add_argument("--baseline", default=None)
     args = ap.parse_args()
-    base_rev = args.baseline or subprocess.run(
-        ["git", "-C", str(ROOT), "merge-base", "HEAD", "main"], check=True,
-        capture_output=True, text=True).stdout.strip()
-    with tempfile.TemporaryDirectory() as tmp_name:
-        tmp = Path(tmp_name)
-        base = tmp / "baseline"
-        base.mkdir()
-        full = export(base_rev, base)
-        print(f"baseline: {full[:12]} ({base_rev})")
+    with baseline_tree(args.baseline) as (tmp, base):
         for paper in args.papers.split(","):
             compare(f"kit --paper {paper}", args.runs, ROOT, base,
                     ["tomtube", "kit", "--paper", paper, "-q", "--seed", str(args.seed)], tmp)
