@@ -94,13 +94,17 @@ class DeckStats:
 
 
 def _shuffle_chunks(deck: Deck, n: int, seed: int, rows: int, cols: int, void: int,
-                    chunk: int = _CHUNK
+                    chunk: int = _CHUNK, before_dealing: bool = False
                     ) -> Iterator[tuple[npt.NDArray[np.intp], npt.NDArray[np.bool_],
                                         npt.NDArray[np.int64]]]:
     """The seeded deals behind :func:`deal`, ``chunk`` galaxies at a time (the same deals in
     the same order for any ``chunk``, so memory does not grow with ``n``): (k, rows*cols)
     card indices laid row by row, (k, rows*cols) face-down flags, (k, cards) 0/1 cards left
-    over."""
+    over.
+
+    ``void`` face-down cards: with ``before_dealing`` they are ``void`` cards of the deck,
+    turned before the shuffle as the rulebook's void variant does, so 0 to ``void`` of them
+    land in the galaxy; otherwise exactly ``void`` cells of each galaxy (a puzzle's layout)."""
     cards = deck.cards
     cells = rows * cols
     if len(cards) <= cells:
@@ -112,24 +116,34 @@ def _shuffle_chunks(deck: Deck, n: int, seed: int, rows: int, cols: int, void: i
         laid = np.empty((k, cells), dtype=np.intp)
         hidden = np.zeros((k, cells), dtype=bool)
         for g in range(k):
+            # The rulebook turns 3 random cards face down, then shuffles and deals; a face-down
+            # card left in the Infinity & Beyond deck is turned up when it reaches the top, so
+            # the cards left over are the same either way.
+            down = (rng.choice(len(cards), size=void, replace=False)
+                    if void and before_dealing else None)
             laid[g] = rng.permutation(len(cards))[:cells]
-            if void:
+            if down is not None:
+                hidden[g] = np.isin(laid[g], down)
+            elif void:
                 hidden[g, rng.choice(cells, size=void, replace=False)] = True
         left = np.ones((k, len(cards)), dtype=np.int64)
         np.put_along_axis(left, laid, 0, axis=1)
         yield laid, hidden, left
 
 
-def deal(deck: Deck, n: int, seed: int, rows: int = 5, cols: int = 5, void: int = 0
-         ) -> tuple[list[Galaxy], npt.NDArray[np.int64]]:
+def deal(deck: Deck, n: int, seed: int, rows: int = 5, cols: int = 5, void: int = 0,
+         *, before_dealing: bool = False) -> tuple[list[Galaxy], npt.NDArray[np.int64]]:
     """Deal ``n`` galaxies from shuffles of ``deck`` (seeded).
 
     Returns the galaxies and an (n, cards) 0/1 matrix of the cards left over (the ones that can
-    be the top card). ``void`` cards of each galaxy are turned face down.
+    be the top card). ``void`` cards of each galaxy are turned face down; with
+    ``before_dealing``, ``void`` cards of the deck are turned face down before the shuffle (the
+    rulebook's void variant: 0 to ``void`` of them land in the galaxy).
     """
     galaxies: list[Galaxy] = []
     lefts: list[npt.NDArray[np.int64]] = []
-    for part, left in deal_chunks(deck, n, seed, rows, cols, void, max(n, 1)):
+    for part, left in deal_chunks(deck, n, seed, rows, cols, void, max(n, 1),
+                                  before_dealing=before_dealing):
         galaxies += part
         lefts.append(left)
     return galaxies, (np.concatenate(lefts) if lefts else
@@ -137,12 +151,14 @@ def deal(deck: Deck, n: int, seed: int, rows: int = 5, cols: int = 5, void: int 
 
 
 def deal_chunks(deck: Deck, n: int, seed: int, rows: int = 5, cols: int = 5, void: int = 0,
-                chunk: int = _CHUNK) -> Iterator[tuple[list[Galaxy], npt.NDArray[np.int64]]]:
+                chunk: int = _CHUNK, *, before_dealing: bool = False
+                ) -> Iterator[tuple[list[Galaxy], npt.NDArray[np.int64]]]:
     """:func:`deal`, ``chunk`` galaxies at a time (the same galaxies, in the same order, for
     any ``chunk``)."""
     shown = [c.planet_set for c in deck.cards]  # made once: a frozenset per card, not per deal
     ids_of = [c.id for c in deck.cards]
-    for laid, hidden, left in _shuffle_chunks(deck, n, seed, rows, cols, void, chunk):
+    for laid, hidden, left in _shuffle_chunks(deck, n, seed, rows, cols, void, chunk,
+                                              before_dealing):
         galaxies: list[Galaxy] = []
         for order, down in zip(laid.tolist(), hidden.tolist(), strict=True):
             cells = tuple(tuple(None if down[r * cols + c] else shown[order[r * cols + c]]
@@ -154,7 +170,7 @@ def deal_chunks(deck: Deck, n: int, seed: int, rows: int = 5, cols: int = 5, voi
 
 
 def _dealt_masks(deck: Deck, n: int, seed: int, rows: int = 5, cols: int = 5, void: int = 0,
-                 chunk: int = _CHUNK
+                 chunk: int = _CHUNK, *, before_dealing: bool = False
                  ) -> Iterator[tuple[npt.NDArray[np.int64], npt.NDArray[np.int64]]]:
     """:func:`deal` as the bitboard engine reads it, without building the galaxies, a chunk
     at a time: (k, rows*cols) planet masks (:func:`bitboard.planet_masks`: −1 face down),
@@ -162,7 +178,8 @@ def _dealt_masks(deck: Deck, n: int, seed: int, rows: int = 5, cols: int = 5, vo
     bit = {ch: 1 << i for i, ch in enumerate(deck.letters)}
     card_masks = np.array([sum(bit[p] for p in set(c.planets)) for c in deck.cards],
                           dtype=np.int64)
-    for laid, hidden, left in _shuffle_chunks(deck, n, seed, rows, cols, void, chunk):
+    for laid, hidden, left in _shuffle_chunks(deck, n, seed, rows, cols, void, chunk,
+                                              before_dealing):
         yield np.where(hidden, -1, card_masks[laid]), left
 
 
@@ -310,9 +327,10 @@ def _deck_stats(deck: Deck, galaxies: int, seed: int, variants: Sequence[str],
     figures: dict[str, VariantStats] = {}
     for (kind, torus), names in groups.items():
         i, rows, cols, void = shapes[kind]
-        # dealt again for each group (the same deal: the same seed), a chunk at a time
+        # dealt again for each group (the same deal: the same seed), a chunk at a time; the
+        # void variant turns its cards face down before dealing, as the rulebook does
         dealt = _dealt_masks(deck, galaxies, int(seeds[i].generate_state(1)[0]), rows, cols,
-                             void)
+                             void, before_dealing=True)
         for figure in _variants_stats(deck, names, dealt, galaxies, rows, cols, torus,
                                       advance, pool, kernel):
             figures[figure.variant] = figure
