@@ -162,6 +162,13 @@ def test_the_answer_replayed_in_the_page_reaches_home_in_the_fewest(browser: Any
             assert result["finished"] and result["solved"] and result["moves"] == fewest
             assert page.evaluate("window.puzzle.state()") == entry["answer"]["line"]
             assert "fewest possible" in page.inner_text("#status")
+            # one badge a sphere the route stops on, naming every move that ends there, so
+            # a move that comes back to a sphere never hides an earlier number
+            badges = page.evaluate("""[...document.querySelectorAll('.figure svg text.num')]
+                .map(t => t.textContent)""")
+            numbers = [n for b in badges for n in b.split(", ")]
+            assert sorted(numbers, key=int) == [str(k + 1) for k in range(fewest)]
+            assert len(badges) == len({canonical(m["to"]) for m in entry["answer"]["line"]})
             page.evaluate("window.puzzle.undo()")
             assert page.evaluate("window.puzzle.result()")["moves"] == fewest - 1
 
