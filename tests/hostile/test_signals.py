@@ -162,13 +162,19 @@ sig = getattr(signal, sys.argv[1])
 solver = cpsat.new_solver()
 solver.parameters.num_workers = 1
 solver.parameters.max_time_in_seconds = 30.0
-threading.Timer(0.5, os.kill, (os.getpid(), sig)).start()
-start = time.monotonic()
+model = hard()
+sent = []
+
+def send():
+    sent.append(time.monotonic())
+    os.kill(os.getpid(), sig)
+
+threading.Timer(0.5, send).start()
 try:
-    status = cpsat.solve(solver, hard())
+    status = cpsat.solve(solver, model)
     print("RETURNED", solver.status_name(status), flush=True)
 except KeyboardInterrupt as err:
-    print(type(err).__name__, f"{time.monotonic() - start:.1f}", flush=True)
+    print(type(err).__name__, f"{time.monotonic() - sent[0]:.1f}", flush=True)
 """
 
 
@@ -184,7 +190,9 @@ def test_a_signal_during_a_solve_stops_it_and_raises(sig: str) -> None:
     assert done.returncode == 0, done.stderr
     name, seconds = done.stdout.split()
     assert name == ("KeyboardInterrupt" if sig == "SIGINT" else "Interrupted")
-    assert float(seconds) < 5.0  # stopped, not run to its 30 s limit
+    # stopped soon after the signal, not run to its 30 s limit (measured from the signal, so
+    # a loaded machine building the model slowly does not count against the stop)
+    assert float(seconds) < 10.0
 
 
 # -- an interrupt at every moment of the writers (issue 27, item 7) -------------------------------
