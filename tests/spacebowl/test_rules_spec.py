@@ -73,6 +73,17 @@ def test_black_hole_alone_or_on_the_disc_has_no_effect() -> None:
     assert both(PLAIN, Toss(sp("B2"), {"G": sp("B1")}, black_hole=sp("B2"))) == base
 
 
+def test_marbles_with_the_black_hole_on_the_disc_ban_the_destination_itself() -> None:
+    """Decision (README): the black hole on the disc's space leaves the disc alone, but
+    marbles sharing that space with it are bans on the destination card."""
+    g = Galaxy.from_strings([["R", "", "R"], ["", "R", ""], ["R", "", "R"]])
+    t = Toss(sp("B2"), {"R": sp("B2")}, black_hole=sp("B2"))
+    assert [c for c, _, _ in both(g, t)] == ["B1", "A2", "C2", "B3"]
+    # without the black hole the same marble is a demand: the cards that show R
+    assert [c for c, _, _ in both(g, Toss(sp("B2"), {"R": sp("B2")}))] == [
+        "A1", "C1", "B2", "A3", "C3"]
+
+
 def test_wild_token_supplies_exactly_one_missing_planet_and_is_flagged() -> None:
     g = Galaxy.from_strings([["", "", ""], ["", "R", ""], ["", "", ""]])
     t = Toss(sp("B2"), {"R": sp("B2"), "G": sp("B2")})
