@@ -159,7 +159,7 @@ def packing(cells: str, geo: PadGeometry) -> int:
     return packing_of_triangles(tuple(asteroid_triangles(cells, geo)))
 
 
-@lru_cache(maxsize=1 << 16)
+@lru_cache(maxsize=1 << 13)  # bounded: about 90 new groups a day on a long site
 def packing_of_triangles(tris: tuple[tuple[int, int, int], ...]) -> int:
     """The packing of the given triangles (cached: players ask about the same groups often)."""
     total = 0

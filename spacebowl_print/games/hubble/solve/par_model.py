@@ -91,7 +91,8 @@ class RollVars:
                     if dk == d and isinstance(t, type(turn)))
 
 
-@lru_cache(maxsize=4096)
+@lru_cache(maxsize=64)  # one challenge's 19 or so rolls; rolls rarely repeat across days, and
+# 4,096 entries of several thousand answers each grew a long site's memory by 3 MB a day
 def answers(roll: Roll, geo: PadGeometry) -> tuple[tuple[Turn, ...], tuple[Draw, ...]]:
     """Every answer to ``roll`` on an empty pad, one per distinct drawing: the placements
     (in :func:`~.moves.placements` order, the first of each drawing), a fog drawing nothing,
