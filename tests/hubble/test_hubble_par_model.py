@@ -22,7 +22,7 @@ from spacebowl_print.games.hubble.solve.challenges import generate_challenge
 from spacebowl_print.games.hubble.solve.greedy import greedy_play
 from spacebowl_print.games.hubble.solve.moves import fogs, placements, turn_draws
 from spacebowl_print.games.hubble.solve.par import ParSettings, par_entry, solve_par
-from spacebowl_print.games.hubble.solve.par_lns import neighbourhoods
+from spacebowl_print.games.hubble.solve.par_lns import neighbourhoods, prove_bound
 from spacebowl_print.games.hubble.solve.par_model import ParModel
 from spacebowl_print.games.hubble.solve.par_settings import ExactSettings
 
@@ -98,3 +98,24 @@ def test_neighbourhoods_sweep_then_draw_from_the_challenge() -> None:
     assert all(len(free) == 6 for free, _ in first[8:])
     other = generate_challenge(2, "2027-02-04", CSET.names)
     assert neighbourhoods(other, ExactSettings())[8:] != first[8:]
+
+
+def test_a_bound_is_claimed_only_where_the_solver_proved_one() -> None:
+    # found by a blind re-implementation: on a 10×10 pad the bound's budget ran out before
+    # presolve ended, CP-SAT answered UNKNOWN with its default bound 0.0, and `hubble par`
+    # printed "par 203 (the best possible)" although a legal play scores 223
+    ch = generate_challenge(8, "challenge", CSET.names, 10, 10)
+    cards = CSET.pick(ch.constellations)
+    play = greedy_play(ch)
+    total = score_pad(replay(ch, play), cards).total
+    starved = ExactSettings(bound_time=1e-6)
+    bound, kept, kept_total = prove_bound(ch, cards, play, total, starved)
+    assert bound is None and kept == play and kept_total == total
+    # with a budget that proves one, the bound is a real ceiling on a small pad
+    small = generate_challenge(11, "2027-02-02", CSET.names, 4, 4)
+    small_cards = CSET.pick(small.constellations)
+    small_play = greedy_play(small)
+    small_total = score_pad(replay(small, small_play), small_cards).total
+    bound, _, best = prove_bound(small, small_cards, small_play, small_total,
+                                 ExactSettings(bound_time=5.0))
+    assert bound is not None and small_total <= best <= bound

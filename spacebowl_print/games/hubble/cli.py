@@ -240,6 +240,7 @@ def par_command(challenge_file: str, set_file: str | None, as_json: bool) -> Non
         return
     click.echo(pad_report(result.pad, result.score))
     best = " (the best possible)" if result.bound == result.score.total else ""
+    ceiling = ("no upper bound proved within the budget" if result.bound is None
+               else f"no play scores more than {result.bound} (proved)")
     click.echo(f"\ngreedy player: {greedy}; par {result.score.total}{best} "
-               f"({len(result.play.turns)} turns, {result.pad.fog} fog(s)); no play scores "
-               f"more than {result.bound} (proved)")
+               f"({len(result.play.turns)} turns, {result.pad.fog} fog(s)); {ceiling}")

@@ -38,7 +38,8 @@ class ExactResult:
 
     play: PlayLog
     total: int
-    bound: int
+    bound: int | None
+    """None when the budget ran out before CP-SAT proved a bound."""
     improved_steps: int
 
 
@@ -112,10 +113,11 @@ def improve(challenge: Challenge, cards: Sequence[Constellation], start: PlayLog
 
 
 def prove_bound(challenge: Challenge, cards: Sequence[Constellation], play: PlayLog,
-                total: int, settings: ExactSettings) -> tuple[int, PlayLog, int]:
+                total: int, settings: ExactSettings) -> tuple[int | None, PlayLog, int]:
     """The whole model solved from ``play`` (worth ``total``) for the settings' bound
-    budget: its proved upper bound on any play's total (never below ``total``), and the
-    best play known after it with its total."""
+    budget: its proved upper bound on any play's total (never below ``total``; None when
+    the budget ran out before the solver proved one), and the best play known after it with
+    its total."""
     model = ParModel(challenge, cards)
     for lit, value in model.hint_values(play).items():
         model.model.add_hint(lit, value)
@@ -124,8 +126,7 @@ def prove_bound(challenge: Challenge, cards: Sequence[Constellation], play: Play
     cp = cpsat.cp_model()
     if status == cp.INFEASIBLE or status == cp.MODEL_INVALID:
         raise RuntimeError(f"the par model of {challenge.id} is {solver.status_name(status)}")
-    # the bound is proved even when the search found nothing new (status UNKNOWN); an
-    # integer objective's bound is whole, the float only carries it
+    # an integer objective's bound is whole, the float only carries it
     raw = solver.best_objective_bound
     bound = int(raw + 1e-6) if raw < 2 ** 40 else None
     if status in (cp.OPTIMAL, cp.FEASIBLE):
@@ -133,9 +134,16 @@ def prove_bound(challenge: Challenge, cards: Sequence[Constellation], play: Play
         score = _total(challenge, cards, found)
         if score is not None and score > total:
             play, total = found, score
-    if bound is None:
-        raise RuntimeError(f"no bound for {challenge.id} within the budget")
-    return max(bound, total), play, total
+    elif bound is not None and bound <= total:
+        # UNKNOWN (the usual end on the standard pad: the relaxation's bound, no solution
+        # yet) carries a proved bound, except when the budget ran out before presolve ended
+        # (big pads): then the response holds its default 0.0, which must not read as "the
+        # par is the best possible"; a real bound lies above a play the model has not
+        # matched, so one at or below the play's total is taken for no bound at all
+        bound = None
+    if bound is None or bound < total:
+        return None, play, total  # no finite bound, or one the play itself refutes
+    return bound, play, total
 
 
 def solve_exact(challenge: Challenge, cards: Sequence[Constellation], start: PlayLog,
