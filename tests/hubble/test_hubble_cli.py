@@ -137,6 +137,22 @@ def test_challenge_par_and_replay(tmp_path: Path) -> None:
     first = json.loads(out.splitlines()[0])
     assert code == 2 and first["legal"] is False and first["turn"] == 2
 
+    # turns are judged in play order: an illegal turn 2 is the error even when turn 4 is
+    # malformed (a blind re-implementation's finding); a malformed turn after legal ones is
+    # reported as it is
+    typo = {"place": {"Z99": "G"}}
+    bad["turns"] = [par["play"]["turns"][0], par["play"]["turns"][0], *par["play"]["turns"][2:3],
+                    typo]
+    (tmp_path / "bad.json").write_text(json.dumps(bad), encoding="utf-8")
+    code, out = run("replay", str(tmp_path / "c.json"), str(tmp_path / "bad.json"), "--json")
+    first = json.loads(out.splitlines()[0])
+    assert code == 2 and first["turn"] == 2 and "turn 2:" in first["error"]
+    bad["turns"] = [*par["play"]["turns"][:3], typo]
+    (tmp_path / "bad.json").write_text(json.dumps(bad), encoding="utf-8")
+    code, out = run("replay", str(tmp_path / "c.json"), str(tmp_path / "bad.json"), "--json")
+    first = json.loads(out.splitlines()[0])
+    assert code == 2 and first["turn"] == 4 and "turns[3]" in first["error"]
+
 
 def test_bad_size_option() -> None:
     code, out = run("challenge", "--size", "5x5")

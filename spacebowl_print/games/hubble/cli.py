@@ -141,20 +141,25 @@ def replay_command(challenge_file: str, play_file: str, set_file: str | None,
     \b
     play.json: {"challenge": ID, "turns": [{"place": {"C4": "C", "D4": "G", "C5": "S"}},
                 {"fog": {"H2": "P"}}, {"fog": {}}]}
-    Turn i answers roll i. The first illegal turn ends the run with status 2 and one line
-    naming it (with --json, {"legal": false, "turn": N, "error": "…"} is printed first).
+    Turn i answers roll i; turns are judged in order. The first illegal or malformed turn
+    ends the run with status 2 and one line naming it (with --json, {"legal": false,
+    "turn": N, "error": "…"} is printed first).
     """
     cset = _load_set(set_file)
     challenge = read_challenge(challenge_file, cset)
     try:
-        log = play_from_json(load_json_file(play_file), challenge.geometry)
+        raw = load_json_file(play_file)
+        try:
+            log = play_from_json(raw, challenge.geometry)
+        except InputError as bad:
+            _replay_before(challenge, raw, bad)
+            raise
         pad = replay(challenge, log)
     except InputError as err:
         err.at_file(play_file)
         if as_json:
-            turn = None
-            if err.where and err.where[0].startswith("turns["):
-                turn = int(err.where[0][6:-1]) + 1
+            k = _turn_index(err)
+            turn = None if k is None else k + 1
             click.echo(json.dumps({"legal": False, "turn": turn, "error": str(err)},
                                   ensure_ascii=False))
         raise
@@ -168,6 +173,25 @@ def replay_command(challenge_file: str, play_file: str, set_file: str | None,
     click.echo(f"{len(log.turns)} legal turn(s) of {len(challenge.rolls)} roll(s), "
                f"{pad.fog} fog(s)\n")
     click.echo(pad_report(pad, score))
+
+
+def _turn_index(err: InputError) -> int | None:
+    """The 0-based turn ``err`` is at (``turns[i]``…), or None."""
+    head = err.where[0] if err.where else ""
+    if head.startswith("turns[") and head.endswith("]") and head[6:-1].isdigit():
+        return int(head[6:-1])
+    return None
+
+
+def _replay_before(challenge: Challenge, raw: object, bad: InputError) -> None:
+    """Turns are judged in the order they are played: when turn k of ``raw`` is malformed
+    (``bad``), replay the well-formed turns before it, so an illegal one among them is the
+    error reported (a blind re-implementation expected turn 1's illegal move, not turn 5's
+    typo). Returns quietly when they are all legal."""
+    k = _turn_index(bad)
+    if k is None or not isinstance(raw, dict) or not isinstance(raw.get("turns"), list):
+        return
+    replay(challenge, play_from_json({**raw, "turns": raw["turns"][:k]}, challenge.geometry))
 
 
 # --------------------------------------------------------------------------- challenge, par
