@@ -88,6 +88,28 @@ def test_a_pad_naming_a_thousand_constellations(tmp_path: Path,
     capsys.readouterr()
 
 
+def test_a_pad_too_dense_with_stars_to_prove_is_refused(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str],
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    # found by the spec review: 8 × 8 all stars with 10 cards took minutes (CP-SAT cannot
+    # prove the packing); now the branch and bound and then CP-SAT have a budget (the same
+    # work on any machine), shrunk here so the test runs in a second
+    from spacebowl_print.games.hubble.model.constellations import load_constellation_set
+    from spacebowl_print.games.hubble.rules import stars
+
+    monkeypatch.setattr(stars, "SEARCH_LIMIT", 2_000)
+    monkeypatch.setattr(stars, "CPSAT_BUDGET", 0.2)
+    names = load_constellation_set().names[:10]
+    pad = tmp_path / "pad.json"
+    pad.write_text(json.dumps({"rows": ["S" * 8] * 8, "constellations": names}))
+    _one_line(*_cli(capsys, "hubble", "score", str(pad)), "pad.json: constellations",
+              "10 cards on a pad of 64 stars", "not proved within the budget")
+    batch = tmp_path / "pads.jsonl"
+    batch.write_text(json.dumps({"rows": ["S" * 8] * 8, "constellations": names}) + "\n")
+    code, _ = _cli(capsys, "hubble", "score", "--batch", str(batch))
+    assert code == 2
+
+
 @pytest.mark.parametrize("counters", [{}, [], "x", 1, None])
 def test_tom_tube_counters_of_any_type(tmp_path: Path, capsys: pytest.CaptureFixture[str],
                                        counters: object) -> None:

@@ -144,6 +144,16 @@ def restated_scores(rows: list[str]) -> tuple[int, int, int]:
     return 11 * min(gal), planet, comet
 
 
+@runs(15)
+@given(hubble_pads(icons="SSSSSSSSSP.", sides=st.sampled_from([4, 6])),
+       st.lists(hubble_cards(), min_size=4, max_size=8, unique_by=lambda c: c.name))
+def test_stars_on_pads_dense_with_stars_and_cards(pad: Pad, cards: list) -> None:  # type: ignore[type-arg]
+    """Many cards on a pad nearly all stars: the branch and bound's tighter ceiling (each card
+    at its richest placement still free) keeps the same total as CP-SAT."""
+    assert stars.best(pad.cells, cards, pad.geometry)[0] == stars.best_cpsat(
+        pad.cells, cards, pad.geometry)[0]
+
+
 @runs(40)
 @given(hubble_pads(sides=st.sampled_from(range(4, 27, 2))), st.data())
 def test_every_even_size_against_the_rules_restated(pad: Pad, data: st.DataObject) -> None:

@@ -84,9 +84,9 @@ def score_command(pad_file: str | None, set_file: str | None, as_json: bool,
         raise click.UsageError("give PAD.json (or --batch PADS.jsonl)")
     try:
         pad = pad_from_json(load_json_file(pad_file), cset.names)
+        score = score_pad(pad, cset.pick(pad.constellations))  # refuses beyond its budget
     except InputError as err:
         raise err.at_file(pad_file) from None
-    score = score_pad(pad, cset.pick(pad.constellations))
     if as_json:
         click.echo(json.dumps(score_to_json(score, pad.geometry), ensure_ascii=False))
     else:

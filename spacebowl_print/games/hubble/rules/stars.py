@@ -27,12 +27,21 @@ from functools import lru_cache
 from typing import Any
 
 from spacebowl_print.core import cpsat
+from spacebowl_print.core.errors import InputError
 from spacebowl_print.games.hubble.model.constellations import Constellation
 from spacebowl_print.games.hubble.model.geometry import STAR, PadGeometry, geometry
 from spacebowl_print.games.hubble.rules.cpsat import solve_proved
 
 SEARCH_LIMIT = 200_000
 """Branch-and-bound nodes before the production path hands the choice to CP-SAT."""
+
+CPSAT_BUDGET = 20.0
+"""CP-SAT's deterministic seconds (the same work on any machine, about 15 s here) to prove
+the best choice once the branch and bound has given up. Only pads no game draws need it: the
+worst pads measured are dense with stars and play for many cards (6 × 8 all stars with 8
+cards: 0.6 s in the branch and bound; 14 × 4 all stars with all 20 cards: 102 deterministic
+seconds of CP-SAT, refused). A pad beyond it is refused with a one-line error, not scored
+after minutes (every user file is bounded in time)."""
 
 
 @dataclass(frozen=True)
@@ -126,6 +135,16 @@ def best(cells: str, cards: Sequence[Constellation], geo: PadGeometry
             return
         if total + rest[j] <= best_total:
             return  # cannot beat the best so far (ties keep the earlier choice)
+        # the tighter ceiling: each card left at its richest placement still free of the
+        # cells used so far (dense pads with many cards, where every ceiling overlaps)
+        free = total
+        for k in range(j, len(cards)):
+            for points, mask, _, _ in options[k]:
+                if not mask & used:
+                    free += points
+                    break
+            if free + rest[k + 1] <= best_total:
+                return
         for i, (points, mask, _, _) in enumerate(options[j]):
             if not mask & used:
                 pick.append(i)
@@ -138,19 +157,27 @@ def best(cells: str, cards: Sequence[Constellation], geo: PadGeometry
     try:
         search(0, 0, 0)
     except _TooBig:
-        return best_cpsat(cells, cards, geo)
+        hint = [(j, i) for j, i in enumerate(best_pick) if i >= 0]
+        return best_cpsat(cells, cards, geo, options=options, hint=hint,
+                          budget=CPSAT_BUDGET)
     chosen = [Chosen(j, options[j][i][2], options[j][i][3], options[j][i][0])
               for j, i in enumerate(best_pick) if i >= 0]
     return best_total, chosen
 
 
-def best_cpsat(cells: str, cards: Sequence[Constellation], geo: PadGeometry
-               ) -> tuple[int, list[Chosen]]:
-    """The stars score and completed cards by CP-SAT. Raises ``RuntimeError`` unless the
-    solver proves its answer optimal."""
+def best_cpsat(cells: str, cards: Sequence[Constellation], geo: PadGeometry, *,
+               options: Sequence[Sequence[tuple[int, int, Placement, tuple[int, ...]]]]
+               | None = None, hint: Sequence[tuple[int, int]] = (),
+               budget: float | None = None) -> tuple[int, list[Chosen]]:
+    """The stars score and completed cards by CP-SAT. ``options`` are the completed
+    placements per card (as :func:`best` ranks them; computed when None), ``hint`` a choice
+    of (card, option) pairs to start from. Raises ``RuntimeError`` unless the solver proves
+    its answer optimal, or :class:`InputError` when ``budget`` (deterministic seconds) runs
+    out first."""
     cp_model = cpsat.cp_model()  # imported on first use, with signals held back
 
-    options = [_completed(cells, card, geo) for card in cards]
+    if options is None:
+        options = [_completed(cells, card, geo) for card in cards]
     if not any(options):
         return 0, []
     model = cp_model.CpModel()
@@ -171,7 +198,15 @@ def best_cpsat(cells: str, cards: Sequence[Constellation], geo: PadGeometry
         if len(vs) > 1:
             model.add_at_most_one(vs)
     model.maximize(sum(options[j][i][0] * v for (j, i), v in var.items()))
-    solver = solve_proved(model, "the stars score")
+    for j, i in hint:
+        model.add_hint(var[j, i], 1)
+    try:
+        solver = solve_proved(model, "the stars score", budget)
+    except TimeoutError:
+        stars = cells.count(STAR)
+        raise InputError(f"{len(cards)} cards on a pad of {stars} stars: the best choice of "
+                         f"their placements was not proved within the budget (a game's pad "
+                         f"plays for 2 cards)", "constellations") from None
     chosen = [Chosen(j, options[j][i][2], options[j][i][3], options[j][i][0])
               for (j, i), v in sorted(var.items()) if solver.value(v)]
     return sum(c.points for c in chosen), chosen
