@@ -70,13 +70,20 @@ def solve(solver: Any, model: Any) -> Any:
     caught: list[int] = []
 
     def watch() -> None:
-        ready, _, _ = select.select([read_end, stop_read], [], [])
-        if read_end in ready:
+        while not caught:  # other signals' bytes (a handled SIGCHLD, say) keep it watching
+            ready, _, _ = select.select([read_end, stop_read], [], [])
+            if read_end not in ready:
+                return  # the solve is over
             data = os.read(read_end, 64)
             caught.extend(n for n in data if n in (signal.SIGINT, signal.SIGTERM,
                                                       signal.SIGHUP))
-            if caught:
-                solver.stop_search()
+        # OR-Tools creates the search that stop_search() stops only inside solve(): a stop
+        # sent before it exists is lost (seen: a SIGINT 0.5 s into a solve under load ran it
+        # to its 30 s limit), so ask again until the solve returns
+        while True:
+            solver.stop_search()
+            if select.select([stop_read], [], [], 0.02)[0]:
+                return
 
     watcher = threading.Thread(target=watch, name="cp-sat-interrupts", daemon=True)
     watcher.start()
