@@ -59,7 +59,12 @@ def test_tables_equal_the_scalar_valuation(seed: int, size: tuple[int, int], w: 
             if rng.random() < density:
                 board.apply([(c, rng.choice("GPACSSAAC"))])
         boards.append(board)
-        progress.append([rng.choice([-1, 0, 0, 1, 2]) for _ in plan.sizes])
+        # a slot's progress is its red stars on the pad, or -1 (given up), as the beam keeps
+        # it: never more than its red cells minus the empty ones (an impossible progress, as
+        # drawn at random before, made the two paths differ on states no search reaches)
+        drawn = [sum(board.cells[c] == "S" for c, j in plan.red.items() if j == slot)
+                 for slot in range(len(plan.sizes))]
+        progress.append([-1 if rng.random() < 0.2 else k for k in drawn])
     codes = np.array([[pa.CODE[x] for x in b.cells] + [pa.OFF] for b in boards])
     a, b = rng.sample(range(4), 2)
     scope = ga.scope[frozenset({a, b})]
