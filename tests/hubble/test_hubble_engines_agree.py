@@ -155,6 +155,25 @@ def test_stars_on_pads_dense_with_stars_and_cards(pad: Pad, cards: list) -> None
 
 
 @runs(40)
+@given(hubble_pads(icons="SSSSSP.", sides=st.sampled_from([4, 6])),
+       st.lists(hubble_cards(), min_size=1, max_size=2, unique_by=lambda c: c.name),
+       st.lists(st.integers(0, 1), min_size=2, max_size=5))
+def test_a_card_named_twice_scores_as_the_plain_search_says(
+        pad: Pad, distinct: list, which: list[int]) -> None:  # type: ignore[type-arg]
+    """A pad may name a card more than once; the branch and bound skips the other orders of
+    the same placements over the copies, and still finds the best total and a valid choice."""
+    cards = sorted((distinct[i % len(distinct)] for i in which), key=lambda c: c.name)
+    fast, chosen = stars.best(pad.cells, cards, pad.geometry)
+    assert fast == stars.best_reference(pad.row_strings(), cards)
+    used: set[int] = set()
+    for c in chosen:
+        cells = set(c.placement.red) | set(c.purple_stars)
+        assert not cells & used and all(pad.cells[x] == "S" for x in c.placement.red)
+        used |= cells
+    assert sum(c.points for c in chosen) == fast
+
+
+@runs(40)
 @given(hubble_pads(sides=st.sampled_from(range(4, 27, 2))), st.data())
 def test_every_even_size_against_the_rules_restated(pad: Pad, data: st.DataObject) -> None:
     from spacebowl_print.games.hubble.model.constellations import load_constellation_set

@@ -117,6 +117,8 @@ def best(cells: str, cards: Sequence[Constellation], geo: PadGeometry
     options = [sorted(_completed(cells, card, geo), key=lambda o: -o[0]) for card in cards]
     if not any(options):
         return 0, []
+    ranked = [[(o[0], o[1]) for o in opts] for opts in options]
+    twin = [j > 0 and cards[j] == cards[j - 1] for j in range(len(cards))]
     ceiling = [max((o[0] for o in opts), default=0) for opts in options]
     rest = [sum(ceiling[j:]) for j in range(len(cards) + 1)]
     best_total = -1
@@ -139,13 +141,20 @@ def best(cells: str, cards: Sequence[Constellation], geo: PadGeometry
         # cells used so far (dense pads with many cards, where every ceiling overlaps)
         free = total
         for k in range(j, len(cards)):
-            for points, mask, _, _ in options[k]:
+            for points, mask in ranked[k]:
                 if not mask & used:
                     free += points
                     break
             if free + rest[k + 1] <= best_total:
                 return
-        for i, (points, mask, _, _) in enumerate(options[j]):
+        # a card repeated from the one before takes a later placement or none, as the
+        # earlier copy did: the other orders of the same placements are the same choice,
+        # found later in the fixed order, so the first best choice is still the one kept
+        start = 0
+        if twin[j]:
+            start = pick[-1] + 1 if pick[-1] >= 0 else len(options[j])
+        for i in range(start, len(options[j])):
+            points, mask, _, _ = options[j][i]
             if not mask & used:
                 pick.append(i)
                 search(j + 1, used | mask, total + points)
