@@ -140,11 +140,15 @@ def best(cells: str, cards: Sequence[Constellation], geo: PadGeometry
         # the tighter ceiling: each card left at its richest placement still free of the
         # cells used so far (dense pads with many cards, where every ceiling overlaps)
         free = total
+        gain = 0
         for k in range(j, len(cards)):
-            for points, mask in ranked[k]:
-                if not mask & used:
-                    free += points
-                    break
+            if k == j or not twin[k]:  # a copy's richest free placement is its card's
+                gain = 0
+                for points, mask in ranked[k]:
+                    if not mask & used:
+                        gain = points
+                        break
+            free += gain
             if free + rest[k + 1] <= best_total:
                 return
         # a card repeated from the one before takes a later placement or none, as the
