@@ -74,7 +74,11 @@ def test_the_warning_says_what_the_cut_guide_shows(w: float, h: float, paper: st
         (line,) = imp.warnings
         found = re.search(r"the trim runs ([\d.]+) mm past the", line)
         assert found and float(found[1]) == pytest.approx(-trim, abs=0.011)
-    elif trim < EDGE_WARNING_MM - 0.011:
+    elif trim < EDGE_WARNING_MM - 0.011 or (
+            abs(trim - EDGE_WARNING_MM) <= 0.011 and imp.warnings
+            and "the trim lies" in imp.warnings[0]):
+        # (a trim within the guide's rounding of the limit may be said either way: seen
+        # with a 62.67 mm card on A4, trim 4.99 mm, said as the trim's)
         (line,) = imp.warnings
         found = re.search(r"the trim lies ([\d.]+) mm and the bleed ([\d.]+) mm", line)
         assert found and float(found[1]) == pytest.approx(trim, abs=0.011)
