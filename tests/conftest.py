@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import os
 import shutil
+import tempfile
 from collections.abc import Iterator
 from typing import Any
 
@@ -11,7 +12,10 @@ import pytest
 from hypothesis import HealthCheck, settings
 from hypothesis import strategies as st
 
+from spacebowl_print.core import resultcache
 from spacebowl_print.games.spacebowl.model import SPACES, Galaxy, Pos, Toss, Variants
+
+_CACHE = pytest.StashKey[str]()
 
 LETTERS = "RYGSBP"
 
@@ -20,6 +24,28 @@ settings.register_profile(
 )
 settings.register_profile("quick", max_examples=50, deadline=None)
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "ci"))
+
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    """One result cache (``SPACEBOWL_PRINT_CACHE``, docs/hubble.md) for the whole run, made
+    by the controlling process and inherited by every worker and every ``spacebowl`` the
+    tests start: the suite made 31 exact Hubble pars of 12 challenges (55 CPU-s, 35 of them
+    repeats). The first maker of each still solves it; tests of the par's own
+    determinism switch the cache off. A cache given from outside is left alone."""
+    if hasattr(config, "workerinput") or os.environ.get(resultcache.ENV):
+        return
+    folder = tempfile.mkdtemp(prefix="spacebowl-test-cache-")
+    os.environ[resultcache.ENV] = folder
+    config.stash[_CACHE] = folder
+
+
+def pytest_unconfigure(config: pytest.Config) -> None:
+    folder = config.stash.get(_CACHE, None)
+    if folder:
+        shutil.rmtree(folder, ignore_errors=True)
+        os.environ.pop(resultcache.ENV, None)
+
 
 planet_sets = st.frozensets(st.sampled_from(LETTERS), max_size=6)
 cells = st.one_of(st.none(), planet_sets) | planet_sets  # face-down cards less often

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import copy
 import json
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -19,6 +20,7 @@ from hubble_helpers import hubble_run, pdf_text
 from pdfread import char_sizes as text_sizes
 
 from spacebowl_print.cli.main import cli
+from spacebowl_print.core import resultcache
 from spacebowl_print.games.hubble.model.challenge import (
     challenge_from_json,
     min_rolls,
@@ -35,9 +37,13 @@ DAYS = 2
 
 
 @pytest.fixture(scope="module")
-def booklet(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    return hubble_run("booklet", tmp_path_factory.mktemp("hd") / "book", "--days", str(DAYS),
-                      "--start", "2027-03-01", "--seed", "7", "--jobs", "2")
+def booklet(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Path]:
+    # solved here, not read from the suite's par cache (tests/conftest.py): the jobs test
+    # below compares two real solves
+    with pytest.MonkeyPatch.context() as mp:
+        mp.delenv(resultcache.ENV, raising=False)
+        yield hubble_run("booklet", tmp_path_factory.mktemp("hd") / "book", "--days",
+                         str(DAYS), "--start", "2027-03-01", "--seed", "7", "--jobs", "2")
 
 
 @pytest.fixture(scope="module")
@@ -113,9 +119,11 @@ def test_a_tampered_par_fails(booklet: Path, tmp_path: Path, what: str) -> None:
         assert "2027-03-02" in result.output
 
 
-def test_same_seed_same_bytes_whatever_the_jobs(booklet: Path, tmp_path: Path) -> None:
+def test_same_seed_same_bytes_whatever_the_jobs(booklet: Path, tmp_path: Path,
+                                                monkeypatch: pytest.MonkeyPatch) -> None:
     """Solving the pars in two processes (the fixture) or in one gives the very same
     booklet."""
+    monkeypatch.delenv(resultcache.ENV, raising=False)
     again = hubble_run("daily", tmp_path / "again", "--days", str(DAYS), "--start",
                        "2027-03-01", "--seed", "7", "--jobs", "1")  # the older name, one job
     for name in ("booklet.pdf", "manifest.json"):

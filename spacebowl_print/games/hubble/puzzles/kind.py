@@ -15,6 +15,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from spacebowl_print.core.resultcache import cached_json, code_fingerprint
 from spacebowl_print.core.workers import worker_map
 from spacebowl_print.games.hubble.art.padsheet import Marks, draw_pad, fit_pad
 from spacebowl_print.games.hubble.art.scoresheet import draw_score_sheet
@@ -26,6 +27,7 @@ from spacebowl_print.games.hubble.model.constellations import (
 )
 from spacebowl_print.games.hubble.puzzles.item import HubbleDay, par_marks
 from spacebowl_print.games.hubble.puzzles.teach import teach
+from spacebowl_print.games.hubble.rules.independent import entry_problem
 from spacebowl_print.games.hubble.solve.choices import HubbleChoice
 from spacebowl_print.games.hubble.solve.manifest import verify_with_header
 from spacebowl_print.games.hubble.solve.tiers import CLASS_EPOCH, daily_for_tier, slot_day
@@ -48,13 +50,27 @@ def _entry(job: tuple[int, str, str, int, ConstellationSet, int, int]) -> dict[s
     seed, key, day, tier, cset, cols, rows = job
     # a classroom puzzle (named by a code, not its day) gets the beam search's par: a set
     # of dozens must be made in seconds (docs/hubble.md, "Par")
-    entry = daily_for_tier(seed, dt.date.fromisoformat(day), tier, cset, cols, rows,
-                           exact=key == day)
+    exact = key == day
+    entry = cached_json(
+        "hubble-day",
+        [code_fingerprint("spacebowl_print.games.hubble", "spacebowl_print.core"), seed, day,
+         tier, set_to_dict(cset), cols, rows, exact],
+        lambda: daily_for_tier(seed, dt.date.fromisoformat(day), tier, cset, cols, rows,
+                               exact=exact),
+        lambda found: _cached_entry_holds(found, day, tier, cset))
     if entry["id"] != key:  # a classroom puzzle: named by its code, and so is its play
         par = entry["par"]
         entry = {**entry, "id": key, "challenge": {**entry["challenge"], "id": key},
                  "par": {**par, "play": {**par["play"], "challenge": key}}}
     return entry
+
+
+def _cached_entry_holds(entry: Any, day: str, tier: int, cset: ConstellationSet) -> bool:
+    """A cached day is taken only for its own day, with a tier, and with a par the second
+    engine replays and scores as recorded (a damaged or edited cache file is made again)."""
+    return (isinstance(entry, dict) and entry.get("id") == day
+            and entry.get("tier") in range(1, 6)
+            and entry_problem(entry, set_to_dict(cset)) is None)
 
 
 STRIP_MM = 115.0
