@@ -30,6 +30,9 @@ from spacebowl_print.core.signals import Interrupted, signals_held
 
 _module: ModuleType | None = None
 
+# how many times (every 20 ms: 10 s) the watcher asks a solve it was told to stop to stop
+_STOP_TRIES = 500
+
 
 def cp_model() -> ModuleType:
     """``ortools.sat.python.cp_model``, imported on first use with signals held back."""
@@ -79,8 +82,11 @@ def solve(solver: Any, model: Any) -> Any:
                                                       signal.SIGHUP))
         # OR-Tools creates the search that stop_search() stops only inside solve(): a stop
         # sent before it exists is lost (seen: a SIGINT 0.5 s into a solve under load ran it
-        # to its 30 s limit), so ask again until the solve returns
-        while True:
+        # to its 30 s limit), so ask again until the solve returns. The search exists
+        # milliseconds after solve() starts; the asking is bounded all the same, so a watcher
+        # whose end was never written (an interrupt inside the finally below) cannot spin
+        # for the life of the process.
+        for _ in range(_STOP_TRIES):
             solver.stop_search()
             if select.select([stop_read], [], [], 0.02)[0]:
                 return
@@ -92,8 +98,9 @@ def solve(solver: Any, model: Any) -> Any:
     finally:
         # An interrupt may be raised at any line here (Python runs its handler as soon as
         # the solve returns): the run then ends, so the order only matters for the rest.
-        signal.set_wakeup_fd(previous)
+        # The watcher is told first: whatever comes after, it stops asking.
         os.write(stop_write, b"x")
+        signal.set_wakeup_fd(previous)
         watcher.join()
         for fd in (read_end, write_end, stop_read, stop_write):
             os.close(fd)

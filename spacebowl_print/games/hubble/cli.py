@@ -9,6 +9,7 @@ the file, line and field, and exit status 2 (never a traceback).
 from __future__ import annotations
 
 import json
+import re
 import sys
 from typing import Any
 
@@ -163,7 +164,10 @@ def replay_command(challenge_file: str, play_file: str, set_file: str | None,
             click.echo(json.dumps({"legal": False, "turn": turn, "error": str(err)},
                                   ensure_ascii=False))
         raise
-    score = score_pad(pad, cset.pick(pad.constellations))
+    try:  # refused past its budget: the challenge's cards on this pad
+        score = score_pad(pad, cset.pick(pad.constellations))
+    except InputError as err:
+        raise err.at_file(challenge_file) from None
     if as_json:
         click.echo(json.dumps({"legal": True, "turns": len(log.turns), "fog": pad.fog,
                                "pad": pad.row_strings(),
@@ -178,9 +182,9 @@ def replay_command(challenge_file: str, play_file: str, set_file: str | None,
 def _turn_index(err: InputError) -> int | None:
     """The 0-based turn ``err`` is at (``turns[i]``…), or None."""
     head = err.where[0] if err.where else ""
-    if head.startswith("turns[") and head.endswith("]") and head[6:-1].isdigit():
-        return int(head[6:-1])
-    return None
+    # the turn's own index, whatever follows it (``turns[3].place`` as well as ``turns[3]``)
+    found = re.match(r"turns\[(\d+)\]", head)
+    return int(found.group(1)) if found else None
 
 
 def _replay_before(challenge: Challenge, raw: object, bad: InputError) -> None:
@@ -254,8 +258,11 @@ def par_command(challenge_file: str, set_file: str | None, as_json: bool) -> Non
     cset = _load_set(set_file)
     challenge = read_challenge(challenge_file, cset)
     cards = cset.pick(challenge.constellations)
-    result = solve_par(challenge, cards)
-    greedy = score_pad(replay(challenge, greedy_play(challenge)), cards).total
+    try:  # a pad the stars' scoring refuses names the challenge that made it
+        result = solve_par(challenge, cards)
+        greedy = score_pad(replay(challenge, greedy_play(challenge)), cards).total
+    except InputError as err:
+        raise err.at_file(challenge_file) from None
     geo = challenge.geometry
     if as_json:
         click.echo(json.dumps({"play": play_to_json(result.play, geo),
