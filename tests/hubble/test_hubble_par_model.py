@@ -21,13 +21,13 @@ from spacebowl_print.games.hubble.rules.scoring import score_pad
 from spacebowl_print.games.hubble.solve.challenges import generate_challenge
 from spacebowl_print.games.hubble.solve.greedy import greedy_play
 from spacebowl_print.games.hubble.solve.moves import fogs, placements, turn_draws
-from spacebowl_print.games.hubble.solve.par import ParSettings, par_entry, solve_par
+from spacebowl_print.games.hubble.solve.par import ParSettings, beam_par, par_entry, solve_par
 from spacebowl_print.games.hubble.solve.par_lns import neighbourhoods, prove_bound
 from spacebowl_print.games.hubble.solve.par_model import ParModel
 from spacebowl_print.games.hubble.solve.par_settings import ExactSettings
 
 CSET = load_constellation_set()
-SMALL = ExactSettings(steps=4, sweep=3, sweep_time=0.05, step_time=0.05, bound_time=0.2)
+SMALL = ExactSettings(width=8, steps=4, window=3, step_time=0.05, bound_time=0.2)
 
 
 def random_play(ch, rng: random.Random) -> PlayLog:  # type: ignore[no-untyped-def]
@@ -89,15 +89,30 @@ def test_the_exact_par_is_proved_by_the_second_engine_and_bounded() -> None:
     assert "par.bound" in (independent.entry_problem(entry, set_to_dict(CSET)) or "")
 
 
-def test_neighbourhoods_sweep_then_draw_from_the_challenge() -> None:
+def test_neighbourhoods_are_drawn_from_the_challenge() -> None:
     ch = generate_challenge(2, "2027-02-03", CSET.names)
-    first = neighbourhoods(ch, ExactSettings())
-    assert first == neighbourhoods(ch, ExactSettings())
-    windows = [free for free, _ in first[:8]]
-    assert windows[0] == [0, 1, 2, 3] and windows[1] == [2, 3, 4, 5]
-    assert all(len(free) == 6 for free, _ in first[8:])
+    exact = ExactSettings()
+    first = neighbourhoods(ch, exact)
+    assert first == neighbourhoods(ch, exact)  # the same challenge, the same steps
+    assert len(first) == exact.steps
+    for free, time in first:
+        assert len(free) == exact.window == len(set(free)) and free == sorted(free)
+        assert all(0 <= i < len(ch.rolls) for i in free) and time == exact.step_time
     other = generate_challenge(2, "2027-02-04", CSET.names)
-    assert neighbourhoods(other, ExactSettings())[8:] != first[8:]
+    assert neighbourhoods(other, exact) != first
+
+
+def test_the_wider_beam_is_kept_only_where_it_scores_more() -> None:
+    # booklets hand solve_par the tiers' narrow beam; `hubble par` does not: the par must be
+    # the same either way, and never below either beam's
+    ch = generate_challenge(3, "2027-03-01", CSET.names)
+    cards = CSET.pick(ch.constellations)
+    exact = ExactSettings(steps=1, bound_time=0.05)
+    narrow = beam_par(ch, cards)
+    wide = beam_par(ch, cards, ParSettings(width=exact.width))
+    given = solve_par(ch, cards, ParSettings(exact=exact), beam=narrow)
+    assert given == solve_par(ch, cards, ParSettings(exact=exact))
+    assert given.score.total >= max(narrow.score.total, wide.score.total)
 
 
 def test_a_bound_is_claimed_only_where_the_solver_proved_one() -> None:

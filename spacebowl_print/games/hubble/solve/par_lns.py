@@ -1,8 +1,8 @@
 """The par's last and strongest step: large-neighbourhood search on the exact CP-SAT model of
 the challenge (:mod:`~.par_model`), then the model's proved upper bound.
 
-Starting from a legal play (the beam search's par), each step frees a few rolls — a window
-of consecutive rolls, or rolls drawn at random — keeps every other roll's answer, and asks
+Starting from a legal play (the beam search's par), each step frees a few rolls drawn at
+random, keeps every other roll's answer, and asks
 CP-SAT for the best answers to the freed rolls (the incumbent's answers are the hint). A
 play that the main engine scores higher (replayed by the legality checker, and alike under
 both readings of star service) becomes the incumbent. Then the whole model is solved from
@@ -65,18 +65,14 @@ def _total(challenge: Challenge, cards: Sequence[Constellation], play: PlayLog) 
 
 def neighbourhoods(challenge: Challenge, settings: ExactSettings
                    ) -> list[tuple[list[int], float]]:
-    """The rolls each step frees, with its time: first windows of ``sweep`` consecutive
-    rolls across the game (half a window apart), then random sets of ``window`` rolls, from
-    a generator seeded by the challenge's id."""
+    """The rolls each step frees, with its time: ``steps`` random sets of ``window`` rolls
+    from a generator seeded by the challenge's id (random sets found more per CPU second
+    than windows of consecutive rolls: they let far-apart rolls trade cells)."""
     count = len(challenge.rolls)
-    w = min(settings.sweep, count)
-    out = [(list(range(a, a + w)), settings.sweep_time)
-           for a in range(0, count - w + 1, max(1, w // 2))]
     rng = random.Random(f"hubble-lns|{challenge.id}|{count}")
     k = min(settings.window, count)
-    while len(out) < settings.steps:
-        out.append((sorted(rng.sample(range(count), k)), settings.step_time))
-    return out[:settings.steps]
+    return [(sorted(rng.sample(range(count), k)), settings.step_time)
+            for _ in range(settings.steps)]
 
 
 def _answers(play: PlayLog, count: int) -> list[Turn | None]:

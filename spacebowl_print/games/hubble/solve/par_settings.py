@@ -65,17 +65,19 @@ def weight_units(w: Weights) -> Units:
 
 @dataclass(frozen=True)
 class ExactSettings:
-    """The search's fixed, deterministic budget (CP-SAT deterministic seconds)."""
+    """The exact path's fixed, deterministic budget (beam width; CP-SAT deterministic
+    seconds). Chosen on 40 standard days (docs/hubble.md, *Par against the bound*): a wider
+    beam then a few random neighbourhoods beat windows of consecutive rolls, at less CPU."""
 
-    sweep: int = 4
-    """First, windows of this many consecutive rolls, half a window apart, across the game
-    (small enough that CP-SAT usually proves the window's best within its time)."""
-    sweep_time: float = 0.05
-    window: int = 6
-    """Then random sets of this many rolls …"""
-    steps: int = 10
-    """… up to this many neighbourhoods in all."""
-    step_time: float = 0.1
+    width: int = 64
+    """The beam search again this wide before the exact model (its par is kept only when it
+    scores more than the narrow beam's): 0.5 CPU-s, and the widest gain per second."""
+    window: int = 5
+    """Each step frees this many rolls, drawn at random …"""
+    steps: int = 4
+    """… this many times …"""
+    step_time: float = 0.06
+    """… each for this long."""
     bound_time: float = 0.5
     """For the whole model, from the final play: its proved bound."""
 
