@@ -95,10 +95,7 @@ MAX_PAR_CELLS = 256
 """Largest pad (in cells) the par solver takes: measured on this project's 2-core machine
 (``hubble par`` on ``hubble challenge --seed 3 --size WxH``), 8×8 takes 2.1 CPU seconds,
 12×12 17 s, 16×16 95 s, at about 40 MB; the time grows with the cube of the cells, so a
-26×26 pad would take about half an hour. The standard pad is 14×4 (56 cells)."""
-
-PAR_SECONDS_16 = 95.0
-"""The measured time of a 16×16 par, for messages."""
+26×26 pad would take about half an hour. The standard pad is 6×8 (48 cells)."""
 
 
 def solve_par(challenge: Challenge, cards: Sequence[Constellation],
@@ -135,10 +132,10 @@ def beam_par(challenge: Challenge, cards: Sequence[Constellation],
     """The beam search's par (steps 1–3 of the module), without the exact model."""
     geo = challenge.geometry
     if geo.size > MAX_PAR_CELLS:
-        # the limit and the pad first: the line may be shortened in the middle
-        raise InputError(f"the par solver takes pads of at most {MAX_PAR_CELLS} cells, this "
-                         f"one is {geo.cols}×{geo.rows} (the time grows with the cube of the "
-                         f"cells: 16×16 takes about {PAR_SECONDS_16:.0f} CPU seconds)", "pad")
+        # short: with the file's name in front, a longer line is shortened in the middle
+        # (why the limit: MAX_PAR_CELLS, docs/errors.md)
+        raise InputError(f"the par solver takes pads of at most {MAX_PAR_CELLS} cells "
+                         f"(16×16); this one is {geo.cols}×{geo.rows}", "pad")
     settings = settings or ParSettings()
     greedy = greedy_play(challenge)
     floor = score_pad(replay(challenge, greedy), cards).total
