@@ -102,6 +102,17 @@ def test_neighbourhoods_are_drawn_from_the_challenge() -> None:
     assert neighbourhoods(other, exact) != first
 
 
+def test_the_wide_beam_is_full_on_the_standard_pad_and_narrower_above() -> None:
+    from spacebowl_print.games.hubble.solve.challenges import STANDARD_COLS, STANDARD_ROWS
+    from spacebowl_print.games.hubble.solve.par_settings import STANDARD_CELLS
+
+    exact = ExactSettings()
+    assert STANDARD_CELLS == STANDARD_COLS * STANDARD_ROWS
+    assert exact.beam_width(16) == exact.beam_width(48) == exact.width == 64
+    assert exact.beam_width(64) == 48 and exact.beam_width(144) == 21
+    assert exact.beam_width(256) == 12 and exact.beam_width(10_000) == 8
+
+
 def test_the_wider_beam_is_kept_only_where_it_scores_more() -> None:
     # booklets hand solve_par the tiers' narrow beam; `hubble par` does not: the par must be
     # the same either way, and never below either beam's

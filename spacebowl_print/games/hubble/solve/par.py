@@ -27,8 +27,9 @@ information. The solver works in three steps:
    (:func:`~.par_polish.polish`). If it still does not beat greedy (rare), the plan-free
    searches run again four times wider, then endings of greedy's own log are replanned, and
    the winner is polished again.
-4. **The exact model** (:mod:`~.par_lns`): the beam search again, eight times wider
-   (``ExactSettings.width``; the better of the two logs), then large-neighbourhood search
+4. **The exact model** (:mod:`~.par_lns`): the beam search again, eight times wider on the
+   standard pad (``ExactSettings.beam_width``; the better of the two logs), then
+   large-neighbourhood search
    on the CP-SAT model of the whole challenge (:mod:`~.par_model`) from that log, then the
    model's proved upper bound on any play's total (``ParResult.bound``; the par is the best
    possible where the two are equal). The final log is replayed by the legality checker.
@@ -110,11 +111,12 @@ def solve_par(challenge: Challenge, cards: Sequence[Constellation],
     start = beam if beam is not None else beam_par(challenge, cards, settings)
     if settings.exact is None:
         return start
-    if settings.exact.width > settings.width:
+    wide_width = settings.exact.beam_width(challenge.geometry.size)
+    if wide_width > settings.width:
         # the wider beam's par, where it scores more (the narrow one is the tiers' and the
         # classroom's; keeping the better of the two, the narrow one on ties, makes the
         # par the same whether or not the caller had the narrow beam already)
-        wide = beam_par(challenge, cards, replace(settings, width=settings.exact.width))
+        wide = beam_par(challenge, cards, replace(settings, width=wide_width))
         if wide.score.total > start.score.total:
             start = wide
     exact = solve_exact(challenge, cards, start.play, settings.exact)
