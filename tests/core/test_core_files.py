@@ -69,6 +69,17 @@ def test_signal_while_building_is_an_interrupt_and_keeps_the_old(tmp_path: Path,
     out = tmp_path / "kit"
     out.mkdir()
     before = old_kit(out)
+    # a terminal's disposition, whatever the run inherited (nohup ignores SIGHUP, and the
+    # tool rightly leaves an ignored signal ignored)
+    inherited = signal.signal(sig, signal.SIG_DFL)
+    try:
+        _interrupted_while_building(out, sig, before, tmp_path)
+    finally:
+        signal.signal(sig, inherited)
+
+
+def _interrupted_while_building(out: Path, sig: signal.Signals, before: dict[str, bytes],
+                                tmp_path: Path) -> None:
     with pytest.raises(Interrupted) as caught, atomic_dir(out) as tmp:
         (tmp / "kit.pdf").write_bytes(b"half")
         os.kill(os.getpid(), sig)

@@ -142,6 +142,11 @@ import os, random, signal, sys, threading, time
 from spacebowl_print.core import cpsat
 from spacebowl_print.core.signals import Interrupted, take_over_interrupts
 
+# a terminal's dispositions, whatever this test run inherited (under nohup SIGHUP is ignored,
+# and a shell's background job ignores SIGINT: the tool rightly leaves those ignored)
+for _s in (signal.SIGTERM, signal.SIGHUP):
+    signal.signal(_s, signal.SIG_DFL)
+signal.signal(signal.SIGINT, signal.default_int_handler)
 take_over_interrupts()
 cp = cpsat.cp_model()
 rng = random.Random(1)
@@ -200,6 +205,11 @@ import os, signal, sys, threading, time
 from spacebowl_print.core import cpsat
 from spacebowl_print.core.signals import signals_held, take_over_interrupts
 
+# a terminal's dispositions, whatever this test run inherited (under nohup SIGHUP is ignored,
+# and a shell's background job ignores SIGINT: the tool rightly leaves those ignored)
+for _s in (signal.SIGTERM, signal.SIGHUP):
+    signal.signal(_s, signal.SIG_DFL)
+signal.signal(signal.SIGINT, signal.default_int_handler)
 take_over_interrupts()
 cp = cpsat.cp_model()
 original = cp.CpSolver.solve

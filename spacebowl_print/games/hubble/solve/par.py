@@ -94,9 +94,10 @@ TAIL_STARTS = (4, 7, 10, 14, 18)
 
 MAX_PAR_CELLS = 256
 """Largest pad (in cells) the par solver takes: measured on this project's 2-core machine
-(``hubble par`` on ``hubble challenge --seed 3 --size WxH``), 8×8 takes 2.1 CPU seconds,
-12×12 17 s, 16×16 95 s, at about 40 MB; the time grows with the cube of the cells, so a
-26×26 pad would take about half an hour. The standard pad is 6×8 (48 cells)."""
+(``hubble par`` on ``hubble challenge --seed 3 --size WxH``, stop 32), 8×8 takes 3.0 CPU
+seconds, 12×12 5.8 s, 16×16 12.8 s at a peak of about 590 MB; the exact model grows faster
+than the cells, so a pad much past 16×16 would take minutes and gigabytes. The standard pad
+is 6×8 (48 cells)."""
 
 
 def solve_par(challenge: Challenge, cards: Sequence[Constellation],
