@@ -8,7 +8,7 @@ import os
 import signal
 import subprocess
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
@@ -63,23 +63,22 @@ def test_error_while_building_leaves_the_old_folder(tmp_path: Path) -> None:
     assert leftovers(tmp_path) == []
 
 
+@pytest.fixture()
+def terminal(sig: signal.Signals) -> Iterator[None]:
+    """``sig`` at a terminal's disposition, whatever the run inherited (nohup ignores SIGHUP,
+    and the tool rightly leaves an ignored signal ignored); given back after."""
+    inherited = signal.signal(sig, signal.SIG_DFL)
+    yield
+    signal.signal(sig, inherited)
+
+
+@pytest.mark.usefixtures("terminal")
 @pytest.mark.parametrize("sig", [signal.SIGTERM, signal.SIGHUP])
 def test_signal_while_building_is_an_interrupt_and_keeps_the_old(tmp_path: Path,
                                                                   sig: signal.Signals) -> None:
     out = tmp_path / "kit"
     out.mkdir()
     before = old_kit(out)
-    # a terminal's disposition, whatever the run inherited (nohup ignores SIGHUP, and the
-    # tool rightly leaves an ignored signal ignored)
-    inherited = signal.signal(sig, signal.SIG_DFL)
-    try:
-        _interrupted_while_building(out, sig, before, tmp_path)
-    finally:
-        signal.signal(sig, inherited)
-
-
-def _interrupted_while_building(out: Path, sig: signal.Signals, before: dict[str, bytes],
-                                tmp_path: Path) -> None:
     with pytest.raises(Interrupted) as caught, atomic_dir(out) as tmp:
         (tmp / "kit.pdf").write_bytes(b"half")
         os.kill(os.getpid(), sig)

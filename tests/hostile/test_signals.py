@@ -137,17 +137,20 @@ def test_a_signal_to_the_group_stops_the_run_cleanly(tmp_path: Path, command: st
 
 # -- a CP-SAT solve, precisely --------------------------------------------------------------------
 
-SOLVE = r"""
-import os, random, signal, sys, threading, time
-from spacebowl_print.core import cpsat
-from spacebowl_print.core.signals import Interrupted, take_over_interrupts
-
+TERMINAL = """\
 # a terminal's dispositions, whatever this test run inherited (under nohup SIGHUP is ignored,
 # and a shell's background job ignores SIGINT: the tool rightly leaves those ignored)
 for _s in (signal.SIGTERM, signal.SIGHUP):
     signal.signal(_s, signal.SIG_DFL)
 signal.signal(signal.SIGINT, signal.default_int_handler)
-take_over_interrupts()
+"""
+
+SOLVE = r"""
+import os, random, signal, sys, threading, time
+from spacebowl_print.core import cpsat
+from spacebowl_print.core.signals import Interrupted, take_over_interrupts
+
+{TERMINAL}take_over_interrupts()
 cp = cpsat.cp_model()
 rng = random.Random(1)
 
@@ -180,7 +183,7 @@ try:
     print("RETURNED", solver.status_name(status), flush=True)
 except KeyboardInterrupt as err:
     print(type(err).__name__, f"{time.monotonic() - sent[0]:.1f}", flush=True)
-"""
+""".replace("{TERMINAL}", TERMINAL)
 
 
 @pytest.mark.parametrize("sig", ["SIGINT", "SIGTERM"])
@@ -205,12 +208,7 @@ import os, signal, sys, threading, time
 from spacebowl_print.core import cpsat
 from spacebowl_print.core.signals import signals_held, take_over_interrupts
 
-# a terminal's dispositions, whatever this test run inherited (under nohup SIGHUP is ignored,
-# and a shell's background job ignores SIGINT: the tool rightly leaves those ignored)
-for _s in (signal.SIGTERM, signal.SIGHUP):
-    signal.signal(_s, signal.SIG_DFL)
-signal.signal(signal.SIGINT, signal.default_int_handler)
-take_over_interrupts()
+{TERMINAL}take_over_interrupts()
 cp = cpsat.cp_model()
 original = cp.CpSolver.solve
 
@@ -235,7 +233,7 @@ try:
     print("RETURNED", f"{time.monotonic() - start:.1f}")
 except KeyboardInterrupt as err:
     print(type(err).__name__, f"{time.monotonic() - start:.1f}")
-"""
+""".replace("{TERMINAL}", TERMINAL)
 
 
 def test_a_signal_before_the_search_exists_still_stops_it() -> None:

@@ -29,10 +29,10 @@ information. The solver works in three steps:
    the winner is polished again.
 4. **The exact model** (:mod:`~.par_lns`): the beam search again, eight times wider on the
    standard pad (``ExactSettings.beam_width``; the better of the two logs), then
-   large-neighbourhood search
-   on the CP-SAT model of the whole challenge (:mod:`~.par_model`) from that log, then the
-   model's proved upper bound on any play's total (``ParResult.bound``; the par is the best
-   possible where the two are equal). The final log is replayed by the legality checker.
+   large-neighbourhood search on the CP-SAT model of the whole challenge
+   (:mod:`~.par_model`) from that log, then the model's proved upper bound on any play's
+   total (``ParResult.bound``; the par is the best possible where the two are equal). The
+   final log is replayed by the legality checker.
 
 Everything is deterministic: no clocks, no unseeded randomness, CP-SAT with one worker, fixed
 seeds and deterministic time limits; the work is bounded by the beam width, the number of

@@ -63,6 +63,10 @@ def weight_units(w: Weights) -> Units:
                  units(w.fog))
 
 
+STANDARD_CELLS = 48
+"""The standard pad's cells (6 × 8), where the wide beam has its full width."""
+
+
 @dataclass(frozen=True)
 class ExactSettings:
     """The exact path's fixed, deterministic budget (beam width; CP-SAT deterministic
@@ -87,10 +91,6 @@ class ExactSettings:
         pad's 48 cells, shrinking in proportion above (a beam's work grows with the pad: at
         64 pads a 12×12 par took 9.2 CPU-s instead of 5.1), never below 8."""
         return max(8, self.width * STANDARD_CELLS // max(STANDARD_CELLS, cells))
-
-
-STANDARD_CELLS = 48
-"""The standard pad's cells (6 × 8), where the wide beam has its full width."""
 
 
 @dataclass(frozen=True)
