@@ -27,17 +27,20 @@ information. The solver works in three steps:
    (:func:`~.par_polish.polish`). If it still does not beat greedy (rare), the plan-free
    searches run again four times wider, then endings of greedy's own log are replanned, and
    the winner is polished again.
-4. **The exact model** (:mod:`~.par_lns`): the beam search again, eight times wider on the
-   standard pad (``ExactSettings.beam_width``; the better of the two logs), then
+4. **The exact model** (:mod:`~.par_lns`): on pads of at most 64 cells, the hill climb
+   (:mod:`~.par_climb`: late-acceptance hill climbing over whole plays, two seeded runs
+   from the beam's log, scored from bitmasks by a compiled kernel); on larger pads the beam
+   search again, wider (``ExactSettings.beam_width``; the better of the two logs), then
    large-neighbourhood search on the CP-SAT model of the whole challenge
-   (:mod:`~.par_model`) from that log, then the model's proved upper bound on any play's
+   (:mod:`~.par_model`) from that log; then the model's proved upper bound on any play's
    total (``ParResult.bound``; the par is the best possible where the two are equal). The
    final log is replayed by the legality checker.
 
-Everything is deterministic: no clocks, no unseeded randomness, CP-SAT with one worker, fixed
-seeds and deterministic time limits; the work is bounded by the beam width, the number of
-plans and the CP-SAT budget (``benchmarks/bench_hubble.py`` measures it beside the reference
-path, ``benchmarks/bench_hubble_par.py`` against an independent search).
+Everything is deterministic: no clocks, no unseeded randomness, integer scores, a fixed
+number of climbing moves, CP-SAT with one worker, fixed seeds and deterministic time limits;
+the work is bounded by the beam width, the number of plans, the moves and the CP-SAT budget
+(``benchmarks/bench_hubble.py`` measures it beside the reference path,
+``benchmarks/bench_hubble_par.py`` against an independent search).
 """
 
 from __future__ import annotations
@@ -63,11 +66,12 @@ from spacebowl_print.games.hubble.rules.legality import replay
 from spacebowl_print.games.hubble.rules.scoring import Score, score_pad, score_to_json
 from spacebowl_print.games.hubble.solve.greedy import greedy_play
 from spacebowl_print.games.hubble.solve.par_beam import beam_searches
+from spacebowl_print.games.hubble.solve.par_climb import climb, climbs
 from spacebowl_print.games.hubble.solve.par_lns import solve_exact
 from spacebowl_print.games.hubble.solve.par_node import Node
 from spacebowl_print.games.hubble.solve.par_plans import FreeStars, Plan, star_plans
 from spacebowl_print.games.hubble.solve.par_polish import polish, unambiguous
-from spacebowl_print.games.hubble.solve.par_settings import ParSettings
+from spacebowl_print.games.hubble.solve.par_settings import ExactSettings, ParSettings
 
 
 @dataclass(frozen=True)
@@ -112,15 +116,19 @@ def solve_par(challenge: Challenge, cards: Sequence[Constellation],
     start = beam if beam is not None else beam_par(challenge, cards, settings)
     if settings.exact is None:
         return start
-    wide_width = settings.exact.beam_width(challenge.geometry.size)
-    if wide_width > settings.width:
+    exact_settings = settings.exact
+    climbed = _climbed(challenge, cards, start, settings.exact)
+    if climbed is not None:
+        start = climbed
+        exact_settings = replace(exact_settings, steps=0)  # the climb replaces them
+    elif (wide_width := settings.exact.beam_width(challenge.geometry.size)) > settings.width:
         # the wider beam's par, where it scores more (the narrow one is the tiers' and the
         # classroom's; keeping the better of the two, the narrow one on ties, makes the
         # par the same whether or not the caller had the narrow beam already)
         wide = beam_par(challenge, cards, replace(settings, width=wide_width))
         if wide.score.total > start.score.total:
             start = wide
-    exact = solve_exact(challenge, cards, start.play, settings.exact)
+    exact = solve_exact(challenge, cards, start.play, exact_settings)
     if exact.total <= start.score.total:
         return replace(start, bound=exact.bound)
     pad = replay(challenge, exact.play)  # the checker, not the search, has the last word
@@ -128,6 +136,27 @@ def solve_par(challenge: Challenge, cards: Sequence[Constellation],
     if score.total != exact.total:
         raise InternalError(f"par search scored {exact.total}, the replayed pad {score.total}")
     return ParResult(exact.play, pad, score, f"{start.plan}, LNS", exact.bound)
+
+
+def _climbed(challenge: Challenge, cards: Sequence[Constellation], start: ParResult,
+             settings: ExactSettings) -> ParResult | None:
+    """The best of the hill climb's runs from ``start`` (each from ``start``; the earliest
+    run on ties, ``start`` itself when none scores more), or None when the climb does not
+    take the challenge (:func:`~.par_climb.climbs`) or has no runs."""
+    if not settings.climbs or not climbs(challenge, cards):
+        return None
+    best: tuple[PlayLog, int] = (start.play, start.score.total)
+    for run in settings.climbs:
+        found = climb(challenge, cards, start.play, run)
+        if found is not None and found[1] > best[1]:
+            best = found
+    if best[1] == start.score.total:
+        return start
+    pad = replay(challenge, best[0])  # the checker, not the kernel, has the last word
+    score = score_pad(pad, cards)
+    if score.total != best[1]:
+        raise InternalError(f"par climb scored {best[1]}, the replayed pad {score.total}")
+    return ParResult(best[0], pad, score, f"{start.plan}, climbed")
 
 
 def beam_par(challenge: Challenge, cards: Sequence[Constellation],

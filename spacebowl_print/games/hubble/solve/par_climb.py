@@ -1,0 +1,176 @@
+"""The par's hill climb: late-acceptance hill climbing over whole plays, scored from bitmasks by
+a compiled kernel (:mod:`~.par_climb_kernel`), from the beam search's par.
+
+A play is one answer per roll (:func:`~.par_model.answers`: the placements, one per distinct
+drawing, and the fogs), legal when the answers of the rolls still in the game (up to the
+third fog) draw on distinct cells. The climb changes one roll's answer at a time and gives a
+random fitting answer to any roll that drew on the cells it took, so far-apart rolls trade
+cells in one move; it scores a million such plays in about a second, which is what lets the
+par gather comets into long groups and galaxies into every quadrant where the beam search,
+deciding roll by roll, cannot.
+
+Pads of more than 64 cells (a mask per icon would not fit one word) and challenges that
+deal other than two cards are left to the rest of the par solver (:func:`climb` returns
+None). Everything is deterministic: integer scores, a seeded xorshift generator, a fixed
+number of moves.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+
+from spacebowl_print.games.hubble.model.challenge import Challenge, Fog, PlayLog, Turn
+from spacebowl_print.games.hubble.model.constellations import Constellation
+from spacebowl_print.games.hubble.model.geometry import DRAWN_ICONS
+from spacebowl_print.games.hubble.model.pad import MAX_FOG
+from spacebowl_print.games.hubble.rules import stars
+from spacebowl_print.games.hubble.solve.moves import turn_draws
+from spacebowl_print.games.hubble.solve.par_model import answers
+from spacebowl_print.games.hubble.solve.par_settings import ClimbSettings
+
+MAX_CLIMB_CELLS = 64
+"""Largest pad the climb takes: one 64-bit mask per icon."""
+
+CLIMB_CARDS = 2
+"""The kernel scores the stars of exactly two cards, as a solo challenge deals."""
+
+
+@dataclass(frozen=True)
+class ClimbTables:
+    """A challenge as the kernel reads it: every roll's answers (``first[i]:first[i + 1]``),
+    what each draws (a mask per icon, and all), whether it is a fog; the pad's quadrants,
+    lines of 2 cells or more, triangles by their lowest cell and neighbours as masks; the
+    two cards' placements as red and purple masks with each card's value and bonus."""
+
+    turns: tuple[Turn, ...]
+    first_answer: Any
+    icons: Any
+    drawn: Any
+    fog: Any
+    quadrants: Any
+    lines: Any
+    low_tris: Any
+    low_count: Any
+    neighbours: Any
+    red: Any
+    purple: Any
+    first: Any
+    value: Any
+    bonus: Any
+
+    def arrays(self) -> tuple[Any, ...]:
+        """The kernel's arguments after the play, the steps, history and seed."""
+        return (self.first_answer, self.icons, self.drawn, self.fog, self.quadrants,
+                self.lines, self.low_tris, self.low_count, self.neighbours, self.red,
+                self.purple, self.first, self.value, self.bonus)
+
+
+def _mask(cells: Sequence[int | None]) -> int:
+    out = 0
+    for c in cells:
+        if c is not None:
+            out |= 1 << c
+    return out
+
+
+def _u64(values: Sequence[int]) -> Any:
+    return np.array(values, dtype=np.uint64)
+
+
+def _i64(values: Sequence[int]) -> Any:
+    return np.array(values, dtype=np.int64)
+
+
+def tables(challenge: Challenge, cards: Sequence[Constellation]) -> ClimbTables:
+    """The kernel's tables of ``challenge`` with its two dealt ``cards``."""
+    geo = challenge.geometry
+    icon_index = {x: k for k, x in enumerate(DRAWN_ICONS)}
+    turns: list[Turn] = []
+    icons: list[list[int]] = []
+    fog: list[int] = []
+    first_answer = [0]
+    for roll in challenge.rolls:
+        for turn, draw in zip(*answers(roll, geo), strict=True):
+            masks = [0] * len(DRAWN_ICONS)
+            for c, x in draw:
+                masks[icon_index[x]] |= 1 << c
+            turns.append(turn)
+            icons.append(masks)
+            fog.append(int(isinstance(turn, Fog)))
+        first_answer.append(len(turns))
+    icon_masks = _u64([m for row in icons for m in row]).reshape(-1, len(DRAWN_ICONS))
+    by_low: list[list[int]] = [[] for _ in range(geo.size)]
+    for tri in geo.triangles:
+        by_low[min(tri)].append(_mask(tri))
+    width = max(len(t) for t in by_low)
+    low_tris = _u64([m for t in by_low for m in t + [0] * (width - len(t))]
+                    ).reshape(geo.size, width)
+    red: list[int] = []
+    purple: list[int] = []
+    first = [0]
+    for card in cards:
+        for p in stars.placements(card, geo.cols, geo.rows):
+            red.append(_mask(p.red))
+            purple.append(_mask(p.purple))
+        first.append(len(red))
+    return ClimbTables(
+        turns=tuple(turns), first_answer=_i64(first_answer), icons=icon_masks,
+        drawn=np.bitwise_or.reduce(icon_masks, axis=1), fog=_i64(fog),
+        quadrants=_u64([_mask(q) for q in geo.quadrant_cells]),
+        lines=_u64([_mask(line) for line in geo.lines if len(line) >= 2]),
+        low_tris=low_tris, low_count=_i64([len(t) for t in by_low]),
+        neighbours=_u64([_mask(geo.neighbours[c]) for c in range(geo.size)]),
+        red=_u64(red), purple=_u64(purple), first=_i64(first),
+        value=_i64([card.value for card in cards]), bonus=_i64([card.bonus for card in cards]))
+
+
+def play_answers(challenge: Challenge, play: PlayLog, t: ClimbTables) -> Any:
+    """The answer index of each roll in ``play`` (a legal log; rolls after its end answer
+    with a fog drawing nothing, which changes no pad)."""
+    out: list[int] = []
+    for i in range(len(challenge.rolls)):
+        turn = play.turns[i] if i < len(play.turns) else Fog()
+        draw = sorted(turn_draws(turn))
+        lo, hi = int(t.first_answer[i]), int(t.first_answer[i + 1])
+        out.append(next(k for k in range(lo, hi)
+                        if isinstance(t.turns[k], type(turn))
+                        and sorted(turn_draws(t.turns[k])) == draw))
+    return _i64(out)
+
+
+def answers_play(challenge: Challenge, chosen: Sequence[int], t: ClimbTables) -> PlayLog:
+    """The log of the answers ``chosen`` (one per roll), up to the third fog."""
+    turns: list[Turn] = []
+    fogs = 0
+    for k in chosen:
+        turn = t.turns[int(k)]
+        turns.append(turn)
+        fogs += isinstance(turn, Fog)
+        if fogs == MAX_FOG:
+            break
+    return PlayLog(challenge.id, tuple(turns))
+
+
+def climbs(challenge: Challenge, cards: Sequence[Constellation]) -> bool:
+    """Whether the kernel takes this challenge (at most 64 cells, two cards)."""
+    return challenge.geometry.size <= MAX_CLIMB_CELLS and len(cards) == CLIMB_CARDS
+
+
+def climb(challenge: Challenge, cards: Sequence[Constellation], start: PlayLog,
+          settings: ClimbSettings | None = None) -> tuple[PlayLog, int] | None:
+    """The best play the climb finds from the legal play ``start`` (whose pad must read
+    alike under both readings of the stars) and its total, or None when the kernel does not
+    take the challenge (:func:`climbs`). Never worse than ``start``."""
+    if not climbs(challenge, cards):
+        return None
+    from spacebowl_print.games.hubble.solve import par_climb_kernel as kernel  # numba: lazily
+
+    settings = settings or ClimbSettings()
+    t = tables(challenge, cards)
+    best, chosen = kernel.climb(play_answers(challenge, start, t), settings.steps,
+                                settings.history, settings.seed, *t.arrays())
+    return answers_play(challenge, chosen, t), int(best)

@@ -1,0 +1,320 @@
+"""The compiled kernel of the par's hill climb (numba): a whole play scored from bitmasks, and
+late-acceptance hill climbing over one answer per roll (:mod:`~.par_climb` builds the tables
+and reads the result).
+
+A pad of at most 64 cells is five 64-bit masks, one per drawn icon (galaxy, planet, asteroid,
+comet, star, in :data:`~.geometry.DRAWN_ICONS` order); every category is scored from them
+exactly as the engine scores a pad (:func:`score`; ``tests/hubble/test_hubble_climb.py``
+pits it against :func:`~.rules.scoring.score_pad` on random plays):
+
+- galaxies: 11 × the fewest in a quadrant (a popcount per quadrant mask);
+- planets: per line holding 2 or more, their number;
+- asteroids: 8 × the largest packing of all-asteroid triangles, by an exact depth-first
+  search on the lowest asteroid cell (covered by one of the triangles it is the lowest cell
+  of, or left out), cut where the asteroids left cannot beat the best;
+- comets: each group (grown along neighbour masks) by its size, 0, 4, 7, 11, 15, +5;
+- stars, two cards: both readings of "each star serves at most one card" (the engine's, where
+  a completed placement's red and present purple stars are all its own, and the other, where
+  only red stars are exclusive); the climb moves through pads where they differ but keeps as
+  its best only pads where they agree, as the par solver publishes no other.
+
+Everything is integer arithmetic and the generator is xorshift64, so a run is the same on
+any CPU. With ``NUMBA_DISABLE_JIT=1`` the same functions run as plain Python (slowly; a test
+compares the two on a short climb).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import numba
+import numpy as np
+import numpy.typing as npt
+
+U64 = np.uint64
+ONE = np.uint64(1)
+ZERO = np.uint64(0)
+
+Masks = npt.NDArray[np.uint64]
+Ints = npt.NDArray[np.int64]
+
+
+def _jit(fn: Callable[..., Any]) -> Any:
+    """Compile at the first call, cached on disk where a cache folder is writable (numba
+    refuses ``cache=True`` when it finds none: then compile without the cache)."""
+    try:
+        return numba.njit(cache=True, nogil=True)(fn)
+    except RuntimeError:  # "cannot cache function ...: no locator available"
+        return numba.njit(nogil=True)(fn)
+
+
+@_jit
+def popcount(x: np.uint64) -> int:
+    """Bits set in ``x`` (LLVM turns the loop into the machine's popcount)."""
+    n = 0
+    while x:
+        x &= x - ONE
+        n += 1
+    return n
+
+
+@_jit
+def lowest(x: np.uint64) -> int:
+    """The index of the lowest bit set in ``x`` (not 0)."""
+    return popcount((x & (~x + ONE)) - ONE)
+
+
+@_jit
+def asteroid_packing(a: np.uint64, low_tris: Masks, low_count: Ints) -> int:
+    """The most disjoint triangles whose cells are all in ``a``: ``low_tris[c, :low_count[c]]``
+    are the triangles whose lowest cell is ``c``. Depth first on the lowest cell left: one of
+    its triangles, or leave it out; a branch whose cells cannot make more triangles than the
+    best is cut."""
+    depth = popcount(a) + 2
+    avail = np.empty(depth, dtype=np.uint64)
+    count = np.empty(depth, dtype=np.int64)
+    option = np.empty(depth, dtype=np.int64)
+    best = 0
+    sp = 0
+    avail[0] = a
+    count[0] = 0
+    option[0] = 0
+    while sp >= 0:
+        left = avail[sp]
+        n = popcount(left)
+        if n < 3 or count[sp] + n // 3 <= best:
+            if count[sp] > best:
+                best = count[sp]
+            sp -= 1
+            continue
+        c = lowest(left)
+        k = option[sp]
+        option[sp] = k + 1
+        if k < low_count[c]:
+            t = low_tris[c, k]
+            if t & left == t:
+                sp += 1
+                avail[sp] = left & ~t
+                count[sp] = count[sp - 1] + 1
+                option[sp] = 0
+        elif k == low_count[c]:
+            sp += 1
+            avail[sp] = left & ~(ONE << U64(c))
+            count[sp] = count[sp - 1]
+            option[sp] = 0
+        else:
+            sp -= 1
+    return best
+
+
+@_jit
+def comet_points(c: np.uint64, neighbours: Masks) -> int:
+    """The comets' points: each group (cells joined by neighbours) 0, 4, 7, 11, 15 for 1 to
+    5 comets, +5 for each further comet."""
+    total = 0
+    rest = c
+    while rest:
+        group = rest & (~rest + ONE)
+        frontier = group
+        while frontier:
+            grow = ZERO
+            f = frontier
+            while f:
+                bit = f & (~f + ONE)
+                grow |= neighbours[lowest(bit)]
+                f ^= bit
+            grow &= rest & ~group
+            group |= grow
+            frontier = grow
+        rest &= ~group
+        size = popcount(group)
+        if size >= 5:
+            total += 15 + 5 * (size - 5)
+        elif size == 4:
+            total += 11
+        elif size == 3:
+            total += 7
+        elif size == 2:
+            total += 4
+    return total
+
+
+@_jit
+def star_points(s: np.uint64, red: Masks, purple: Masks, first: Ints, value: Ints,
+                bonus: Ints) -> tuple[int, int]:
+    """The stars score of two cards under both readings (the engine's, the other); card
+    ``j``'s placements are ``first[j]:first[j + 1]`` of ``red`` and ``purple``."""
+    best = 0
+    other = 0
+    done0 = np.empty(first[1] - first[0], dtype=np.int64)
+    done1 = np.empty(first[2] - first[1], dtype=np.int64)
+    n0 = 0
+    n1 = 0
+    for p in range(first[0], first[1]):
+        if red[p] & s == red[p]:
+            done0[n0] = p
+            n0 += 1
+            v = value[0] + bonus[0] * popcount(purple[p] & s)
+            best = max(best, v)
+    for p in range(first[1], first[2]):
+        if red[p] & s == red[p]:
+            done1[n1] = p
+            n1 += 1
+            v = value[1] + bonus[1] * popcount(purple[p] & s)
+            best = max(best, v)
+    other = best
+    shared = min(bonus[0], bonus[1])
+    for i in range(n0):
+        p = done0[i]
+        own0 = red[p] | (purple[p] & s)
+        for j in range(n1):
+            q = done1[j]
+            if red[p] & red[q]:
+                continue
+            own1 = red[q] | (purple[q] & s)
+            if not own0 & own1:
+                v = value[0] + value[1] + bonus[0] * popcount(purple[p] & s) \
+                    + bonus[1] * popcount(purple[q] & s)
+                best = max(best, v)
+            p0 = purple[p] & s & ~red[q]
+            p1 = purple[q] & s & ~red[p]
+            v = value[0] + value[1] + bonus[0] * popcount(p0) + bonus[1] * popcount(p1) \
+                - shared * popcount(p0 & p1)
+            other = max(other, v)
+    return best, max(best, other)
+
+
+@_jit
+def play_points(answers: Ints, icons: Masks, fog: Ints, quadrants: Masks, lines: Masks,
+                low_tris: Masks, low_count: Ints, neighbours: Masks, red: Masks,
+                purple: Masks, first: Ints, value: Ints, bonus: Ints) -> tuple[int, bool]:
+    """The total of the play that answers roll ``i`` with answer ``answers[i]`` (the game ends
+    at the third fog), and whether its pad reads alike under both readings of the stars.
+    The answers must draw on distinct cells."""
+    g = p = a = c = s = ZERO
+    fogs = 0
+    for i in range(answers.shape[0]):
+        k = answers[i]
+        g |= icons[k, 0]
+        p |= icons[k, 1]
+        a |= icons[k, 2]
+        c |= icons[k, 3]
+        s |= icons[k, 4]
+        fogs += fog[k]
+        if fogs == 3:
+            break
+    low = 64
+    for q in range(quadrants.shape[0]):
+        low = min(low, popcount(g & quadrants[q]))
+    total = 11 * low
+    for i in range(lines.shape[0]):
+        n = popcount(p & lines[i])
+        if n >= 2:
+            total += n
+    if popcount(a) >= 3:
+        total += 8 * asteroid_packing(a, low_tris, low_count)
+    total += comet_points(c, neighbours)
+    engine, other = star_points(s, red, purple, first, value, bonus)
+    return total + engine, engine == other
+
+
+@_jit
+def _next(state: npt.NDArray[np.uint64]) -> np.uint64:
+    """xorshift64: the generator's next word."""
+    x = state[0]
+    x ^= x << U64(13)
+    x ^= x >> U64(7)
+    x ^= x << U64(17)
+    state[0] = x
+    return x
+
+
+@_jit
+def _below(state: npt.NDArray[np.uint64], n: int) -> int:
+    """A number in ``0 … n − 1`` from the generator's high bits."""
+    return int((_next(state) >> U64(32)) % U64(n))
+
+
+@_jit
+def climb(start: Ints, steps: int, history: int, seed: int, first_answer: Ints,
+          icons: Masks, drawn: Masks, fog: Ints, quadrants: Masks, lines: Masks,
+          low_tris: Masks, low_count: Ints, neighbours: Masks, red: Masks, purple: Masks,
+          first: Ints, value: Ints, bonus: Ints) -> tuple[int, Ints]:
+    """Late-acceptance hill climbing from the legal play ``start`` (an answer per roll;
+    roll ``i``'s answers are ``first_answer[i]:first_answer[i + 1]``) for ``steps`` moves.
+
+    A move gives one roll still in the game a random other answer; every other roll in the
+    game whose answer now draws on a taken cell gets a random answer of the same kind (a
+    fog for a fog, so the game still ends where it did) that draws on free cells, or the
+    move is dropped. The new play is kept when it scores at least the current one or the
+    one ``history`` moves ago (late acceptance: it walks down hills early and settles).
+    Returns the best total whose pad reads alike under both readings, and its answers."""
+    rolls = start.shape[0]
+    now = start.copy()
+    trial = np.empty(rolls, dtype=np.int64)
+    redo = np.empty(rolls, dtype=np.int64)
+    current, clear = play_points(now, icons, fog, quadrants, lines, low_tris, low_count,
+                                 neighbours, red, purple, first, value, bonus)
+    best = current if clear else -1
+    best_answers = now.copy()
+    past = np.full(history, current, dtype=np.int64)
+    state = np.empty(1, dtype=np.uint64)
+    state[0] = U64(seed) * U64(2) + ONE  # never 0
+    for step in range(steps):
+        fogs = 0
+        end = rolls - 1
+        for i in range(rolls):
+            fogs += fog[now[i]]
+            if fogs == 3:
+                end = i
+                break
+        i = _below(state, end + 1)
+        k = first_answer[i] + _below(state, first_answer[i + 1] - first_answer[i])
+        if k == now[i]:
+            continue
+        trial[:] = now
+        trial[i] = k
+        taken = drawn[k]
+        pending = 0
+        fogs = 0
+        for j in range(rolls):
+            fogs += fog[trial[j]]
+            if j != i:
+                d = drawn[trial[j]]
+                if d & taken:
+                    redo[pending] = j
+                    pending += 1
+                else:
+                    taken |= d
+            if fogs == 3:
+                break
+        ok = True
+        for r in range(pending):
+            j = redo[r]
+            kind = fog[trial[j]]
+            seen = 0
+            pick = -1
+            for b in range(first_answer[j], first_answer[j + 1]):
+                if fog[b] == kind and not drawn[b] & taken:
+                    seen += 1
+                    if _below(state, seen) == 0:  # a uniform pick among those that fit
+                        pick = b
+            if pick < 0:
+                ok = False
+                break
+            trial[j] = pick
+            taken |= drawn[pick]
+        if not ok:
+            continue
+        value_now, clear = play_points(trial, icons, fog, quadrants, lines, low_tris,
+                                       low_count, neighbours, red, purple, first, value, bonus)
+        slot = step % history
+        if value_now >= current or value_now >= past[slot]:
+            current = value_now
+            now[:] = trial
+            if clear and current > best:
+                best = current
+                best_answers[:] = now
+        past[slot] = current
+    return best, best_answers
