@@ -6,6 +6,7 @@ Run::
     python benchmarks/bench_hubble_par.py pars [--days 120] [--start 2027-01-01] [--seed 1]
                                                [--jobs 2] [-o pars.jsonl]
     python benchmarks/bench_hubble_par.py check pars.jsonl [--seconds 25] [--jobs 2]
+    python benchmarks/bench_hubble_par.py climb [--days 3] [--steps 20000]
 
 ``pars`` solves the daily challenges of the standard pad (the untiered booklet's days) twice
 in the same run: *before*, the beam search alone (``ParSettings(exact=None)``, the par as it
@@ -22,6 +23,12 @@ decisions per roll of triangle, icons and fog rather than the par model's list o
 random sets of 5 to 7 rolls freed at a time from a generator of its own — and replays and
 scores anything better with the second engine (``rules/independent.py``). It prints
 beat/no-beat per day and the share of days where the par stands. Nothing is asserted.
+
+``climb`` times the par's hill climb (``solve/par_climb_kernel.py``) on the first ``--days``
+standard days from the greedy player's log: the compiled kernel, then the very same source
+run as plain Python (``NUMBA_DISABLE_JIT=1``, in a child process) as the baseline, in the
+same run; it prints moves per CPU second of each, the ratio, and whether both reached the
+same totals with the same moves (they must: integers only).
 """
 
 from __future__ import annotations
@@ -391,6 +398,53 @@ def check(args: argparse.Namespace) -> None:
              f"at most {max(r['best'] - r['par'] for r in beaten)})" if beaten else ""))
 
 
+CLIMB_CODE = """
+import json, sys, time, datetime as dt
+from spacebowl_print.games.hubble.model.constellations import load_constellation_set
+from spacebowl_print.games.hubble.solve.challenges import daily_challenges
+from spacebowl_print.games.hubble.solve.greedy import greedy_play
+from spacebowl_print.games.hubble.solve.par_climb import climb
+from spacebowl_print.games.hubble.solve.par_settings import ClimbSettings
+days, steps = int(sys.argv[1]), int(sys.argv[2])
+cset = load_constellation_set()
+chs = daily_challenges(1, dt.date(2027, 1, 1), days, cset.names)
+first = chs[0]
+climb(first, cset.pick(first.constellations), greedy_play(first), ClimbSettings(10, 5, 1))
+out, cpu = [], 0.0
+for ch in chs:
+    cards = cset.pick(ch.constellations)
+    start = greedy_play(ch)
+    t0 = time.process_time()
+    found = climb(ch, cards, start, ClimbSettings(steps, 500, 1))
+    cpu += time.process_time() - t0
+    out.append(found[1])
+print(json.dumps({"totals": out, "cpu": cpu}))
+"""
+
+
+def climb(args: argparse.Namespace) -> None:
+    import os
+    import subprocess
+
+    runs = {}
+    for name, jit_off, steps in (("compiled", "0", args.steps * 50), ("plain", "1", args.steps),
+                                 ("compiled, same moves", "0", args.steps)):
+        env = dict(os.environ, NUMBA_DISABLE_JIT=jit_off)
+        done = subprocess.run([sys.executable, "-c", CLIMB_CODE, str(args.days), str(steps)],
+                              env=env, capture_output=True, text=True, check=True)
+        runs[name] = (steps, json.loads(done.stdout))
+    print("| kernel | moves a day | CPU-s | moves per CPU-s | totals |")
+    print("|---|---|---|---|---|")
+    for name, (steps, r) in runs.items():
+        rate = steps * args.days / max(r["cpu"], 1e-9)
+        print(f"| {name} | {steps:,} | {r['cpu']:.2f} | {rate:,.0f} | {r['totals']} |")
+    fast = runs["compiled"][0] * args.days / runs["compiled"][1]["cpu"]
+    slow = runs["plain"][0] * args.days / runs["plain"][1]["cpu"]
+    same = runs["plain"][1]["totals"] == runs["compiled, same moves"][1]["totals"]
+    print(f"\ncompiled kernel {fast / slow:,.0f} times the plain path's moves per CPU second; "
+          f"same totals with the same moves: {'yes' if same else 'NO'}")
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     sub = parser.add_subparsers(dest="what", required=True)
@@ -404,8 +458,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     c.add_argument("pars")
     c.add_argument("--seconds", type=float, default=25.0)
     c.add_argument("--jobs", type=int, default=2)
+    k = sub.add_parser("climb")
+    k.add_argument("--days", type=int, default=3)
+    k.add_argument("--steps", type=int, default=20_000)
     args = parser.parse_args(argv)
-    (pars if args.what == "pars" else check)(args)
+    {"pars": pars, "check": check, "climb": climb}[args.what](args)
     return 0
 
 

@@ -68,13 +68,19 @@ def lowest(x: np.uint64) -> int:
 @_jit
 def asteroid_packing(a: np.uint64, low_tris: Masks, low_count: Ints) -> int:
     """The most disjoint triangles whose cells are all in ``a``: ``low_tris[c, :low_count[c]]``
-    are the triangles whose lowest cell is ``c``. Depth first on the lowest cell left: one of
-    its triangles, or leave it out; a branch whose cells cannot make more triangles than the
-    best is cut."""
-    depth = popcount(a) + 2
-    avail = np.empty(depth, dtype=np.uint64)
-    count = np.empty(depth, dtype=np.int64)
-    option = np.empty(depth, dtype=np.int64)
+    are the triangles whose lowest cell is ``c`` (see :func:`packing_in`)."""
+    return packing_in(a, low_tris, low_count, np.empty(66, dtype=np.uint64),
+                      np.empty((66, 2), dtype=np.int64))
+
+
+@_jit
+def packing_in(a: np.uint64, low_tris: Masks, low_count: Ints, avail: Masks,
+               frames: npt.NDArray[np.int64]) -> int:
+    """:func:`asteroid_packing` with its stack in ``avail`` and ``frames`` (66 rows: one per
+    cell and two more). Depth first on the lowest cell left: one of its triangles, or leave
+    it out; a branch whose cells cannot make more triangles than the best is cut."""
+    count = frames[:, 0]
+    option = frames[:, 1]
     best = 0
     sp = 0
     avail[0] = a
@@ -145,10 +151,18 @@ def star_points(s: np.uint64, red: Masks, purple: Masks, first: Ints, value: Int
                 bonus: Ints) -> tuple[int, int]:
     """The stars score of two cards under both readings (the engine's, the other); card
     ``j``'s placements are ``first[j]:first[j + 1]`` of ``red`` and ``purple``."""
+    return stars_in(s, red, purple, first, value, bonus, np.empty(red.shape[0], np.int64))
+
+
+@_jit
+def stars_in(s: np.uint64, red: Masks, purple: Masks, first: Ints, value: Ints, bonus: Ints,
+             done: Ints) -> tuple[int, int]:
+    """:func:`star_points` with the completed placements listed in ``done`` (one row per
+    placement)."""
     best = 0
     other = 0
-    done0 = np.empty(first[1] - first[0], dtype=np.int64)
-    done1 = np.empty(first[2] - first[1], dtype=np.int64)
+    done0 = done[:first[1] - first[0]]
+    done1 = done[first[1] - first[0]:]
     n0 = 0
     n1 = 0
     for p in range(first[0], first[1]):
@@ -192,6 +206,20 @@ def play_points(answers: Ints, icons: Masks, fog: Ints, quadrants: Masks, lines:
     """The total of the play that answers roll ``i`` with answer ``answers[i]`` (the game ends
     at the third fog), and whether its pad reads alike under both readings of the stars.
     The answers must draw on distinct cells."""
+    return _points(answers, icons, fog, quadrants, lines, low_tris, low_count, neighbours,
+                   red, purple, first, value, bonus, np.empty(66, dtype=np.uint64),
+                   np.empty((66, 2), dtype=np.int64), np.empty(red.shape[0], np.int64),
+                   np.zeros(2, dtype=np.uint64), np.zeros((2, 3), dtype=np.int64))
+
+
+@_jit
+def _points(answers: Ints, icons: Masks, fog: Ints, quadrants: Masks, lines: Masks,
+            low_tris: Masks, low_count: Ints, neighbours: Masks, red: Masks, purple: Masks,
+            first: Ints, value: Ints, bonus: Ints, avail: Masks, frames: Ints, done: Ints,
+            star_keys: Masks, star_memo: Ints) -> tuple[int, bool]:
+    """:func:`play_points` with its scratch arrays, and the stars of the last two star masks
+    scored kept in ``star_keys`` and ``star_memo`` (rows of: known, engine, other; most
+    moves leave the stars alone)."""
     g = p = a = c = s = ZERO
     fogs = 0
     for i in range(answers.shape[0]):
@@ -213,9 +241,20 @@ def play_points(answers: Ints, icons: Masks, fog: Ints, quadrants: Masks, lines:
         if n >= 2:
             total += n
     if popcount(a) >= 3:
-        total += 8 * asteroid_packing(a, low_tris, low_count)
+        total += 8 * packing_in(a, low_tris, low_count, avail, frames)
     total += comet_points(c, neighbours)
-    engine, other = star_points(s, red, purple, first, value, bonus)
+    if star_memo[0, 0] == 1 and star_keys[0] == s:
+        engine, other = star_memo[0, 1], star_memo[0, 2]
+    elif star_memo[1, 0] == 1 and star_keys[1] == s:
+        engine, other = star_memo[1, 1], star_memo[1, 2]
+    else:
+        engine, other = stars_in(s, red, purple, first, value, bonus, done)
+        star_keys[1] = star_keys[0]
+        star_memo[1, :] = star_memo[0, :]
+        star_keys[0] = s
+        star_memo[0, 0] = 1
+        star_memo[0, 1] = engine
+        star_memo[0, 2] = other
     return total + engine, engine == other
 
 
@@ -254,8 +293,14 @@ def climb(start: Ints, steps: int, history: int, seed: int, first_answer: Ints,
     now = start.copy()
     trial = np.empty(rolls, dtype=np.int64)
     redo = np.empty(rolls, dtype=np.int64)
-    current, clear = play_points(now, icons, fog, quadrants, lines, low_tris, low_count,
-                                 neighbours, red, purple, first, value, bonus)
+    avail = np.empty(66, dtype=np.uint64)
+    frames = np.empty((66, 2), dtype=np.int64)
+    done = np.empty(red.shape[0], dtype=np.int64)
+    star_keys = np.zeros(2, dtype=np.uint64)
+    star_memo = np.zeros((2, 3), dtype=np.int64)
+    current, clear = _points(now, icons, fog, quadrants, lines, low_tris, low_count,
+                             neighbours, red, purple, first, value, bonus, avail, frames, done,
+                             star_keys, star_memo)
     best = current if clear else -1
     best_answers = now.copy()
     past = np.full(history, current, dtype=np.int64)
@@ -307,8 +352,9 @@ def climb(start: Ints, steps: int, history: int, seed: int, first_answer: Ints,
             taken |= drawn[pick]
         if not ok:
             continue
-        value_now, clear = play_points(trial, icons, fog, quadrants, lines, low_tris,
-                                       low_count, neighbours, red, purple, first, value, bonus)
+        value_now, clear = _points(trial, icons, fog, quadrants, lines, low_tris, low_count,
+                                   neighbours, red, purple, first, value, bonus, avail,
+                                   frames, done, star_keys, star_memo)
         slot = step % history
         if value_now >= current or value_now >= past[slot]:
             current = value_now

@@ -72,21 +72,23 @@ class ClimbSettings:
     """One run of the hill climb (:mod:`~.par_climb`): ``steps`` moves, the late-acceptance
     ``history`` (moves back) and the generator's ``seed``."""
 
-    steps: int = 500_000
+    steps: int = 600_000
     history: int = 500
     seed: int = 1
 
 
 CLIMBS = (ClimbSettings(seed=1), ClimbSettings(seed=2))
-"""Two runs from the beam's par, the better kept: on 40 standard days two runs of 700,000
-moves averaged a point more than one of 1,400,000 (127.6 against 126.6), for the same CPU."""
+"""Two runs from the beam's par, the better kept. On 40 standard days (20 from 2027-04-01 and
+20 from 2027-05-01) two runs of 700,000 moves averaged 127.6 against 126.6 for one run of
+1,000,000 and 126.5 for one of 1,500,000; 600,000 a run keeps the par within 2 CPU-s a day
+(docs/hubble.md, *Par*)."""
 
 
 @dataclass(frozen=True)
 class ExactSettings:
-    """The exact path's fixed, deterministic budget (beam width; CP-SAT deterministic
-    seconds). Chosen on 40 standard days (docs/hubble.md, *Par against the bound*): a wider
-    beam then a few random neighbourhoods beat windows of consecutive rolls, at less CPU."""
+    """The exact path's fixed, deterministic budget: the hill climb's runs on pads of at most
+    64 cells; beam width and CP-SAT deterministic seconds on larger ones; the bound's time
+    (docs/hubble.md, *Par*)."""
 
     width: int = 64
     """The beam search again this wide before the exact model (its par is kept only when it
@@ -103,8 +105,9 @@ class ExactSettings:
     climbs: tuple[ClimbSettings, ...] = CLIMBS
     """Where the hill climb takes the pad (at most 64 cells, two cards), its runs from the
     beam's par replace the wide beam and the random neighbourhoods (``width``, ``window``,
-    ``steps`` and ``step_time`` are for larger pads): on 12 standard days the climb took the
-    par from 94.3 to 124.0 in 0.8 CPU-s, and the four neighbourhoods after it added 0.2."""
+    ``steps`` and ``step_time`` are for larger pads): one run of 1,000,000 moves took the
+    par of 12 standard days (2027-03-01 on) from 94.3 to 124.0 in 0.8 CPU-s, and four
+    neighbourhoods after it added 0.2 on average for 0.6 CPU-s more."""
 
     def beam_width(self, cells: int) -> int:
         """The wide beam's width on a pad of ``cells`` cells: ``width`` up to the standard
