@@ -10,7 +10,7 @@ What makes it safe:
 
 * the key holds everything the result depends on, with a fingerprint of the code that makes
   it (:func:`code_fingerprint`: the source of the packages named, and the versions of Python,
-  OR-Tools and numpy), so a changed solver never reads an older solver's answer;
+  OR-Tools, numba and numpy), so a changed solver never reads an older solver's answer;
 * a result read back is checked by the caller's ``valid`` (Hubble: the second engine replays
   and scores the par) and anything unreadable, too large, not a regular file or not valid is
   ignored and made again;
@@ -52,12 +52,13 @@ def cache_folder() -> Path | None:
 @cache
 def code_fingerprint(*packages: str) -> str:
     """A SHA-256 over the source files of ``packages`` (dotted names, each a folder: every
-    ``.py`` below it, by relative path) and the versions of Python, OR-Tools and numpy."""
+    ``.py`` below it, by relative path) and the versions of Python, OR-Tools, numba (the
+    par's hill climb) and numpy."""
     from importlib import import_module, metadata  # only when a cache is in use
 
     h = hashlib.sha256()
     h.update(sys.version.encode())
-    for dist in ("ortools", "numpy"):
+    for dist in ("ortools", "numba", "numpy"):
         try:
             h.update(f"{dist}={metadata.version(dist)}".encode())
         except metadata.PackageNotFoundError:

@@ -4,6 +4,7 @@ not a conftest, so that it never shadows another folder's)."""
 from __future__ import annotations
 
 import copy
+import random
 from pathlib import Path
 from typing import Any
 
@@ -12,8 +13,11 @@ from click.testing import CliRunner
 from hypothesis import strategies as st
 
 from spacebowl_print.cli.main import cli
+from spacebowl_print.games.hubble.model.challenge import Fog, Place, PlayLog, Turn
 from spacebowl_print.games.hubble.model.constellations import Constellation
-from spacebowl_print.games.hubble.model.pad import Pad
+from spacebowl_print.games.hubble.model.geometry import BLANK
+from spacebowl_print.games.hubble.model.pad import MAX_FOG, Pad
+from spacebowl_print.games.hubble.solve.moves import fogs, placements, turn_draws
 
 HUBBLE_EXAMPLE_ROWS = [
     "G...........",
@@ -78,3 +82,24 @@ def tamper(entry: dict[str, Any], *path: Any, value: Any) -> dict[str, Any]:
         target = target[key]
     target[path[-1]] = value
     return e
+
+
+def random_play(ch, rng: random.Random) -> PlayLog:  # type: ignore[no-untyped-def]
+    """A legal log: each roll a random placement, or now and then a random fog."""
+    cells = [BLANK] * ch.geometry.size
+    turns: list[Turn] = []
+    fogged = 0
+    for roll in ch.rolls:
+        if fogged == MAX_FOG:
+            break
+        moves = placements(cells, roll, ch.geometry)
+        if moves and rng.random() < 0.85:
+            turn: Turn = Place(rng.choice(moves))
+        else:
+            options = fogs(cells, roll, ch.geometry)
+            turn = Fog(*rng.choice(options)) if options and rng.random() < 0.7 else Fog()
+            fogged += 1
+        for c, x in turn_draws(turn):
+            cells[c] = x
+        turns.append(turn)
+    return PlayLog(ch.id, tuple(turns))

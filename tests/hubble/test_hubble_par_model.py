@@ -8,20 +8,18 @@ import json
 import random
 from dataclasses import replace
 
+from hubble_helpers import random_play
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from spacebowl_print.core import cpsat
-from spacebowl_print.games.hubble.model.challenge import Fog, Place, PlayLog, Turn
+from spacebowl_print.games.hubble.model.challenge import PlayLog
 from spacebowl_print.games.hubble.model.constellations import load_constellation_set, set_to_dict
-from spacebowl_print.games.hubble.model.geometry import BLANK
-from spacebowl_print.games.hubble.model.pad import MAX_FOG
 from spacebowl_print.games.hubble.rules import independent
 from spacebowl_print.games.hubble.rules.legality import replay
 from spacebowl_print.games.hubble.rules.scoring import score_pad
 from spacebowl_print.games.hubble.solve.challenges import generate_challenge
 from spacebowl_print.games.hubble.solve.greedy import greedy_play
-from spacebowl_print.games.hubble.solve.moves import fogs, placements, turn_draws
 from spacebowl_print.games.hubble.solve.par import ParSettings, beam_par, par_entry, solve_par
 from spacebowl_print.games.hubble.solve.par_lns import neighbourhoods, prove_bound
 from spacebowl_print.games.hubble.solve.par_model import ParModel
@@ -29,27 +27,6 @@ from spacebowl_print.games.hubble.solve.par_settings import ExactSettings
 
 CSET = load_constellation_set()
 SMALL = ExactSettings(width=8, steps=4, window=3, step_time=0.05, bound_time=0.2)
-
-
-def random_play(ch, rng: random.Random) -> PlayLog:  # type: ignore[no-untyped-def]
-    """A legal log: each roll a random placement, or now and then a random fog."""
-    cells = [BLANK] * ch.geometry.size
-    turns: list[Turn] = []
-    fogged = 0
-    for roll in ch.rolls:
-        if fogged == MAX_FOG:
-            break
-        moves = placements(cells, roll, ch.geometry)
-        if moves and rng.random() < 0.85:
-            turn: Turn = Place(rng.choice(moves))
-        else:
-            options = fogs(cells, roll, ch.geometry)
-            turn = Fog(*rng.choice(options)) if options and rng.random() < 0.7 else Fog()
-            fogged += 1
-        for c, x in turn_draws(turn):
-            cells[c] = x
-        turns.append(turn)
-    return PlayLog(ch.id, tuple(turns))
 
 
 def model_total(ch, cards, play: PlayLog) -> int:  # type: ignore[no-untyped-def]

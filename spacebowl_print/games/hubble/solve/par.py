@@ -66,6 +66,7 @@ from spacebowl_print.games.hubble.rules.legality import replay
 from spacebowl_print.games.hubble.rules.scoring import Score, score_pad, score_to_json
 from spacebowl_print.games.hubble.solve.greedy import greedy_play
 from spacebowl_print.games.hubble.solve.par_beam import beam_searches
+from spacebowl_print.games.hubble.solve.par_bound import count_bound
 from spacebowl_print.games.hubble.solve.par_climb import climb, climbs
 from spacebowl_print.games.hubble.solve.par_lns import solve_exact
 from spacebowl_print.games.hubble.solve.par_node import Node
@@ -116,26 +117,43 @@ def solve_par(challenge: Challenge, cards: Sequence[Constellation],
     start = beam if beam is not None else beam_par(challenge, cards, settings)
     if settings.exact is None:
         return start
-    exact_settings = settings.exact
     climbed = _climbed(challenge, cards, start, settings.exact)
     if climbed is not None:
-        start = climbed
-        exact_settings = replace(exact_settings, steps=0)  # the climb replaces them
-    elif (wide_width := settings.exact.beam_width(challenge.geometry.size)) > settings.width:
+        # the icon-count relaxation's bound: on every standard day tried far below the exact
+        # model's (docs/hubble.md, *Par against the bound*), so that one is not solved here
+        return replace(climbed, bound=_ceiling(challenge, cards, climbed.score.total,
+                                               None, settings.exact))
+    if (wide_width := settings.exact.beam_width(challenge.geometry.size)) > settings.width:
         # the wider beam's par, where it scores more (the narrow one is the tiers' and the
         # classroom's; keeping the better of the two, the narrow one on ties, makes the
         # par the same whether or not the caller had the narrow beam already)
         wide = beam_par(challenge, cards, replace(settings, width=wide_width))
         if wide.score.total > start.score.total:
             start = wide
-    exact = solve_exact(challenge, cards, start.play, exact_settings)
+    exact = solve_exact(challenge, cards, start.play, settings.exact)
     if exact.total <= start.score.total:
-        return replace(start, bound=exact.bound)
+        return replace(start, bound=_ceiling(challenge, cards, start.score.total, exact.bound,
+                                             settings.exact))
     pad = replay(challenge, exact.play)  # the checker, not the search, has the last word
     score = score_pad(pad, cards)
     if score.total != exact.total:
         raise InternalError(f"par search scored {exact.total}, the replayed pad {score.total}")
-    return ParResult(exact.play, pad, score, f"{start.plan}, LNS", exact.bound)
+    return ParResult(exact.play, pad, score, f"{start.plan}, LNS",
+                     _ceiling(challenge, cards, score.total, exact.bound, settings.exact))
+
+
+def _ceiling(challenge: Challenge, cards: Sequence[Constellation], total: int,
+             exact_bound: int | None, settings: ExactSettings) -> int | None:
+    """The lower of the proved bounds: the icon-count relaxation's (:mod:`~.par_bound`) and
+    ``exact_bound`` (the exact model's, None if not solved); None when neither proved one.
+    A bound below ``total``, a legal play's, would be a bug and is never published."""
+    found = [b for b in (count_bound(challenge, cards, settings.count_time), exact_bound)
+             if b is not None]
+    if not found:
+        return None
+    if min(found) < total:
+        raise InternalError(f"a proved bound ({min(found)}) below a legal play ({total})")
+    return min(found)
 
 
 def _climbed(challenge: Challenge, cards: Sequence[Constellation], start: ParResult,
