@@ -30,7 +30,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from spacebowl_print.core import cpsat
-from spacebowl_print.games.hubble.model.challenge import Challenge
+from spacebowl_print.games.hubble.model.challenge import Challenge, Roll
 from spacebowl_print.games.hubble.model.constellations import Constellation
 from spacebowl_print.games.hubble.model.geometry import (
     ASTEROID,
@@ -45,6 +45,7 @@ from spacebowl_print.games.hubble.model.geometry import (
 )
 from spacebowl_print.games.hubble.model.pad import MAX_FOG
 from spacebowl_print.games.hubble.rules import stars
+from spacebowl_print.games.hubble.rules.asteroids import POINTS_PER_TRIANGLE
 from spacebowl_print.games.hubble.rules.cpsat import CPSAT_SEED
 from spacebowl_print.games.hubble.rules.scoring import GALAXY_POINTS, comet_group_points
 
@@ -74,10 +75,30 @@ def count_bound(challenge: Challenge, cards: Sequence[Constellation],
     """The icon-count relaxation's proved upper bound on any play's total (see the module),
     within ``time`` deterministic seconds of one CP-SAT worker; None if none was proved."""
     cp = cpsat.cp_model()
-    geo = challenge.geometry
     m = cp.CpModel()
-    rolls = challenge.rolls
-    cells = [len(geo.quadrant_cells[q]) for q in range(QUADRANTS)]
+    count, most = _draws(m, challenge.rolls)
+    m.maximize(_ceilings(m, challenge, cards, count, most))
+    solver = cpsat.new_solver()
+    p = solver.parameters
+    p.num_workers = 1
+    p.random_seed = CPSAT_SEED
+    p.max_deterministic_time = time
+    # the full linearisation's cuts close the gap in a fraction of the default's time (on 5
+    # standard days 0.1–0.5 CPU-s to optimality, against 0.9–3.0), and probing the whole
+    # model buys nothing here
+    p.linearization_level = 2
+    p.cp_model_probing_level = 0
+    status = cpsat.solve(solver, m)
+    if status == cp.OPTIMAL:
+        return int(solver.objective_value + 1e-6)
+    if status == cp.FEASIBLE:
+        return int(solver.best_objective_bound + 1e-6)
+    return None
+
+
+def _draws(m: Any, rolls: Sequence[Roll]) -> tuple[dict[tuple[int, str], Any], int]:
+    """The rolls' answers in ``m``: the icons drawn per quadrant and kind (linear
+    expressions), and the most icons the rolls can draw."""
     # per quadrant and icon: what is drawn there (terms summed below)
     into: dict[tuple[int, str], list[Any]] = {(q, x): [] for q in range(QUADRANTS)
                                              for x in DRAWN_ICONS}
@@ -143,10 +164,16 @@ def count_bound(challenge: Challenge, cards: Sequence[Constellation],
         into[qa, x].append(to_a)
         into[qb, x].append(to_b)
     m.add(sum(fogs) <= MAX_FOG)
-    count = {key: sum(v) for key, v in into.items()}
+    return {key: sum(v) for key, v in into.items()}, biggest
+
+
+def _ceilings(m: Any, challenge: Challenge, cards: Sequence[Constellation],
+              count: dict[tuple[int, str], Any], total_icons: int) -> Any:
+    """Each category's ceiling from the counts, in ``m``; returns their sum (see the
+    module). No quadrant holds more icons than it has cells."""
+    cells = [len(challenge.geometry.quadrant_cells[q]) for q in range(QUADRANTS)]
     for q in range(QUADRANTS):
         m.add(sum(count[q, x] for x in DRAWN_ICONS) <= cells[q])
-    total_icons = biggest
     # galaxies, exactly
     low = m.new_int_var(0, max(cells), "gmin")
     for q in range(QUADRANTS):
@@ -169,7 +196,7 @@ def count_bound(challenge: Challenge, cards: Sequence[Constellation],
                   comet_points)
     # stars: a profile (or none) per card, red and counted purple stars within each quadrant
     star_points = []
-    used = [[] for _ in range(QUADRANTS)]  # type: list[list[Any]]
+    used: list[list[Any]] = [[] for _ in range(QUADRANTS)]
     for j, card in enumerate(cards):
         options = _profiles(card, challenge)
         pick = [m.new_bool_var(f"w{j}_{k}") for k in range(len(options))]
@@ -177,7 +204,7 @@ def count_bound(challenge: Challenge, cards: Sequence[Constellation],
         for q in range(QUADRANTS):
             used[q].append(sum(red[q] * w for (red, _), w in zip(options, pick, strict=True)))
             if card.bonus:
-                extra = m.new_int_var(0, 64, f"u{j}_{q}")
+                extra = m.new_int_var(0, len(card.purple), f"u{j}_{q}")
                 m.add(extra <= sum(purple[q] * w
                                    for (_, purple), w in zip(options, pick, strict=True)))
                 used[q].append(extra)
@@ -185,21 +212,5 @@ def count_bound(challenge: Challenge, cards: Sequence[Constellation],
         star_points.append(card.value * sum(pick))
     for q in range(QUADRANTS):
         m.add(sum(used[q]) <= count[q, STAR])
-    m.maximize(GALAXY_POINTS * low + planet_points + 8 * triangles + comet_points
-               + sum(star_points))
-    solver = cpsat.new_solver()
-    p = solver.parameters
-    p.num_workers = 1
-    p.random_seed = CPSAT_SEED
-    p.max_deterministic_time = time
-    # the full linearisation's cuts close the gap in a fraction of the default's time (on 5
-    # standard days 0.1–0.5 CPU-s to optimality, against 0.9–3.0), and probing the whole
-    # model buys nothing here
-    p.linearization_level = 2
-    p.cp_model_probing_level = 0
-    status = cpsat.solve(solver, m)
-    if status == cp.OPTIMAL:
-        return int(solver.objective_value + 1e-6)
-    if status == cp.FEASIBLE:
-        return int(solver.best_objective_bound + 1e-6)
-    return None
+    return (GALAXY_POINTS * low + planet_points + POINTS_PER_TRIANGLE * triangles
+            + comet_points + sum(star_points))
