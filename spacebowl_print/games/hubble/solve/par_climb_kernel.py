@@ -155,28 +155,30 @@ def star_points(s: np.uint64, red: Masks, purple: Masks, first: Ints, value: Int
 
 
 @_jit
+def _completed(s: np.uint64, red: Masks, purple: Masks, lo: int, hi: int, value: int,
+               bonus: int, out: Ints) -> tuple[int, int]:
+    """The placements ``lo:hi`` whose red stars are all in ``s``, listed in ``out``: how
+    many, and the most one of them scores alone."""
+    n = 0
+    best = 0
+    for p in range(lo, hi):
+        if red[p] & s == red[p]:
+            out[n] = p
+            n += 1
+            best = max(best, value + bonus * popcount(purple[p] & s))
+    return n, best
+
+
+@_jit
 def stars_in(s: np.uint64, red: Masks, purple: Masks, first: Ints, value: Ints, bonus: Ints,
              done: Ints) -> tuple[int, int]:
     """:func:`star_points` with the completed placements listed in ``done`` (one row per
     placement)."""
-    best = 0
-    other = 0
     done0 = done[:first[1] - first[0]]
     done1 = done[first[1] - first[0]:]
-    n0 = 0
-    n1 = 0
-    for p in range(first[0], first[1]):
-        if red[p] & s == red[p]:
-            done0[n0] = p
-            n0 += 1
-            v = value[0] + bonus[0] * popcount(purple[p] & s)
-            best = max(best, v)
-    for p in range(first[1], first[2]):
-        if red[p] & s == red[p]:
-            done1[n1] = p
-            n1 += 1
-            v = value[1] + bonus[1] * popcount(purple[p] & s)
-            best = max(best, v)
+    n0, best0 = _completed(s, red, purple, first[0], first[1], value[0], bonus[0], done0)
+    n1, best1 = _completed(s, red, purple, first[1], first[2], value[1], bonus[1], done1)
+    best = max(best0, best1)
     other = best
     shared = min(bonus[0], bonus[1])
     for i in range(n0):
