@@ -52,9 +52,19 @@ def test_a_refused_score_names_the_challenge(tmp_path: Path, challenge: Challeng
     # the stars' scoring refuses a pad it cannot prove within its budget; in replay and par
     # that refusal names the challenge whose cards it could not place (it came without a
     # file name there)
+    from spacebowl_print.games.hubble.model.challenge import challenge_from_json, play_to_json
+    from spacebowl_print.games.hubble.model.constellations import load_constellation_set
     from spacebowl_print.games.hubble.rules import stars
+    from spacebowl_print.games.hubble.solve.par import beam_par
 
-    path, play = challenge
+    path, _ = challenge
+    # a play whose pad completes a card, so that replaying it must score the stars (the
+    # beam search's par completes one here; the climbed par trades its stars for comets)
+    cset = load_constellation_set()
+    ch = challenge_from_json(json.loads(path.read_text(encoding="utf-8")), cset.names)
+    beam = beam_par(ch, cset.pick(ch.constellations))
+    assert beam.score.stars > 0
+    play = play_to_json(beam.play, ch.geometry)
     (tmp_path / "p.json").write_text(json.dumps(play), encoding="utf-8")
 
     def starved(*_: object, **__: object) -> object:

@@ -65,7 +65,7 @@ def kernel_points(t: ClimbTables, chosen: list[int]) -> tuple[int, bool]:
     return int(total), bool(clear)
 
 
-@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.integers(0, 10**6), st.sampled_from(SIZES), st.sampled_from([0.0, 0.1, 0.3]))
 def test_the_kernel_scores_a_play_as_the_engine_does(seed: int, size: tuple[int, int],
                                                     fog_rate: float) -> None:

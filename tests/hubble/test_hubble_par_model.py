@@ -97,7 +97,7 @@ def test_the_wider_beam_is_kept_only_where_it_scores_more() -> None:
     # (on a pad of more than 64 cells: on smaller ones the hill climb replaces the wide beam)
     ch = generate_challenge(3, "2027-03-01", CSET.names, 10, 8)
     cards = CSET.pick(ch.constellations)
-    exact = ExactSettings(width=16, steps=1, bound_time=0.05)  # 9 pads wide on 80 cells
+    exact = ExactSettings(width=16, steps=0, bound_time=0.05, count_time=0.05)  # 9 pads wide
     base = ParSettings(width=4, plans=2, exact=exact)
     narrow = beam_par(ch, cards, base)
     wide = beam_par(ch, cards, replace(base, width=exact.beam_width(ch.geometry.size)))

@@ -99,10 +99,10 @@ TAIL_STARTS = (4, 7, 10, 14, 18)
 
 MAX_PAR_CELLS = 256
 """Largest pad (in cells) the par solver takes: measured on this project's 2-core machine
-(``hubble par`` on ``hubble challenge --seed 3 --size WxH``, stop 32), 8×8 takes 3.0 CPU
-seconds, 12×12 5.8 s, 16×16 12.8 s at a peak of about 590 MB; the exact model grows faster
-than the cells, so a pad much past 16×16 would take minutes and gigabytes. The standard pad
-is 6×8 (48 cells)."""
+(``hubble par`` on ``hubble challenge --seed 3 --size WxH``, stop 33), 8×8 takes 3.9 CPU
+seconds (the hill climb; numba's import included), 12×12 5.7 s, 16×16 13.2 s at a peak of
+about 590 MB; the exact model grows faster than the cells, so a pad much past 16×16 would
+take minutes and gigabytes. The standard pad is 6×8 (48 cells)."""
 
 
 def solve_par(challenge: Challenge, cards: Sequence[Constellation],
