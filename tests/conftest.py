@@ -38,6 +38,32 @@ def pytest_configure(config: pytest.Config) -> None:
     folder = tempfile.mkdtemp(prefix="spacebowl-test-cache-")
     os.environ[resultcache.ENV] = folder
     config.stash[_CACHE] = folder
+    _compile_the_climb()
+
+
+def _compile_the_climb() -> None:
+    """Compile the Hubble par's climb kernel once, here, before the workers start, so that
+    numba's on-disk cache holds it: on a fresh clone every worker and every ``spacebowl``
+    child that solves a par would otherwise compile it again (about 6 CPU-s each) until the
+    first of them had written the cache. The types are those the par and the tests use."""
+    import numpy as np
+
+    from spacebowl_print.games.hubble.model.constellations import load_constellation_set
+    from spacebowl_print.games.hubble.solve import par_climb_kernel as kernel
+    from spacebowl_print.games.hubble.solve.challenges import generate_challenge
+    from spacebowl_print.games.hubble.solve.greedy import greedy_play
+    from spacebowl_print.games.hubble.solve.par_climb import climb, play_answers, tables
+    from spacebowl_print.games.hubble.solve.par_settings import ClimbSettings
+
+    cset = load_constellation_set()
+    ch = generate_challenge(1, "warm", cset.names, 4, 4)
+    cards = cset.pick(ch.constellations)
+    start = greedy_play(ch)
+    climb(ch, cards, start, ClimbSettings(steps=10, history=5))
+    t = tables(ch, cards)
+    kernel.play_points(play_answers(ch, start, t), t.icons, t.fog, *t.arrays()[4:])
+    kernel.asteroid_packing(np.uint64(7), t.low_tris, t.low_count)
+    kernel.star_points(np.uint64(7), t.red, t.purple, t.first, t.value, t.bonus)
 
 
 def pytest_unconfigure(config: pytest.Config) -> None:

@@ -65,7 +65,7 @@ def kernel_points(t: ClimbTables, chosen: list[int]) -> tuple[int, bool]:
     return int(total), bool(clear)
 
 
-@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.integers(0, 10**6), st.sampled_from(SIZES), st.sampled_from([0.0, 0.1, 0.3]))
 def test_the_kernel_scores_a_play_as_the_engine_does(seed: int, size: tuple[int, int],
                                                     fog_rate: float) -> None:
@@ -83,7 +83,7 @@ def test_the_kernel_scores_a_play_as_the_engine_does(seed: int, size: tuple[int,
     assert answers_play(ch, list(again), t) == play
 
 
-@settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=20, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.integers(0, 10**6), st.sampled_from(SIZES), st.floats(0.3, 1.0))
 def test_asteroid_packing_matches_the_engine_on_dense_pads(seed: int, size: tuple[int, int],
                                                           density: float) -> None:
@@ -97,7 +97,7 @@ def test_asteroid_packing_matches_the_engine_on_dense_pads(seed: int, size: tupl
         packing(cells, geo)
 
 
-@settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=20, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.integers(0, 10**6), st.sampled_from(SIZES), st.floats(0.3, 0.95))
 def test_both_readings_of_the_stars_match_the_engine(seed: int, size: tuple[int, int],
                                                     density: float) -> None:

@@ -28,7 +28,7 @@ from spacebowl_print.games.hubble.solve.par_settings import ClimbSettings, Exact
 CSET = load_constellation_set()
 
 
-@settings(max_examples=6, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=4, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.integers(0, 10**6), st.sampled_from([(4, 4), (6, 4), (4, 6), (6, 8), (8, 8)]))
 def test_the_bound_is_above_every_play_found(seed: int, size: tuple[int, int]) -> None:
     ch = generate_challenge(seed, "b", CSET.names, *size)
@@ -44,7 +44,7 @@ def test_the_bound_is_above_every_play_found(seed: int, size: tuple[int, int]) -
         assert score_pad(replay(ch, play), cards).total <= bound
 
 
-@settings(max_examples=10, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=6, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.integers(0, 10**6), st.sampled_from([(4, 4), (6, 4), (6, 8)]))
 def test_the_bound_is_above_the_best_of_every_two_roll_game(seed: int,
                                                             size: tuple[int, int]) -> None:

@@ -23,10 +23,11 @@ from spacebowl_print.games.hubble.solve.greedy import greedy_play
 from spacebowl_print.games.hubble.solve.par import ParSettings, beam_par, par_entry, solve_par
 from spacebowl_print.games.hubble.solve.par_lns import neighbourhoods, prove_bound
 from spacebowl_print.games.hubble.solve.par_model import ParModel
-from spacebowl_print.games.hubble.solve.par_settings import ExactSettings
+from spacebowl_print.games.hubble.solve.par_settings import ClimbSettings, ExactSettings
 
 CSET = load_constellation_set()
-SMALL = ExactSettings(width=8, steps=4, window=3, step_time=0.05, bound_time=0.2)
+SMALL = ExactSettings(width=8, steps=4, window=3, step_time=0.05, bound_time=0.2,
+                      climbs=(ClimbSettings(20_000, 200, 1),))
 
 
 def model_total(ch, cards, play: PlayLog) -> int:  # type: ignore[no-untyped-def]

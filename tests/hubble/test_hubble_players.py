@@ -38,7 +38,7 @@ from spacebowl_print.games.hubble.solve.par import (
     unambiguous,
 )
 from spacebowl_print.games.hubble.solve.par_beam import beam_search
-from spacebowl_print.games.hubble.solve.par_settings import ExactSettings
+from spacebowl_print.games.hubble.solve.par_settings import ClimbSettings, ExactSettings
 
 CSET = load_constellation_set()
 
@@ -129,8 +129,8 @@ def test_par_beats_greedy_and_replays(ch, name) -> None:  # type: ignore[no-unty
 def test_par_is_deterministic_on_another_size() -> None:
     ch = generate_challenge(5, "d", CSET.names, 6, 6)
     cards = CSET.pick(ch.constellations)
-    settings = ParSettings(width=4, plans=2, exact=ExactSettings(width=8, steps=3,
-                                                                 window=3, bound_time=0.1))
+    settings = ParSettings(width=4, plans=2, exact=ExactSettings(
+        width=8, steps=3, window=3, bound_time=0.1, climbs=(ClimbSettings(20_000, 200, 1),)))
     first = solve_par(ch, cards, settings)
     assert first == solve_par(ch, cards, settings)
     assert first.score.total > score_pad(replay(ch, greedy_play(ch)), cards).total
