@@ -61,7 +61,7 @@ def _compile_the_climb() -> None:
     start = greedy_play(ch)
     climb(ch, cards, start, ClimbSettings(steps=10, history=5))
     t = tables(ch, cards)
-    kernel.play_points(play_answers(ch, start, t), t.icons, t.fog, *t.arrays()[4:])
+    t.points(play_answers(ch, start, t))
     kernel.asteroid_packing(np.uint64(7), t.low_tris, t.low_count)
     kernel.star_points(np.uint64(7), t.red, t.purple, t.first, t.value, t.bonus)
 

@@ -58,13 +58,6 @@ def random_answers(t: ClimbTables, rng: random.Random, fog_rate: float) -> list[
     return out
 
 
-def kernel_points(t: ClimbTables, chosen: list[int]) -> tuple[int, bool]:
-    arrays = t.arrays()
-    total, clear = kernel.play_points(np.array(chosen, dtype=np.int64), t.icons, t.fog,
-                                      *arrays[4:])
-    return int(total), bool(clear)
-
-
 @settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.integers(0, 10**6), st.sampled_from(SIZES), st.sampled_from([0.0, 0.1, 0.3]))
 def test_the_kernel_scores_a_play_as_the_engine_does(seed: int, size: tuple[int, int],
@@ -75,7 +68,7 @@ def test_the_kernel_scores_a_play_as_the_engine_does(seed: int, size: tuple[int,
     chosen = random_answers(t, random.Random(seed), fog_rate)
     play = answers_play(ch, chosen, t)
     pad = replay(ch, play)  # legal, or the checker raises
-    total, clear = kernel_points(t, chosen)
+    total, clear = t.points(chosen)
     assert total == score_pad(pad, cards).total
     assert clear == unambiguous("".join(pad.cells), cards, ch.geometry)
     # and back: the play's answers are the ones chosen, up to the end of the game

@@ -28,13 +28,14 @@ information. The solver works in three steps:
    searches run again four times wider, then endings of greedy's own log are replanned, and
    the winner is polished again.
 4. **The exact model** (:mod:`~.par_lns`): on pads of at most 64 cells, the hill climb
-   (:mod:`~.par_climb`: late-acceptance hill climbing over whole plays, two seeded runs
-   from the beam's log, scored from bitmasks by a compiled kernel); on larger pads the beam
+   (:mod:`~.par_climb`: late-acceptance hill climbing over whole plays, seeded runs from
+   the beam's log, scored from bitmasks by a compiled kernel); on larger pads the beam
    search again, wider (``ExactSettings.beam_width``; the better of the two logs), then
    large-neighbourhood search on the CP-SAT model of the whole challenge
-   (:mod:`~.par_model`) from that log; then the model's proved upper bound on any play's
-   total (``ParResult.bound``; the par is the best possible where the two are equal). The
-   final log is replayed by the legality checker.
+   (:mod:`~.par_model`) from that log, and that model's bound; then the icon-count
+   relaxation's proved upper bound on any play's total (:mod:`~.par_bound`; the lower of
+   the two is ``ParResult.bound``, and the par is the best possible where it equals the
+   par). The final log is replayed by the legality checker.
 
 Everything is deterministic: no clocks, no unseeded randomness, integer scores, a fixed
 number of climbing moves, CP-SAT with one worker, fixed seeds and deterministic time limits;
@@ -67,7 +68,7 @@ from spacebowl_print.games.hubble.rules.scoring import Score, score_pad, score_t
 from spacebowl_print.games.hubble.solve.greedy import greedy_play
 from spacebowl_print.games.hubble.solve.par_beam import beam_searches
 from spacebowl_print.games.hubble.solve.par_bound import count_bound
-from spacebowl_print.games.hubble.solve.par_climb import climb, climbs
+from spacebowl_print.games.hubble.solve.par_climb import best_climb
 from spacebowl_print.games.hubble.solve.par_lns import solve_exact
 from spacebowl_print.games.hubble.solve.par_node import Node
 from spacebowl_print.games.hubble.solve.par_plans import FreeStars, Plan, star_plans
@@ -161,14 +162,12 @@ def _climbed(challenge: Challenge, cards: Sequence[Constellation], start: ParRes
     """The best of the hill climb's runs from ``start`` (each from ``start``; the earliest
     run on ties, ``start`` itself when none scores more), or None when the climb does not
     take the challenge (:func:`~.par_climb.climbs`) or has no runs."""
-    if not settings.climbs or not climbs(challenge, cards):
+    if not settings.climbs:
         return None
-    best: tuple[PlayLog, int] = (start.play, start.score.total)
-    for run in settings.climbs:
-        found = climb(challenge, cards, start.play, run)
-        if found is not None and found[1] > best[1]:
-            best = found
-    if best[1] == start.score.total:
+    best = best_climb(challenge, cards, start.play, settings.climbs)
+    if best is None:
+        return None
+    if best[1] <= start.score.total:
         return start
     pad = replay(challenge, best[0])  # the checker, not the kernel, has the last word
     score = score_pad(pad, cards)

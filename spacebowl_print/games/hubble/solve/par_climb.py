@@ -68,6 +68,17 @@ class ClimbTables:
                 self.lines, self.low_tris, self.low_count, self.neighbours, self.red,
                 self.purple, self.first, self.value, self.bonus)
 
+    def points(self, chosen: Sequence[int]) -> tuple[int, bool]:
+        """The kernel's total of the play answering with ``chosen`` (legal), and whether
+        its pad reads alike under both readings of the stars."""
+        from spacebowl_print.games.hubble.solve import par_climb_kernel as kernel
+
+        total, clear = kernel.play_points(_i64(chosen), self.icons, self.fog, self.quadrants,
+                                          self.lines, self.low_tris, self.low_count,
+                                          self.neighbours, self.red, self.purple, self.first,
+                                          self.value, self.bonus)
+        return int(total), bool(clear)
+
 
 def _mask(cells: Sequence[int | None]) -> int:
     out = 0
@@ -162,15 +173,27 @@ def climbs(challenge: Challenge, cards: Sequence[Constellation]) -> bool:
 
 def climb(challenge: Challenge, cards: Sequence[Constellation], start: PlayLog,
           settings: ClimbSettings | None = None) -> tuple[PlayLog, int] | None:
-    """The best play the climb finds from the legal play ``start`` (whose pad must read
-    alike under both readings of the stars) and its total, or None when the kernel does not
-    take the challenge (:func:`climbs`). Never worse than ``start``."""
+    """One run of the climb from the legal play ``start`` (:func:`best_climb`)."""
+    return best_climb(challenge, cards, start, (settings or ClimbSettings(),))
+
+
+def best_climb(challenge: Challenge, cards: Sequence[Constellation], start: PlayLog,
+               runs: Sequence[ClimbSettings]) -> tuple[PlayLog, int] | None:
+    """The best play the ``runs`` find, each from the legal play ``start`` (whose pad must
+    read alike under both readings of the stars), and its total: the earliest run's on ties,
+    never worse than ``start``. None when the kernel does not take the challenge
+    (:func:`climbs`). The tables are built once for all the runs."""
     if not climbs(challenge, cards):
         return None
     from spacebowl_print.games.hubble.solve import par_climb_kernel as kernel  # numba: lazily
 
-    settings = settings or ClimbSettings()
     t = tables(challenge, cards)
-    best, chosen = kernel.climb(play_answers(challenge, start, t), settings.steps,
-                                settings.history, settings.seed, *t.arrays())
-    return answers_play(challenge, chosen, t), int(best)
+    first = play_answers(challenge, start, t)
+    best, chosen = -1, first
+    for run in runs:
+        total, found = kernel.climb(first, run.steps, run.history, run.seed, *t.arrays())
+        if total > best:
+            best, chosen = int(total), found
+    if best < 0:  # no runs: the start, scored by the kernel
+        best = t.points(first)[0]
+    return answers_play(challenge, chosen, t), best
