@@ -71,6 +71,7 @@ class ClimbTables:
     def points(self, chosen: Sequence[int]) -> tuple[int, bool]:
         """The kernel's total of the play answering with ``chosen`` (legal), and whether
         its pad reads alike under both readings of the stars."""
+        # numba loads only when a climb or a score by the kernel is asked for
         from spacebowl_print.games.hubble.solve import par_climb_kernel as kernel
 
         total, clear = kernel.play_points(_i64(chosen), self.icons, self.fog, self.quadrants,
