@@ -48,6 +48,7 @@ class ClimbTables:
 
     turns: tuple[Turn, ...]
     first_answer: Any
+    fog_first: Any
     icons: Any
     drawn: Any
     fog: Any
@@ -64,7 +65,7 @@ class ClimbTables:
 
     def arrays(self) -> tuple[Any, ...]:
         """The kernel's arguments after the play, the steps, history and seed."""
-        return (self.first_answer, self.icons, self.drawn, self.fog, self.quadrants,
+        return (self.first_answer, self.fog_first, self.icons, self.drawn, self.fog, self.quadrants,
                 self.lines, self.low_tris, self.low_count, self.neighbours, self.red,
                 self.purple, self.first, self.value, self.bonus)
 
@@ -105,6 +106,7 @@ def tables(challenge: Challenge, cards: Sequence[Constellation]) -> ClimbTables:
     icons: list[list[int]] = []
     fog: list[int] = []
     first_answer = [0]
+    fog_first: list[int] = []
     for roll in challenge.rolls:
         for turn, draw in zip(*answers(roll, geo), strict=True):
             masks = [0] * len(DRAWN_ICONS)
@@ -114,6 +116,8 @@ def tables(challenge: Challenge, cards: Sequence[Constellation]) -> ClimbTables:
             icons.append(masks)
             fog.append(int(isinstance(turn, Fog)))
         first_answer.append(len(turns))
+        # answers() lists the placements, then the fogs
+        fog_first.append(next(k for k in range(first_answer[-2], len(turns)) if fog[k]))
     icon_masks = _u64([m for row in icons for m in row]).reshape(-1, len(DRAWN_ICONS))
     by_low: list[list[int]] = [[] for _ in range(geo.size)]
     for tri in geo.triangles:
@@ -130,7 +134,7 @@ def tables(challenge: Challenge, cards: Sequence[Constellation]) -> ClimbTables:
             purple.append(_mask(p.purple))
         first.append(len(red))
     return ClimbTables(
-        turns=tuple(turns), first_answer=_i64(first_answer), icons=icon_masks,
+        turns=tuple(turns), first_answer=_i64(first_answer), fog_first=_i64(fog_first), icons=icon_masks,
         drawn=np.bitwise_or.reduce(icon_masks, axis=1), fog=_i64(fog),
         quadrants=_u64([_mask(q) for q in geo.quadrant_cells]),
         lines=_u64([_mask(line) for line in geo.lines if len(line) >= 2]),

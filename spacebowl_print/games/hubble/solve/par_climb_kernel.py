@@ -49,6 +49,15 @@ def _jit(fn: Callable[..., Any]) -> Any:
         return numba.njit(nogil=True)(fn)
 
 
+def _inline(fn: Callable[..., Any]) -> Any:
+    """:func:`_jit`, and inlined where it is called: a compiled call passing arrays counts
+    references to each, which cost the climb's score more than the scoring did."""
+    try:
+        return numba.njit(cache=True, nogil=True, inline="always")(fn)
+    except RuntimeError:
+        return numba.njit(nogil=True, inline="always")(fn)
+
+
 @_jit
 def popcount(x: np.uint64) -> int:
     """Bits set in ``x`` (LLVM turns the loop into the machine's popcount)."""
@@ -79,36 +88,36 @@ def packing_in(a: np.uint64, low_tris: Masks, low_count: Ints, avail: Masks,
     """:func:`asteroid_packing` with its stack in ``avail`` and ``frames`` (66 rows: one per
     cell and two more). Depth first on the lowest cell left: one of its triangles, or leave
     it out; a branch whose cells cannot make more triangles than the best is cut."""
-    count = frames[:, 0]
-    option = frames[:, 1]
+    # frames[sp]: the triangles counted so far, the next option to try (indexed, not
+    # sliced: a slice is a new array whose references are counted)
     best = 0
     sp = 0
     avail[0] = a
-    count[0] = 0
-    option[0] = 0
+    frames[0, 0] = 0
+    frames[0, 1] = 0
     while sp >= 0:
         left = avail[sp]
         n = popcount(left)
-        if n < 3 or count[sp] + n // 3 <= best:
-            if count[sp] > best:
-                best = count[sp]
+        if n < 3 or frames[sp, 0] + n // 3 <= best:
+            if frames[sp, 0] > best:
+                best = frames[sp, 0]
             sp -= 1
             continue
         c = lowest(left)
-        k = option[sp]
-        option[sp] = k + 1
+        k = frames[sp, 1]
+        frames[sp, 1] = k + 1
         if k < low_count[c]:
             t = low_tris[c, k]
             if t & left == t:
                 sp += 1
                 avail[sp] = left & ~t
-                count[sp] = count[sp - 1] + 1
-                option[sp] = 0
+                frames[sp, 0] = frames[sp - 1, 0] + 1
+                frames[sp, 1] = 0
         elif k == low_count[c]:
             sp += 1
             avail[sp] = left & ~(ONE << U64(c))
-            count[sp] = count[sp - 1]
-            option[sp] = 0
+            frames[sp, 0] = frames[sp - 1, 0]
+            frames[sp, 1] = 0
         else:
             sp -= 1
     return best
@@ -156,14 +165,14 @@ def star_points(s: np.uint64, red: Masks, purple: Masks, first: Ints, value: Int
 
 @_jit
 def _completed(s: np.uint64, red: Masks, purple: Masks, lo: int, hi: int, value: int,
-               bonus: int, out: Ints) -> tuple[int, int]:
-    """The placements ``lo:hi`` whose red stars are all in ``s``, listed in ``out``: how
+               bonus: int, out: Ints, at: int) -> tuple[int, int]:
+    """The placements ``lo:hi`` whose red stars are all in ``s``, listed in ``out`` from ``at``: how
     many, and the most one of them scores alone."""
     n = 0
     best = 0
     for p in range(lo, hi):
         if red[p] & s == red[p]:
-            out[n] = p
+            out[at + n] = p
             n += 1
             best = max(best, value + bonus * popcount(purple[p] & s))
     return n, best
@@ -174,18 +183,17 @@ def stars_in(s: np.uint64, red: Masks, purple: Masks, first: Ints, value: Ints, 
              done: Ints) -> tuple[int, int]:
     """:func:`star_points` with the completed placements listed in ``done`` (one row per
     placement)."""
-    done0 = done[:first[1] - first[0]]
-    done1 = done[first[1] - first[0]:]
-    n0, best0 = _completed(s, red, purple, first[0], first[1], value[0], bonus[0], done0)
-    n1, best1 = _completed(s, red, purple, first[1], first[2], value[1], bonus[1], done1)
+    at = first[1] - first[0]  # card 0's in done[:at], card 1's in done[at:]
+    n0, best0 = _completed(s, red, purple, first[0], first[1], value[0], bonus[0], done, 0)
+    n1, best1 = _completed(s, red, purple, first[1], first[2], value[1], bonus[1], done, at)
     best = max(best0, best1)
     other = best
     shared = min(bonus[0], bonus[1])
     for i in range(n0):
-        p = done0[i]
+        p = done[i]
         own0 = red[p] | (purple[p] & s)
         for j in range(n1):
-            q = done1[j]
+            q = done[at + j]
             if red[p] & red[q]:
                 continue
             own1 = red[q] | (purple[q] & s)
@@ -208,32 +216,66 @@ def play_points(answers: Ints, icons: Masks, fog: Ints, quadrants: Masks, lines:
     """The total of the play that answers roll ``i`` with answer ``answers[i]`` (the game ends
     at the third fog), and whether its pad reads alike under both readings of the stars.
     The answers must draw on distinct cells."""
-    return _points(answers, icons, fog, quadrants, lines, low_tris, low_count, neighbours,
-                   red, purple, first, value, bonus, np.empty(66, dtype=np.uint64),
+    masks = np.zeros(5, dtype=np.uint64)
+    _masks_of(answers, icons, fog, masks)
+    return _points(masks, quadrants, lines, low_tris, low_count, neighbours, red, purple,
+                   first, value, bonus, np.empty(66, dtype=np.uint64),
                    np.empty((66, 2), dtype=np.int64), np.empty(red.shape[0], np.int64),
-                   np.zeros(2, dtype=np.uint64), np.zeros((2, 3), dtype=np.int64))
+                   np.zeros((3, 2), dtype=np.uint64), np.zeros((3, 2, 3), dtype=np.int64))
 
 
-@_jit
-def _points(answers: Ints, icons: Masks, fog: Ints, quadrants: Masks, lines: Masks,
-            low_tris: Masks, low_count: Ints, neighbours: Masks, red: Masks, purple: Masks,
-            first: Ints, value: Ints, bonus: Ints, avail: Masks, frames: Ints, done: Ints,
-            star_keys: Masks, star_memo: Ints) -> tuple[int, bool]:
-    """:func:`play_points` with its scratch arrays, and the stars of the last two star masks
-    scored kept in ``star_keys`` and ``star_memo`` (rows of: known, engine, other; most
-    moves leave the stars alone)."""
-    g = p = a = c = s = ZERO
+@_inline
+def _masks_of(answers: Ints, icons: Masks, fog: Ints, masks: Masks) -> int:
+    """Fill ``masks`` with the play's drawn icons, one mask per icon, up to the third fog;
+    returns the index of the last roll in the game."""
+    for x in range(5):
+        masks[x] = ZERO
     fogs = 0
+    end = answers.shape[0] - 1
     for i in range(answers.shape[0]):
         k = answers[i]
-        g |= icons[k, 0]
-        p |= icons[k, 1]
-        a |= icons[k, 2]
-        c |= icons[k, 3]
-        s |= icons[k, 4]
+        for x in range(5):
+            masks[x] |= icons[k, x]
         fogs += fog[k]
         if fogs == 3:
+            end = i
             break
+    return end
+
+
+@_inline
+def _recall(keys: Masks, memo: Ints, category: int, key: np.uint64) -> int:
+    """The slot (0 or 1) of ``category``'s memo that holds ``key``, or -1."""
+    for slot in range(2):
+        if memo[category, slot, 0] == 1 and keys[category, slot] == key:
+            return slot
+    return -1
+
+
+@_inline
+def _remember(keys: Masks, memo: Ints, category: int, key: np.uint64, first_value: int,
+              second_value: int) -> None:
+    """Keep ``key``'s values as ``category``'s newest, the newest before it as the older."""
+    keys[category, 1] = keys[category, 0]
+    for v in range(3):
+        memo[category, 1, v] = memo[category, 0, v]
+    keys[category, 0] = key
+    memo[category, 0, 0] = 1
+    memo[category, 0, 1] = first_value
+    memo[category, 0, 2] = second_value
+
+
+@_inline
+def _points(masks: Masks, quadrants: Masks, lines: Masks, low_tris: Masks, low_count: Ints,
+            neighbours: Masks, red: Masks, purple: Masks, first: Ints, value: Ints,
+            bonus: Ints, avail: Masks, frames: Ints, done: Ints, keys: Masks,
+            memo: Ints) -> tuple[int, bool]:
+    """The total of the pad whose drawn icons are ``masks`` (galaxy, planet, asteroid, comet,
+    star) and whether it reads alike under both readings of the stars; with its scratch
+    arrays, and the asteroids', comets' and stars' points of the last two masks of each
+    kept in ``keys`` and ``memo`` (rows of: known, value, value under the other reading): a
+    move changes a few rolls, so most categories score as they did."""
+    g, p, a, c, s = masks[0], masks[1], masks[2], masks[3], masks[4]
     low = 64
     for q in range(quadrants.shape[0]):
         low = min(low, popcount(g & quadrants[q]))
@@ -242,21 +284,27 @@ def _points(answers: Ints, icons: Masks, fog: Ints, quadrants: Masks, lines: Mas
         n = popcount(p & lines[i])
         if n >= 2:
             total += n
-    if popcount(a) >= 3:
-        total += 8 * packing_in(a, low_tris, low_count, avail, frames)
-    total += comet_points(c, neighbours)
-    if star_memo[0, 0] == 1 and star_keys[0] == s:
-        engine, other = star_memo[0, 1], star_memo[0, 2]
-    elif star_memo[1, 0] == 1 and star_keys[1] == s:
-        engine, other = star_memo[1, 1], star_memo[1, 2]
+    slot = _recall(keys, memo, 0, a)
+    if slot >= 0:
+        total += memo[0, slot, 1]
+    else:
+        packed = 8 * packing_in(a, low_tris, low_count, avail, frames) if popcount(a) >= 3 \
+            else 0
+        _remember(keys, memo, 0, a, packed, packed)
+        total += packed
+    slot = _recall(keys, memo, 1, c)
+    if slot >= 0:
+        total += memo[1, slot, 1]
+    else:
+        comets = comet_points(c, neighbours)
+        _remember(keys, memo, 1, c, comets, comets)
+        total += comets
+    slot = _recall(keys, memo, 2, s)
+    if slot >= 0:
+        engine, other = memo[2, slot, 1], memo[2, slot, 2]
     else:
         engine, other = stars_in(s, red, purple, first, value, bonus, done)
-        star_keys[1] = star_keys[0]
-        star_memo[1, :] = star_memo[0, :]
-        star_keys[0] = s
-        star_memo[0, 0] = 1
-        star_memo[0, 1] = engine
-        star_memo[0, 2] = other
+        _remember(keys, memo, 2, s, engine, other)
     return total + engine, engine == other
 
 
@@ -273,13 +321,47 @@ def _next(state: npt.NDArray[np.uint64]) -> np.uint64:
 
 @_jit
 def _below(state: npt.NDArray[np.uint64], n: int) -> int:
-    """A number in ``0 … n − 1`` from the generator's high bits."""
-    return int((_next(state) >> U64(32)) % U64(n))
+    """A number in ``0 … n − 1`` (n < 2³²) from the generator's high 32 bits, scaled by a
+    multiplication (no division: the climb draws several numbers a move)."""
+    return int(((_next(state) >> U64(32)) * U64(n)) >> U64(32))
+
+
+TRIES = 16
+"""Random answers a roll that must move tries before it looks at all of them."""
+
+
+@_inline
+def _fitting(state: npt.NDArray[np.uint64], lo: int, hi: int, drawn: Masks,
+             taken: np.uint64) -> int:
+    """A uniformly random answer among ``lo … hi − 1`` that draws on no cell of ``taken``, or
+    -1 when none does. Draws up to :data:`TRIES` answers and keeps the first that fits
+    (most rolls have many that do); failing that, counts those that fit and draws one of
+    them. Either way each fitting answer is as likely as any other."""
+    n = hi - lo
+    if n <= 0:
+        return -1
+    for _ in range(TRIES):
+        b = lo + _below(state, n)
+        if not drawn[b] & taken:
+            return b
+    fits = 0
+    for b in range(lo, hi):
+        if not drawn[b] & taken:
+            fits += 1
+    if fits == 0:
+        return -1
+    left = _below(state, fits)
+    for b in range(lo, hi):
+        if not drawn[b] & taken:
+            if left == 0:
+                return b
+            left -= 1
+    return -1
 
 
 @_jit
 def climb(start: Ints, steps: int, history: int, seed: int, first_answer: Ints,
-          icons: Masks, drawn: Masks, fog: Ints, quadrants: Masks, lines: Masks,
+          fog_first: Ints, icons: Masks, drawn: Masks, fog: Ints, quadrants: Masks, lines: Masks,
           low_tris: Masks, low_count: Ints, neighbours: Masks, red: Masks, purple: Masks,
           first: Ints, value: Ints, bonus: Ints) -> tuple[int, Ints]:
     """Late-acceptance hill climbing from the legal play ``start`` (an answer per roll;
@@ -298,29 +380,25 @@ def climb(start: Ints, steps: int, history: int, seed: int, first_answer: Ints,
     avail = np.empty(66, dtype=np.uint64)
     frames = np.empty((66, 2), dtype=np.int64)
     done = np.empty(red.shape[0], dtype=np.int64)
-    star_keys = np.zeros(2, dtype=np.uint64)
-    star_memo = np.zeros((2, 3), dtype=np.int64)
-    current, clear = _points(now, icons, fog, quadrants, lines, low_tris, low_count,
-                             neighbours, red, purple, first, value, bonus, avail, frames, done,
-                             star_keys, star_memo)
+    keys = np.zeros((3, 2), dtype=np.uint64)
+    memo = np.zeros((3, 2, 3), dtype=np.int64)
+    now_masks = np.zeros(5, dtype=np.uint64)
+    trial_masks = np.zeros(5, dtype=np.uint64)
+    end = _masks_of(now, icons, fog, now_masks)
+    current, clear = _points(now_masks, quadrants, lines, low_tris, low_count, neighbours,
+                             red, purple, first, value, bonus, avail, frames, done, keys, memo)
     best = current if clear else -1
     best_answers = now.copy()
     past = np.full(history, current, dtype=np.int64)
     state = np.empty(1, dtype=np.uint64)
     state[0] = U64(seed) * U64(2) + ONE  # never 0
     for step in range(steps):
-        fogs = 0
-        end = rolls - 1
-        for i in range(rolls):
-            fogs += fog[now[i]]
-            if fogs == 3:
-                end = i
-                break
         i = _below(state, end + 1)
         k = first_answer[i] + _below(state, first_answer[i + 1] - first_answer[i])
         if k == now[i]:
             continue
-        trial[:] = now
+        for j in range(rolls):
+            trial[j] = now[j]
         trial[i] = k
         taken = drawn[k]
         pending = 0
@@ -339,14 +417,11 @@ def climb(start: Ints, steps: int, history: int, seed: int, first_answer: Ints,
         ok = True
         for r in range(pending):
             j = redo[r]
-            kind = fog[trial[j]]
-            seen = 0
-            pick = -1
-            for b in range(first_answer[j], first_answer[j + 1]):
-                if fog[b] == kind and not drawn[b] & taken:
-                    seen += 1
-                    if _below(state, seen) == 0:  # a uniform pick among those that fit
-                        pick = b
+            if fog[trial[j]]:
+                lo, hi = fog_first[j], first_answer[j + 1]
+            else:
+                lo, hi = first_answer[j], fog_first[j]
+            pick = _fitting(state, lo, hi, drawn, taken)
             if pick < 0:
                 ok = False
                 break
@@ -354,13 +429,31 @@ def climb(start: Ints, steps: int, history: int, seed: int, first_answer: Ints,
             taken |= drawn[pick]
         if not ok:
             continue
-        value_now, clear = _points(trial, icons, fog, quadrants, lines, low_tris, low_count,
+        if fog[k] == fog[now[i]]:
+            # the rolls keep their kinds, so the game ends where it did: only the rolls the
+            # move changed change the masks (their cells are disjoint, so xor swaps them)
+            trial_end = end
+            for x in range(5):
+                trial_masks[x] = now_masks[x]
+            for x in range(5):
+                trial_masks[x] ^= icons[now[i], x] ^ icons[k, x]
+            for r in range(pending):
+                j = redo[r]
+                for x in range(5):
+                    trial_masks[x] ^= icons[now[j], x] ^ icons[trial[j], x]
+        else:
+            trial_end = _masks_of(trial, icons, fog, trial_masks)
+        value_now, clear = _points(trial_masks, quadrants, lines, low_tris, low_count,
                                    neighbours, red, purple, first, value, bonus, avail,
-                                   frames, done, star_keys, star_memo)
+                                   frames, done, keys, memo)
         slot = step % history
         if value_now >= current or value_now >= past[slot]:
             current = value_now
-            now[:] = trial
+            for j in range(rolls):
+                now[j] = trial[j]
+            for x in range(5):
+                now_masks[x] = trial_masks[x]
+            end = trial_end
             if clear and current > best:
                 best = current
                 best_answers[:] = now
