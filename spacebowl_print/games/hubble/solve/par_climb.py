@@ -65,9 +65,9 @@ class ClimbTables:
 
     def arrays(self) -> tuple[Any, ...]:
         """The kernel's arguments after the play, the steps, history and seed."""
-        return (self.first_answer, self.fog_first, self.icons, self.drawn, self.fog, self.quadrants,
-                self.lines, self.low_tris, self.low_count, self.neighbours, self.red,
-                self.purple, self.first, self.value, self.bonus)
+        return (self.first_answer, self.fog_first, self.icons, self.drawn, self.fog,
+                self.quadrants, self.lines, self.low_tris, self.low_count, self.neighbours,
+                self.red, self.purple, self.first, self.value, self.bonus)
 
     def points(self, chosen: Sequence[int]) -> tuple[int, bool]:
         """The kernel's total of the play answering with ``chosen`` (legal), and whether
@@ -134,7 +134,8 @@ def tables(challenge: Challenge, cards: Sequence[Constellation]) -> ClimbTables:
             purple.append(_mask(p.purple))
         first.append(len(red))
     return ClimbTables(
-        turns=tuple(turns), first_answer=_i64(first_answer), fog_first=_i64(fog_first), icons=icon_masks,
+        turns=tuple(turns), first_answer=_i64(first_answer), fog_first=_i64(fog_first),
+        icons=icon_masks,
         drawn=np.bitwise_or.reduce(icon_masks, axis=1), fog=_i64(fog),
         quadrants=_u64([_mask(q) for q in geo.quadrant_cells]),
         lines=_u64([_mask(line) for line in geo.lines if len(line) >= 2]),
