@@ -32,6 +32,7 @@ from spacebowl_print.games.hubble.rules.scoring import score_pad
 from spacebowl_print.games.hubble.solve.greedy import greedy_play
 from spacebowl_print.games.hubble.solve.par import ParResult, ParSettings, beam_par, plans_for
 from spacebowl_print.games.hubble.solve.par_beam import beam_searches
+from spacebowl_print.games.hubble.solve.par_plans import Plan
 
 TECHNIQUES = ("greedy per roll", "plan a constellation", "look ahead and time the fogs",
               "weigh several plans", "full search")
@@ -53,16 +54,25 @@ class HumanModel:
     """Technique number → the total its own play reaches."""
     beam: ParResult | None = None
     """The full search's play (technique 5): the beam search's par, kept for the par."""
+    _plans: list[Plan] | None = None
+
+    def plans(self) -> list[Plan]:
+        """The full search's star plans (then the plan-free ones), made once: a technique
+        with fewer plans takes the first of them, the same plans it would make itself
+        (:func:`~.par_plans.star_plans` lists a prefix of the longer list)."""
+        if self._plans is None:
+            self._plans = plans_for(self.challenge, self.cards, ParSettings())
+        return self._plans
 
     def technique(self, k: int) -> int:
         """The total technique ``k`` (1–5) reaches on its own."""
         got = self.plays.get(k)
         if got is None:
             if k == 5:
-                self.beam = beam_par(self.challenge, self.cards)
+                self.beam = beam_par(self.challenge, self.cards, plans=self.plans())
                 got = self.plays[k] = self.beam.score.total
             else:
-                got = self.plays[k] = _play(self.challenge, self.cards, k)
+                got = self.plays[k] = _play(self.challenge, self.cards, k, self.plans())
         return got
 
     def player(self, k: int) -> int:
@@ -70,11 +80,12 @@ class HumanModel:
         return max(self.technique(j) for j in range(1, k + 1))
 
 
-def _play(challenge: Challenge, cards: Sequence[Constellation], k: int) -> int:
+def _play(challenge: Challenge, cards: Sequence[Constellation], k: int,
+          full_plans: Sequence[Plan]) -> int:
     if k == 1:
         return score_pad(replay(challenge, greedy_play(challenge)), cards).total
     settings = _BEAMS[k]
-    plans = plans_for(challenge, cards, settings)[:settings.plans]
+    plans = list(full_plans[:settings.plans])
     best = 0
     memo: dict[bytes, int] = {}
     for finals in beam_searches(challenge, plans, settings):

@@ -177,8 +177,10 @@ def _climbed(challenge: Challenge, cards: Sequence[Constellation], start: ParRes
 
 
 def beam_par(challenge: Challenge, cards: Sequence[Constellation],
-             settings: ParSettings | None = None) -> ParResult:
-    """The beam search's par (steps 1–3 of the module), without the exact model."""
+             settings: ParSettings | None = None, plans: Sequence[Plan] | None = None
+             ) -> ParResult:
+    """The beam search's par (steps 1–3 of the module), without the exact model; ``plans``
+    are :func:`plans_for`'s for ``settings`` when the caller has them already."""
     geo = challenge.geometry
     if geo.size > MAX_PAR_CELLS:
         # short: with the file's name in front, a longer line is shortened in the middle
@@ -189,7 +191,7 @@ def beam_par(challenge: Challenge, cards: Sequence[Constellation],
     greedy = greedy_play(challenge)
     floor = score_pad(replay(challenge, greedy), cards).total
     best = _Best(challenge, cards, floor, list(greedy.turns), "greedy")
-    plans = plans_for(challenge, cards, settings)
+    plans = list(plans) if plans is not None else plans_for(challenge, cards, settings)
     for plan, finals in zip(plans, beam_searches(challenge, plans, settings), strict=True):
         best.consider(finals, settings.width, plan.label)
     best.polish(settings.reference)
