@@ -123,9 +123,86 @@ def test_a_climb_is_legal_exact_deterministic_and_never_worse() -> None:
     assert climb(ch, cards, start.play, run) == found  # the same on every run
     other = climb(ch, cards, start.play, ClimbSettings(steps=20_000, history=200, seed=4))
     assert other is not None and other[0] != play  # the seed leads elsewhere
-    # no steps: the start itself
+    # no steps: the start, polished by the trades (here it has none that score more)
     assert climb(ch, cards, start.play, ClimbSettings(steps=0)) == (start.play,
                                                                       start.score.total)
+
+
+def _kind_range(t: ClimbTables, roll: int, answer: int) -> range:
+    """The answers of ``roll`` of the same kind (placement or fog) as ``answer``."""
+    lo, mid, hi = (int(t.first_answer[roll]), int(t.fog_first[roll]),
+                   int(t.first_answer[roll + 1]))
+    return range(mid, hi) if t.fog[answer] else range(lo, mid)
+
+
+def better_trades(t: ClimbTables, chosen: list[int]) -> list[tuple[int, int]]:
+    """Every trade of the play ``chosen`` that scores more and reads alike, found the plain
+    way: each roll in the game, each other answer of its kind, and when that answer draws
+    on one other roll's cells, each answer of that roll's kind that then fits (the kernel
+    scores each play; test_the_kernel_scores_a_play_as_the_engine_does holds it to the
+    engine)."""
+    drawn = [int(d) for d in t.drawn]
+    fogs, end = 0, len(chosen) - 1
+    for i, k in enumerate(chosen):
+        fogs += int(t.fog[k])
+        if fogs == 3:
+            end = i
+            break
+    now, _ = t.points(chosen)
+    found = []
+    for i in range(end + 1):
+        for k in _kind_range(t, i, chosen[i]):
+            hit = [j for j in range(end + 1) if j != i and drawn[chosen[j]] & drawn[k]]
+            if k == chosen[i] or len(hit) > 1:
+                continue
+            trial = list(chosen)
+            trial[i] = k
+            seconds: list[int | None] = [None]
+            if hit:
+                taken = drawn[k]
+                for j in range(end + 1):
+                    if j not in (i, hit[0]):
+                        taken |= drawn[chosen[j]]
+                seconds = [b for b in _kind_range(t, hit[0], chosen[hit[0]])
+                           if not drawn[b] & taken]
+            for b in seconds:
+                if b is not None:
+                    trial[hit[0]] = b
+                total, clear = t.points(trial)
+                if total > now and clear:
+                    found.append((i, k))
+    return found
+
+
+@settings(max_examples=6, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.integers(0, 10**6), st.sampled_from([(4, 4), (6, 4), (4, 6)]))
+def test_the_polish_leaves_no_trade_that_scores_more(seed: int, size: tuple[int, int]) -> None:
+    ch = generate_challenge(seed, "p", CSET.names, *size)
+    cards = CSET.pick(ch.constellations)
+    t = tables(ch, cards)
+    start = play_answers(ch, beam_par(ch, cards).play, t)
+    total, polished = kernel.polish(start, 50, *t.arrays())
+    chosen = [int(k) for k in polished]
+    assert total >= t.points(list(start))[0]
+    assert (total, True) == t.points(chosen)
+    replay(ch, answers_play(ch, chosen, t))  # legal, or the checker raises
+    assert better_trades(t, chosen) == []
+
+
+def test_the_polish_finds_what_a_climb_left() -> None:
+    # a short climb's best, far from settled: the trades the plain search sees, the polish
+    # takes, and the climb returns the polished play
+    ch = generate_challenge(11, "p", CSET.names, 6, 6)
+    cards = CSET.pick(ch.constellations)
+    t = tables(ch, cards)
+    start = play_answers(ch, beam_par(ch, cards).play, t)
+    total, found = kernel.climb(start, 2_000, 20, 1, *t.arrays())
+    assert better_trades(t, [int(k) for k in found])
+    polished, chosen = kernel.polish(found, 50, *t.arrays())
+    assert polished > total and better_trades(t, [int(k) for k in chosen]) == []
+    play, best = climb(ch, cards, answers_play(ch, [int(k) for k in start], t),
+                       ClimbSettings(2_000, 20, 1)) or (None, 0)
+    assert best == polished and play == answers_play(ch, [int(k) for k in chosen], t)
 
 
 def test_the_climb_takes_pads_of_64_cells_at_most() -> None:
@@ -155,20 +232,23 @@ def test_the_compiled_and_the_plain_kernel_take_the_same_steps(tmp_path) -> None
     # the plain path is the same source run by Python (numba's NUMBA_DISABLE_JIT): what
     # differs is integer width and wrap-around, which the kernel must not depend on
     code = """
-import json, sys
-from spacebowl_print.games.hubble.model.challenge import play_to_json
+import json
 from spacebowl_print.games.hubble.model.constellations import load_constellation_set
+from spacebowl_print.games.hubble.solve import par_climb_kernel as kernel
 from spacebowl_print.games.hubble.solve.challenges import generate_challenge
 from spacebowl_print.games.hubble.solve.greedy import greedy_play
-from spacebowl_print.games.hubble.solve.par_climb import climb
-from spacebowl_print.games.hubble.solve.par_settings import ClimbSettings
+from spacebowl_print.games.hubble.solve.par_climb import play_answers, tables
 cset = load_constellation_set()
 out = []
 for seed, size in ((1, (6, 8)), (2, (4, 4)), (3, (8, 8))):
     ch = generate_challenge(seed, "j", cset.names, *size)
-    cards = cset.pick(ch.constellations)
-    play, total = climb(ch, cards, greedy_play(ch), ClimbSettings(1500, 50, seed))
-    out.append([total, play_to_json(play, ch.geometry)])
+    t = tables(ch, cset.pick(ch.constellations))
+    total, found = kernel.climb(play_answers(ch, greedy_play(ch), t), 1500, 50, seed,
+                                *t.arrays())
+    out.append([int(total), [int(k) for k in found]])
+    if size == (4, 4):  # the descent too (plain Python is slow: one small pad, one pass)
+        total, found = kernel.polish(found, 1, *t.arrays())
+        out.append([int(total), [int(k) for k in found]])
 print(json.dumps(out))
 """
     runs = []

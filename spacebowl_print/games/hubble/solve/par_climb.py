@@ -35,6 +35,11 @@ from spacebowl_print.games.hubble.solve.par_settings import ClimbSettings
 MAX_CLIMB_CELLS = 64
 """Largest pad the climb takes: one 64-bit mask per icon."""
 
+POLISH_PASSES = 20
+"""Passes of the trades' descent after the runs, at most (:func:`~.par_climb_kernel.polish`):
+on the 100 standard days from 2027-01-01 it stopped on its own after 2 at most (one that
+kept trades, on 6 days, and one that found none)."""
+
 CLIMB_CARDS = 2
 """The kernel scores the stars of exactly two cards, as a solo challenge deals."""
 
@@ -186,8 +191,9 @@ def climb(challenge: Challenge, cards: Sequence[Constellation], start: PlayLog,
 def best_climb(challenge: Challenge, cards: Sequence[Constellation], start: PlayLog,
                runs: Sequence[ClimbSettings]) -> tuple[PlayLog, int] | None:
     """The best play the ``runs`` find, each from the legal play ``start`` (whose pad must
-    read alike under both readings of the stars), and its total: the earliest run's on ties,
-    never worse than ``start``. None when the kernel does not take the challenge
+    read alike under both readings of the stars), then polished by every trade of one or two
+    rolls that scores more (:func:`~.par_climb_kernel.polish`), and its total: the earliest
+    run's on ties, never worse than ``start``. None when the kernel does not take the challenge
     (:func:`climbs`). The tables are built once for all the runs."""
     if not climbs(challenge, cards):
         return None
@@ -202,4 +208,7 @@ def best_climb(challenge: Challenge, cards: Sequence[Constellation], start: Play
             best, chosen = int(total), found
     if best < 0:  # no runs: the start, scored by the kernel
         best = t.points(first)[0]
+    total, polished = kernel.polish(chosen, POLISH_PASSES, *t.arrays())
+    if total > best:
+        best, chosen = int(total), polished
     return answers_play(challenge, chosen, t), best

@@ -459,3 +459,80 @@ def climb(start: Ints, steps: int, history: int, seed: int, first_answer: Ints,
                 best_answers[:] = now
         past[slot] = current
     return best, best_answers
+
+
+@_jit
+def polish(start: Ints, passes: int, first_answer: Ints, fog_first: Ints, icons: Masks,
+           drawn: Masks, fog: Ints, quadrants: Masks, lines: Masks, low_tris: Masks,
+           low_count: Ints, neighbours: Masks, red: Masks, purple: Masks, first: Ints,
+           value: Ints, bonus: Ints) -> tuple[int, Ints]:
+    """Descent from the legal play ``start`` (whose pad reads alike under both readings)
+    through every **trade**: one roll in the game takes another answer of its kind, and if
+    that answer draws on the cells of exactly one other roll, that roll takes any answer of
+    its kind that fits (if on more, the trade is skipped). The first trade that scores more
+    (and still reads alike) is kept, roll by roll and answer by answer in order, until a
+    whole pass keeps none or ``passes`` passes are spent. Returns the total and the answers:
+    at the end, unless the passes ran out, no trade scores more. Kinds stay, so the game
+    ends where it did. A climb ends far from where its best was, so its best play is rarely
+    such a local optimum; this takes a few milliseconds."""
+    rolls = start.shape[0]
+    now = start.copy()
+    trial = start.copy()
+    avail = np.empty(66, dtype=np.uint64)
+    frames = np.empty((66, 2), dtype=np.int64)
+    done = np.empty(red.shape[0], dtype=np.int64)
+    keys = np.zeros((3, 2), dtype=np.uint64)
+    memo = np.zeros((3, 2, 3), dtype=np.int64)
+    masks = np.zeros(5, dtype=np.uint64)
+    end = _masks_of(now, icons, fog, masks)
+    current, _ = _points(masks, quadrants, lines, low_tris, low_count, neighbours, red, purple,
+                         first, value, bonus, avail, frames, done, keys, memo)
+    for _ in range(passes):
+        improved = False
+        for i in range(end + 1):
+            if fog[now[i]]:
+                lo_i, hi_i = fog_first[i], first_answer[i + 1]
+            else:
+                lo_i, hi_i = first_answer[i], fog_first[i]
+            for k in range(lo_i, hi_i):
+                if k == now[i]:
+                    continue
+                hit = -1
+                hits = 0
+                others = ZERO
+                for j in range(end + 1):
+                    if j != i:
+                        if drawn[now[j]] & drawn[k]:
+                            hits += 1
+                            hit = j
+                        else:
+                            others |= drawn[now[j]]
+                if hits > 1:
+                    continue
+                for j in range(rolls):
+                    trial[j] = now[j]
+                trial[i] = k
+                if hits == 0:
+                    lo, hi = 0, 1  # no second roll: one trial
+                elif fog[now[hit]]:
+                    lo, hi = fog_first[hit], first_answer[hit + 1]
+                else:
+                    lo, hi = first_answer[hit], fog_first[hit]
+                for b in range(lo, hi):
+                    if hits == 1:
+                        if drawn[b] & (others | drawn[k]):
+                            continue
+                        trial[hit] = b
+                    _masks_of(trial, icons, fog, masks)
+                    total, clear = _points(masks, quadrants, lines, low_tris, low_count,
+                                           neighbours, red, purple, first, value, bonus,
+                                           avail, frames, done, keys, memo)
+                    if total > current and clear:
+                        current = total
+                        for j in range(rolls):
+                            now[j] = trial[j]
+                        improved = True
+                        break
+        if not improved:
+            break
+    return current, now
