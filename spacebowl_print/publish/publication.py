@@ -18,6 +18,7 @@ from typing import Any
 
 from spacebowl_print import __version__
 from spacebowl_print.core.errors import InputError
+from spacebowl_print.core.workers import worker_map
 from spacebowl_print.publish.booktexts import book_words
 from spacebowl_print.publish.kinds import PuzzleItem, PuzzleKind, RenderContext
 from spacebowl_print.publish.requests import Run
@@ -93,27 +94,35 @@ class Publisher:
     def verified(self, header: Mapping[str, Any], items: Sequence[PuzzleItem]
                  ) -> list[dict[str, Any]]:
         """Every item's manifest entry, each re-derived by the game's independent
-        ``verify`` against ``header`` (as ``spacebowl check`` will); raises
-        :class:`VerificationError` naming the first puzzle that disagrees or an id used
-        twice."""
-        entries = []
+        ``verify`` against ``header`` (as ``spacebowl check`` will), in the run's worker
+        processes (a Hubble day's re-derivation re-grades its tier: a fifth of a second, a
+        minute of a year's book done serially); raises :class:`VerificationError` naming the
+        first puzzle that disagrees or an id used twice."""
+        entries = [item.manifest_entry() for item in items]
+        problems = worker_map(_problem, [(self.kind, header, e) for e in entries],
+                              self.run.jobs)
         seen: set[str] = set()
-        for item in items:
+        for item, entry, problem in zip(items, entries, problems, strict=True):
             if item.id in seen:
                 raise VerificationError(f"puzzle {item.id}: id used twice")
             seen.add(item.id)
-            entry = item.manifest_entry()
             if entry.get("id") != item.id or entry.get("tier") != item.tier:
                 raise VerificationError(f"puzzle {item.id}: its entry does not carry its id "
                                         "and tier")
-            try:
-                problem = self.kind.verify(header, entry)
-            except InputError as err:
-                problem = str(err)
             if problem:
                 raise VerificationError(f"puzzle {item.id}: {problem}")
-            entries.append(entry)
         return entries
+
+
+def _problem(task: tuple[PuzzleKind[Any, Any, Any], Mapping[str, Any], Mapping[str, Any]]
+             ) -> str | None:
+    """What the kind's ``verify`` finds wrong with one entry (a worker's task), a bad
+    input's message included; None when it holds."""
+    kind, header, entry = task
+    try:
+        return kind.verify(header, entry)
+    except InputError as err:
+        return str(err)
 
 
 def manifest(header: Mapping[str, Any], title: str, entries: list[dict[str, Any]]
