@@ -125,7 +125,8 @@ def test_a_signal_to_the_group_stops_the_run_cleanly(tmp_path: Path, command: st
             *(["-o", str(out)] if kind != "none" else [])]
     outcome, hit = trials.trial_at(args, out, tmp_path, moment, after, sig)
     assert outcome.code is not None, "hung"
-    assert not outcome.traceback and not outcome.temps, outcome
+    # the whole stderr on failure: pytest shortens the outcome's repr
+    assert not outcome.traceback and not outcome.temps, f"{outcome}\n{outcome.stderr}"
     if outcome.code == 0:  # it finished before the signal came: the new output, whole
         assert kind == "none" or _is_complete_new(out, kind), outcome
         return

@@ -34,7 +34,7 @@ class Outcome:
     output: str  # "old", "new", "absent", "other"
     temps: tuple[str, ...]
     seconds: float
-    stderr: str = ""  # its last 600 characters, to tell what went wrong
+    stderr: str = ""  # its last 3,000 characters, to tell what went wrong
 
     @property
     def clean(self) -> bool:
@@ -153,7 +153,7 @@ def _outcome(code: int | None, err: str, output: str, temps: tuple[str, ...],
     """The :class:`Outcome` of a run that began at ``start`` (monotonic seconds)."""
     lines = [ln for ln in err.splitlines() if ln.strip()]
     return Outcome(code, lines[-1] if lines else "", "Traceback" in err, output, temps,
-                   time.monotonic() - start, err[-600:])
+                   time.monotonic() - start, err[-3000:])
 
 
 # --------------------------------------------------------------------------- moments
