@@ -49,15 +49,6 @@ def _jit(fn: Callable[..., Any]) -> Any:
         return numba.njit(nogil=True)(fn)
 
 
-def _inline(fn: Callable[..., Any]) -> Any:
-    """:func:`_jit`, and inlined where it is called: a compiled call passing arrays counts
-    references to each, which cost the climb's score more than the scoring did."""
-    try:
-        return numba.njit(cache=True, nogil=True, inline="always")(fn)
-    except RuntimeError:
-        return numba.njit(nogil=True, inline="always")(fn)
-
-
 @_jit
 def popcount(x: np.uint64) -> int:
     """Bits set in ``x`` (LLVM turns the loop into the machine's popcount)."""
@@ -224,7 +215,7 @@ def play_points(answers: Ints, icons: Masks, fog: Ints, quadrants: Masks, lines:
                    np.zeros((3, 2), dtype=np.uint64), np.zeros((3, 2, 3), dtype=np.int64))
 
 
-@_inline
+@_jit
 def _masks_of(answers: Ints, icons: Masks, fog: Ints, masks: Masks) -> int:
     """Fill ``masks`` with the play's drawn icons, one mask per icon, up to the third fog;
     returns the index of the last roll in the game."""
@@ -243,7 +234,7 @@ def _masks_of(answers: Ints, icons: Masks, fog: Ints, masks: Masks) -> int:
     return end
 
 
-@_inline
+@_jit
 def _recall(keys: Masks, memo: Ints, category: int, key: np.uint64) -> int:
     """The slot (0 or 1) of ``category``'s memo that holds ``key``, or -1."""
     for slot in range(2):
@@ -252,7 +243,7 @@ def _recall(keys: Masks, memo: Ints, category: int, key: np.uint64) -> int:
     return -1
 
 
-@_inline
+@_jit
 def _remember(keys: Masks, memo: Ints, category: int, key: np.uint64, first_value: int,
               second_value: int) -> None:
     """Keep ``key``'s values as ``category``'s newest, the newest before it as the older."""
@@ -265,7 +256,7 @@ def _remember(keys: Masks, memo: Ints, category: int, key: np.uint64, first_valu
     memo[category, 0, 2] = second_value
 
 
-@_inline
+@_jit
 def _points(masks: Masks, quadrants: Masks, lines: Masks, low_tris: Masks, low_count: Ints,
             neighbours: Masks, red: Masks, purple: Masks, first: Ints, value: Ints,
             bonus: Ints, avail: Masks, frames: Ints, done: Ints, keys: Masks,
@@ -330,7 +321,7 @@ TRIES = 16
 """Random answers a roll that must move tries before it looks at all of them."""
 
 
-@_inline
+@_jit
 def _fitting(state: npt.NDArray[np.uint64], lo: int, hi: int, drawn: Masks,
              taken: np.uint64) -> int:
     """A uniformly random answer among ``lo … hi − 1`` that draws on no cell of ``taken``, or
