@@ -18,7 +18,7 @@ from typing import Any
 
 from spacebowl_print import __version__
 from spacebowl_print.core.errors import InputError
-from spacebowl_print.core.workers import worker_map
+from spacebowl_print.core.workers import worker_pool
 from spacebowl_print.publish.booktexts import book_words
 from spacebowl_print.publish.kinds import PuzzleItem, PuzzleKind, RenderContext
 from spacebowl_print.publish.requests import Run
@@ -98,19 +98,33 @@ class Publisher:
         processes (a Hubble day's re-derivation re-grades its tier: a fifth of a second, a
         minute of a year's book done serially); raises :class:`VerificationError` naming the
         first puzzle that disagrees or an id used twice."""
-        entries = [item.manifest_entry() for item in items]
-        problems = worker_map(_problem, [(self.kind, header, e) for e in entries],
-                              self.run.jobs)
+        # in item order, as serially: the first puzzle whose id, entry or verify fails is the
+        # one named; the checks of the items before it are all that must come first, so
+        # their verifications run side by side and are read back in order
+        entries: list[dict[str, Any]] = []
         seen: set[str] = set()
-        for item, entry, problem in zip(items, entries, problems, strict=True):
-            if item.id in seen:
-                raise VerificationError(f"puzzle {item.id}: id used twice")
-            seen.add(item.id)
-            if entry.get("id") != item.id or entry.get("tier") != item.tier:
-                raise VerificationError(f"puzzle {item.id}: its entry does not carry its id "
-                                        "and tier")
-            if problem:
-                raise VerificationError(f"puzzle {item.id}: {problem}")
+        stop: BaseException | None = None
+        for item in items:
+            try:
+                if item.id in seen:
+                    raise VerificationError(f"puzzle {item.id}: id used twice")
+                seen.add(item.id)
+                entry = item.manifest_entry()
+                if entry.get("id") != item.id or entry.get("tier") != item.tier:
+                    raise VerificationError(f"puzzle {item.id}: its entry does not carry "
+                                            "its id and tier")
+            except Exception as err:  # raised once the items before it are verified
+                stop = err
+                break
+            entries.append(entry)
+        tasks = [(self.kind, header, entry) for entry in entries]
+        with worker_pool(self.run.jobs, len(tasks)) as pool:
+            # lazily: a problem ends the pool (and any verification still running) at once
+            for item, problem in zip(items[:len(tasks)], pool.map(_problem, tasks), strict=True):
+                if problem:
+                    raise VerificationError(f"puzzle {item.id}: {problem}")
+        if stop is not None:
+            raise stop
         return entries
 
 

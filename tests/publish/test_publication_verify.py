@@ -64,3 +64,37 @@ def test_with_two_jobs_the_entries_are_verified_in_the_workers() -> None:
         _gate(Kind(where=True), [Item("a"), Item("b"), Item("c")], 2)
     pid = int(str(caught.value).rsplit(" ", 1)[1])
     assert pid != os.getpid()
+
+
+class Raising(Kind):
+    """A kind whose verify fails with a bug (not a bad input) on the ids it is given."""
+
+    def __init__(self, bad: frozenset[str], broken: frozenset[str]) -> None:
+        super().__init__(bad)
+        self.broken = broken
+
+    def verify(self, header: Mapping[str, Any], entry: Mapping[str, Any]) -> str | None:
+        if entry["id"] in self.broken:
+            raise KeyError("par")
+        return super().verify(header, entry)
+
+
+@dataclass
+class Unlabelled(Item):
+    def manifest_entry(self) -> dict[str, Any]:
+        return {"tier": self.tier}
+
+
+@pytest.mark.parametrize("jobs", [1, 2])
+def test_a_later_puzzle_that_breaks_does_not_hide_an_earlier_problem(jobs: int) -> None:
+    items = [Item("d0"), Item("d1"), Item("d2")]
+    with pytest.raises(VerificationError, match=r"^puzzle d0: d0 is wrong$"):
+        _gate(Raising(frozenset({"d0"}), frozenset({"d2"})), items, jobs)
+    with pytest.raises(KeyError):  # nothing wrong before it: the bug itself
+        _gate(Raising(frozenset(), frozenset({"d2"})), items, jobs)
+    # an entry without its id is named as such, after the puzzles before it are verified
+    odd = [Item("d0"), Unlabelled("d1"), Item("d2")]
+    with pytest.raises(VerificationError, match=r"^puzzle d1: its entry does not carry"):
+        _gate(Kind(), odd, jobs)
+    with pytest.raises(VerificationError, match=r"^puzzle d0: d0 is wrong$"):
+        _gate(Kind(frozenset({"d0"})), odd, jobs)

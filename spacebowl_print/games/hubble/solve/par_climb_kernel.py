@@ -314,7 +314,9 @@ def _next(state: npt.NDArray[np.uint64]) -> np.uint64:
 def _below(state: npt.NDArray[np.uint64], n: int) -> int:
     """A number in ``0 … n − 1`` (n < 2³²) from the generator's high 32 bits, scaled by a
     multiplication (no division: the climb draws several numbers a move)."""
-    return int(((_next(state) >> U64(32)) * U64(n)) >> U64(32))
+    # through np.int64: numba types int() of a uint64 as uint64, and a uint64 mixed with a
+    # signed int as float64 (exact here, but the kernel keeps to integers)
+    return int(np.int64(((_next(state) >> U64(32)) * U64(n)) >> U64(32)))
 
 
 TRIES = 16
