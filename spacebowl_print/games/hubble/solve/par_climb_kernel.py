@@ -209,10 +209,19 @@ def play_points(answers: Ints, icons: Masks, fog: Ints, quadrants: Masks, lines:
     The answers must draw on distinct cells."""
     masks = np.zeros(5, dtype=np.uint64)
     _masks_of(answers, icons, fog, masks)
+    avail, frames, done, keys, memo = _scratch(red.shape[0])
     return _points(masks, quadrants, lines, low_tris, low_count, neighbours, red, purple,
-                   first, value, bonus, np.empty(66, dtype=np.uint64),
-                   np.empty((66, 2), dtype=np.int64), np.empty(red.shape[0], np.int64),
-                   np.zeros((3, 2), dtype=np.uint64), np.zeros((3, 2, 3), dtype=np.int64))
+                   first, value, bonus, avail, frames, done, keys, memo)
+
+
+@_jit
+def _scratch(placements: int) -> tuple[Masks, Ints, Ints, Masks, Ints]:
+    """:func:`_points`'s scratch arrays, fresh: the packing's stack (``avail``, ``frames``),
+    the completed placements (``done``, one row per placement) and the memo (``keys``,
+    ``memo``: nothing known)."""
+    return (np.empty(66, dtype=np.uint64), np.empty((66, 2), dtype=np.int64),
+            np.empty(placements, dtype=np.int64), np.zeros((3, 2), dtype=np.uint64),
+            np.zeros((3, 2, 3), dtype=np.int64))
 
 
 @_jit
@@ -370,11 +379,7 @@ def climb(start: Ints, steps: int, history: int, seed: int, first_answer: Ints,
     now = start.copy()
     trial = np.empty(rolls, dtype=np.int64)
     redo = np.empty(rolls, dtype=np.int64)
-    avail = np.empty(66, dtype=np.uint64)
-    frames = np.empty((66, 2), dtype=np.int64)
-    done = np.empty(red.shape[0], dtype=np.int64)
-    keys = np.zeros((3, 2), dtype=np.uint64)
-    memo = np.zeros((3, 2, 3), dtype=np.int64)
+    avail, frames, done, keys, memo = _scratch(red.shape[0])
     now_masks = np.zeros(5, dtype=np.uint64)
     trial_masks = np.zeros(5, dtype=np.uint64)
     end = _masks_of(now, icons, fog, now_masks)
@@ -471,11 +476,7 @@ def polish(start: Ints, passes: int, first_answer: Ints, fog_first: Ints, icons:
     rolls = start.shape[0]
     now = start.copy()
     trial = start.copy()
-    avail = np.empty(66, dtype=np.uint64)
-    frames = np.empty((66, 2), dtype=np.int64)
-    done = np.empty(red.shape[0], dtype=np.int64)
-    keys = np.zeros((3, 2), dtype=np.uint64)
-    memo = np.zeros((3, 2, 3), dtype=np.int64)
+    avail, frames, done, keys, memo = _scratch(red.shape[0])
     masks = np.zeros(5, dtype=np.uint64)
     end = _masks_of(now, icons, fog, masks)
     current, _ = _points(masks, quadrants, lines, low_tris, low_count, neighbours, red, purple,
