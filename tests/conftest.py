@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import os
 import shutil
+import sys
 import tempfile
 from collections.abc import Iterator
 from typing import Any
@@ -33,7 +34,14 @@ def pytest_configure(config: pytest.Config) -> None:
     tests start: the suite made 31 exact Hubble pars of 12 challenges (55 CPU-s, 35 of them
     repeats). The first maker of each still solves it; tests of the par's own
     determinism switch the cache off. A cache given from outside is left alone."""
-    if hasattr(config, "workerinput") or os.environ.get(resultcache.ENV):
+    if hasattr(config, "workerinput"):
+        return
+    # bytecode kept (in __pycache__, git-ignored) by this process, the workers and every
+    # `spacebowl` the tests start: under PYTHONDONTWRITEBYTECODE each worker rewrote and
+    # compiled every test module's asserts again on every run (6 CPU-s of its 8 s collection)
+    os.environ.pop("PYTHONDONTWRITEBYTECODE", None)
+    sys.dont_write_bytecode = False
+    if os.environ.get(resultcache.ENV):
         return
     folder = tempfile.mkdtemp(prefix="spacebowl-test-cache-")
     os.environ[resultcache.ENV] = folder
