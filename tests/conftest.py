@@ -4,9 +4,12 @@ from __future__ import annotations
 
 import os
 import shutil
+import subprocess
 import sys
 import tempfile
+import time
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -46,39 +49,39 @@ def pytest_configure(config: pytest.Config) -> None:
     folder = tempfile.mkdtemp(prefix="spacebowl-test-cache-")
     os.environ[resultcache.ENV] = folder
     config.stash[_CACHE] = folder
-    _compile_the_climb()
+    # the climb kernel compiled once, by a process of its own, into numba's on-disk cache
+    # while the workers start and collect (8 CPU-s on a fresh clone, that every worker and
+    # `spacebowl` child solving a par would otherwise spend again until one had written the
+    # cache); each worker waits for it before its first test (_kernel_compiled)
+    ready = Path(folder) / "kernel-compiled"
+    os.environ[_READY] = str(ready)
+    config.stash[_WARM] = subprocess.Popen(
+        [sys.executable, str(Path(__file__).with_name("warm_kernel.py")), str(ready)])
 
 
-def _compile_the_climb() -> None:
-    """Compile the Hubble par's climb kernel once, here, before the workers start, so that
-    numba's on-disk cache holds it: on a fresh clone every worker and every ``spacebowl``
-    child that solves a par would otherwise compile it again (about 6 CPU-s each) until the
-    first of them had written the cache. The types are those the par and the tests use."""
-    import numpy as np
+_READY = "SPACEBOWL_TEST_KERNEL_READY"
+_WARM = pytest.StashKey["subprocess.Popen[bytes]"]()
 
-    from spacebowl_print.games.hubble.model.constellations import load_constellation_set
-    from spacebowl_print.games.hubble.solve import par_climb_kernel as kernel
-    from spacebowl_print.games.hubble.solve.challenges import generate_challenge
-    from spacebowl_print.games.hubble.solve.greedy import greedy_play
-    from spacebowl_print.games.hubble.solve.par_climb import climb, play_answers, tables
-    from spacebowl_print.games.hubble.solve.par_settings import ClimbSettings
 
-    cset = load_constellation_set()
-    ch = generate_challenge(1, "warm", cset.names, 4, 4)
-    cards = cset.pick(ch.constellations)
-    start = greedy_play(ch)
-    climb(ch, cards, start, ClimbSettings(steps=10, history=5))
-    t = tables(ch, cards)
-    t.points(play_answers(ch, start, t))
-    kernel.asteroid_packing(np.uint64(7), t.low_tris, t.low_count)
-    kernel.star_points(np.uint64(7), t.red, t.purple, t.first, t.value, t.bonus)
+@pytest.fixture(scope="session", autouse=True)
+def _kernel_compiled() -> None:
+    """Wait (two minutes at most) for the controller's compile of the climb kernel."""
+    ready = os.environ.get(_READY)
+    if ready:
+        deadline = time.monotonic() + 120
+        while not os.path.exists(ready) and time.monotonic() < deadline:
+            time.sleep(0.05)
 
 
 def pytest_unconfigure(config: pytest.Config) -> None:
+    warm = config.stash.get(_WARM, None)
+    if warm is not None:
+        warm.wait()
     folder = config.stash.get(_CACHE, None)
     if folder:
         shutil.rmtree(folder, ignore_errors=True)
         os.environ.pop(resultcache.ENV, None)
+        os.environ.pop(_READY, None)
 
 
 planet_sets = st.frozensets(st.sampled_from(LETTERS), max_size=6)
