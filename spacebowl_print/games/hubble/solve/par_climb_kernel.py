@@ -220,8 +220,8 @@ def _scratch(placements: int) -> tuple[Masks, Ints, Ints, Masks, Ints]:
     the completed placements (``done``, one row per placement) and the memo (``keys``,
     ``memo``: nothing known)."""
     return (np.empty(66, dtype=np.uint64), np.empty((66, 2), dtype=np.int64),
-            np.empty(placements, dtype=np.int64), np.zeros((3, 2), dtype=np.uint64),
-            np.zeros((3, 2, 3), dtype=np.int64))
+            np.empty(placements, dtype=np.int64), np.zeros((3, 3), dtype=np.uint64),
+            np.zeros((3, 3, 3), dtype=np.int64))
 
 
 @_jit
@@ -245,8 +245,8 @@ def _masks_of(answers: Ints, icons: Masks, fog: Ints, masks: Masks) -> int:
 
 @_jit
 def _recall(keys: Masks, memo: Ints, category: int, key: np.uint64) -> int:
-    """The slot (0 or 1) of ``category``'s memo that holds ``key``, or -1."""
-    for slot in range(2):
+    """The slot (0 to 2) of ``category``'s memo that holds ``key``, or -1."""
+    for slot in range(3):
         if memo[category, slot, 0] == 1 and keys[category, slot] == key:
             return slot
     return -1
@@ -265,6 +265,25 @@ def _remember(keys: Masks, memo: Ints, category: int, key: np.uint64, first_valu
     memo[category, 0, 2] = second_value
 
 
+MASK_OF = (2, 3, 4)
+"""The mask (asteroid, comet, star) each memo category is keyed by."""
+
+
+@_jit
+def _pin(keys: Masks, memo: Ints, masks: Masks) -> None:
+    """Keep the points of ``masks`` (just scored: in slot 0 or 1) in each category's slot 2,
+    which only the next pin replaces: the climb pins the play it stands on, from which
+    every trial differs by a roll or two (without the pin, the trials it rejects pushed
+    it out, and the stars were scored again on 93 moves in 100)."""
+    for category in range(3):
+        key = masks[MASK_OF[category]]
+        slot = _recall(keys, memo, category, key)
+        if slot >= 0 and slot != 2:
+            keys[category, 2] = key
+            for v in range(3):
+                memo[category, 2, v] = memo[category, slot, v]
+
+
 @_jit
 def _points(masks: Masks, quadrants: Masks, lines: Masks, low_tris: Masks, low_count: Ints,
             neighbours: Masks, red: Masks, purple: Masks, first: Ints, value: Ints,
@@ -273,8 +292,9 @@ def _points(masks: Masks, quadrants: Masks, lines: Masks, low_tris: Masks, low_c
     """The total of the pad whose drawn icons are ``masks`` (galaxy, planet, asteroid, comet,
     star) and whether it reads alike under both readings of the stars; with its scratch
     arrays, and the asteroids', comets' and stars' points of the last two masks of each
-    kept in ``keys`` and ``memo`` (rows of: known, value, value under the other reading): a
-    move changes a few rolls, so most categories score as they did."""
+    kept in ``keys`` and ``memo`` (slots 0 and 1; slot 2 is :func:`_pin`'s; rows of: known,
+    value, value under the other reading): a move changes a few rolls, so most categories
+    score as they did."""
     g, p, a, c, s = masks[0], masks[1], masks[2], masks[3], masks[4]
     low = 64
     for q in range(quadrants.shape[0]):
@@ -385,6 +405,7 @@ def climb(start: Ints, steps: int, history: int, seed: int, first_answer: Ints,
     end = _masks_of(now, icons, fog, now_masks)
     current, clear = _points(now_masks, quadrants, lines, low_tris, low_count, neighbours,
                              red, purple, first, value, bonus, avail, frames, done, keys, memo)
+    _pin(keys, memo, now_masks)
     best = current if clear else -1
     best_answers = now.copy()
     past = np.full(history, current, dtype=np.int64)
@@ -451,6 +472,7 @@ def climb(start: Ints, steps: int, history: int, seed: int, first_answer: Ints,
                 now[j] = trial[j]
             for x in range(5):
                 now_masks[x] = trial_masks[x]
+            _pin(keys, memo, now_masks)
             end = trial_end
             if clear and current > best:
                 best = current
