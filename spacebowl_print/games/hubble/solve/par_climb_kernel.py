@@ -348,6 +348,16 @@ def _below(state: npt.NDArray[np.uint64], n: int) -> int:
     return int(np.int64(((_next(state) >> U64(32)) * U64(n)) >> U64(32)))
 
 
+@_jit
+def _kind_range(roll: int, answer: int, first_answer: Ints, fog_first: Ints,
+                fog: Ints) -> tuple[int, int]:
+    """The answers of ``roll`` of ``answer``'s kind, ``lo … hi − 1``: its placements or its
+    fogs (each roll lists its placements first, its fogs from ``fog_first[roll]``)."""
+    if fog[answer]:
+        return fog_first[roll], first_answer[roll + 1]
+    return first_answer[roll], fog_first[roll]
+
+
 TRIES = 16
 """Random answers a roll that must move tries before it looks at all of them."""
 
@@ -436,10 +446,7 @@ def climb(start: Ints, steps: int, history: int, seed: int, first_answer: Ints,
         ok = True
         for r in range(pending):
             j = redo[r]
-            if fog[trial[j]]:
-                lo, hi = fog_first[j], first_answer[j + 1]
-            else:
-                lo, hi = first_answer[j], fog_first[j]
+            lo, hi = _kind_range(j, trial[j], first_answer, fog_first, fog)
             pick = _fitting(state, lo, hi, drawn, taken)
             if pick < 0:
                 ok = False
@@ -453,9 +460,7 @@ def climb(start: Ints, steps: int, history: int, seed: int, first_answer: Ints,
             # move changed change the masks (their cells are disjoint, so xor swaps them)
             trial_end = end
             for x in range(5):
-                trial_masks[x] = now_masks[x]
-            for x in range(5):
-                trial_masks[x] ^= icons[now[i], x] ^ icons[k, x]
+                trial_masks[x] = now_masks[x] ^ icons[now[i], x] ^ icons[k, x]
             for r in range(pending):
                 j = redo[r]
                 for x in range(5):
@@ -506,10 +511,7 @@ def polish(start: Ints, passes: int, first_answer: Ints, fog_first: Ints, icons:
     for _ in range(passes):
         improved = False
         for i in range(end + 1):
-            if fog[now[i]]:
-                lo_i, hi_i = fog_first[i], first_answer[i + 1]
-            else:
-                lo_i, hi_i = first_answer[i], fog_first[i]
+            lo_i, hi_i = _kind_range(i, now[i], first_answer, fog_first, fog)
             for k in range(lo_i, hi_i):
                 if k == now[i]:
                     continue
@@ -530,10 +532,8 @@ def polish(start: Ints, passes: int, first_answer: Ints, fog_first: Ints, icons:
                 trial[i] = k
                 if hits == 0:
                     lo, hi = 0, 1  # no second roll: one trial
-                elif fog[now[hit]]:
-                    lo, hi = fog_first[hit], first_answer[hit + 1]
                 else:
-                    lo, hi = first_answer[hit], fog_first[hit]
+                    lo, hi = _kind_range(hit, now[hit], first_answer, fog_first, fog)
                 for b in range(lo, hi):
                     if hits == 1:
                         if drawn[b] & (others | drawn[k]):
