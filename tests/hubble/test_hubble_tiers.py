@@ -90,6 +90,30 @@ def test_tiered_days_are_deterministic_and_graded_truly(tier: int) -> None:
     assert verify_entry(json.loads(json.dumps(entry)), CSET) is None
 
 
+def test_a_tier5_day_is_its_first_candidate_graded_tier5() -> None:
+    # the plain path: grade every candidate in attempt order, with nothing shared
+    wanted = None
+    for attempt in range(tiers.TOP_GRADES):
+        ch = candidate(3, DAY, attempt, CSET, 4, 4)
+        if grade(ch, CSET.pick(ch.constellations)).tier == 5:
+            wanted = ch
+            break
+    assert wanted is not None  # on this day a tier-5 challenge is among the first 16
+    stats = TierStats()
+    entry = daily_for_tier(3, DAY, 5, CSET, 4, 4, stats, exact=False)
+    assert entry["tier"] == 5 and stats.missed == 0
+    assert challenge_from_json(entry["challenge"], CSET.names) == wanted
+    assert stats.candidates == attempt + 1  # no provisional grades: one candidate a grade
+
+
+@settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.integers(0, 2**32 - 1))
+def test_the_provisional_guess_never_says_5(seed: int) -> None:
+    ch = generate_challenge(seed, DAY.isoformat(), CSET.names, 4, 4)
+    model = HumanModel(ch, CSET.pick(ch.constellations))
+    assert tiers.provisional(model, 5) <= 4
+
+
 def test_when_no_candidate_grades_as_the_tier_the_real_tier_is_recorded(
         monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(tiers, "CANDIDATES", 1)
