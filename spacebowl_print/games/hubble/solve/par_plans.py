@@ -99,10 +99,6 @@ class FreeStars:
 Supply = tuple[int, tuple[int, int], bool]
 """A roll that can bring stars: how many, its two quadrants, whether the player chooses."""
 
-_FlowNode = tuple[str, int]
-"""A node of the flow network: ``("r", roll)`` or ``("q", quadrant)``."""
-
-
 def _star_supply(rolls: Sequence[Roll]) -> list[Supply]:
     """Per roll that can bring a star: how many (natural S faces, or 1 if the player chooses
     the third icon), its quadrants, and whether it is the player's choice."""
@@ -116,72 +112,27 @@ def _star_supply(rolls: Sequence[Roll]) -> list[Supply]:
     return out
 
 
-def _max_flow(supply: Sequence[Supply], demand: Sequence[int]) -> int:
+QUADRANT_SETS = 16
+"""The subsets of the four quadrants, as bit masks 0–15."""
+
+
+def _cut_capacities(supply: Sequence[Supply]) -> list[int]:
+    """Per set of quadrants S (a bit mask): the stars of the rolls that can send one outside
+    S (a quadrant of theirs not in S)."""
+    return [sum(count for count, quadrants, _ in supply
+                if any(not s >> q & 1 for q in quadrants))
+            for s in range(QUADRANT_SETS)]
+
+
+def _max_flow(cuts: Sequence[int], demand: Sequence[int]) -> int:
     """How many of the ``demand`` stars per quadrant the rolls can deliver (each roll brings
-    at most its count, into either of its quadrants): a tiny max-flow by augmenting paths."""
-    cap = [s[0] for s in supply]
-    flow: dict[tuple[int, int], int] = {}
-    into = [0, 0, 0, 0]
-    total = 0
-    for _ in range(sum(demand)):
-        path = _augmenting_path(supply, cap, flow, [into[q] < demand[q] for q in range(4)])
-        if path is None:
-            break
-        _augment(path, cap, flow, into)
-        total += 1
-    return total
-
-
-def _augmenting_path(supply: Sequence[Supply], cap: Sequence[int],
-                     flow: dict[tuple[int, int], int], open_quadrant: Sequence[bool]
-                     ) -> tuple[_FlowNode, dict[_FlowNode, _FlowNode | None]] | None:
-    """Breadth-first search from the rolls with spare capacity to a quadrant with spare
-    demand: the quadrant reached and every node's predecessor, or None."""
-    prev: dict[_FlowNode, _FlowNode | None] = {}
-    frontier: list[_FlowNode] = []
-    for i, c in enumerate(cap):
-        if c > 0:
-            prev["r", i] = None
-            frontier.append(("r", i))
-    while frontier:
-        nxt = []
-        for node in frontier:
-            for step in _flow_steps(node, supply, flow):
-                if step in prev:
-                    continue
-                prev[step] = node
-                if step[0] == "q" and open_quadrant[step[1]]:
-                    return step, prev
-                nxt.append(step)
-        frontier = nxt
-    return None
-
-
-def _flow_steps(node: _FlowNode, supply: Sequence[Supply], flow: dict[tuple[int, int], int]
-                ) -> list[_FlowNode]:
-    """Where the residual network leads from ``node``: a roll to its quadrants, a quadrant
-    back to the rolls that send it stars."""
-    kind, k = node
-    if kind == "r":
-        return [("q", q) for q in supply[k][1]]
-    return [("r", i) for i in range(len(supply)) if flow.get((i, k), 0) > 0]
-
-
-def _augment(path: tuple[_FlowNode, dict[_FlowNode, _FlowNode | None]], cap: list[int],
-             flow: dict[tuple[int, int], int], into: list[int]) -> None:
-    """Send one more star along the path found, from its roll to its quadrant."""
-    found, prev = path
-    into[found[1]] += 1
-    node: _FlowNode | None = found
-    while node is not None:
-        back = prev[node]
-        if back is None:
-            cap[node[1]] -= 1
-        elif node[0] == "q":
-            flow[back[1], node[1]] = flow.get((back[1], node[1]), 0) + 1
-        else:
-            flow[node[1], back[1]] -= 1
-        node = back
+    at most its count, into either of its quadrants; ``cuts`` is :func:`_cut_capacities` of
+    the rolls): the network's smallest cut. A cut keeps a set S of quadrants on the source's
+    side and pays their demand, and the rolls that reach a quadrant outside S pay their
+    stars (a roll reaching only S stays with the source, free); by the max-flow min-cut
+    theorem the cheapest of the 16 is the most the rolls deliver."""
+    return min(cuts[s] + sum(demand[q] for q in range(4) if s >> q & 1)
+               for s in range(QUADRANT_SETS))
 
 
 def _demand(geo: PadGeometry, cells: Sequence[int]) -> list[int]:
@@ -205,7 +156,8 @@ def star_plans(challenge: Challenge, cards: Sequence[Constellation], count: int,
     """Up to ``count`` plans placing the dealt cards where the rolls can bring their stars."""
     geo = challenge.geometry
     supply = _star_supply(challenge.rolls)
-    natural = [s for s in supply if not s[2]]
+    cuts = {False: _cut_capacities(supply),
+            True: _cut_capacities([s for s in supply if not s[2]])}
     flows: dict[tuple[bool, tuple[int, ...]], int] = {}
 
     def flow(natural_only: bool, demand: list[int]) -> int:
@@ -213,7 +165,7 @@ def star_plans(challenge: Challenge, cards: Sequence[Constellation], count: int,
         key = (natural_only, tuple(demand))
         out = flows.get(key)
         if out is None:
-            out = flows[key] = _max_flow(natural if natural_only else supply, demand)
+            out = flows[key] = _max_flow(cuts[natural_only], demand)
         return out
 
     ranked = [_ranked(card, geo, flow) for card in cards]
