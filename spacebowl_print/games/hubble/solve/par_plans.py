@@ -9,6 +9,7 @@ Without a plan, :class:`FreeStars` values stars by the best placement still open
 
 from __future__ import annotations
 
+import operator
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
@@ -131,8 +132,11 @@ def _max_flow(cuts: Sequence[int], demand: Sequence[int]) -> int:
     side and pays their demand, and the rolls that reach a quadrant outside S pay their
     stars (a roll reaching only S stays with the source, free); by the max-flow min-cut
     theorem the cheapest of the 16 is the most the rolls deliver."""
-    return min(cuts[s] + sum(demand[q] for q in range(4) if s >> q & 1)
-               for s in range(QUADRANT_SETS))
+    paid = [0] * QUADRANT_SETS  # the demand of each set, from the set without its lowest
+    for s in range(1, QUADRANT_SETS):
+        low = s & -s
+        paid[s] = paid[s ^ low] + demand[low.bit_length() - 1]
+    return min(map(operator.add, cuts, paid))
 
 
 def _demand(geo: PadGeometry, cells: Sequence[int]) -> list[int]:
