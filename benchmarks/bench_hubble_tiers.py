@@ -149,8 +149,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     n = args.days
     print(f"{n} days of a --tiers 1-5 booklet from {args.start}, seed {args.seed}; before = "
           f"{full[:10]}")
-    fb = table("Before (tier = par's lead over greedy)", before["entries"])
-    fa = table("After (tier = techniques the human model needs)", after)
+    fb = table(f"Before (the baseline, {args.baseline})", before["entries"])
+    fa = table("After (this checkout)", after)
     print()
     print(f"CPU a day: before {before['cpu'] / n:.2f} s ({before['solves'] / n:.2f} par solves, "
           f"{before['candidates'] / n:.1f} challenges graded); after {cpu / n:.2f} s "
