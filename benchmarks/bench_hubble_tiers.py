@@ -5,9 +5,10 @@ Run::
     python benchmarks/bench_hubble_tiers.py [--days 35] [--start 2027-01-01] [--seed 1]
                                             [--baseline 6e38fe7]
 
-*Before* is the ``--baseline`` revision's ``daily_for_tier`` (tiers from the par's lead over
-the greedy player), run in a child process on that revision's source tree; *after* is this
-checkout's (tiers from the human model's techniques, then the exact par). Both pick the
+*Before* is the ``--baseline`` revision's ``daily_for_tier`` (at the default 6e38fe7, tiers
+from the par's lead over the greedy player), run in a child process on that revision's source
+tree; *after* is this checkout's (tiers from the human model's techniques, then the exact
+par). Both pick the
 days of a ``--tiers 1-5`` booklet (the weekly ramp). For each, per tier: the features a
 person feels on the printed challenge, measured here the same way for both —
 
