@@ -364,11 +364,12 @@ TRIES = 16
 
 @_jit
 def _fitting(state: npt.NDArray[np.uint64], lo: int, hi: int, drawn: Masks,
-             taken: np.uint64) -> int:
+             taken: np.uint64, fits: Ints) -> int:
     """A uniformly random answer among ``lo … hi − 1`` that draws on no cell of ``taken``, or
     -1 when none does. Draws up to :data:`TRIES` answers and keeps the first that fits
-    (most rolls have many that do); failing that, counts those that fit and draws one of
-    them. Either way each fitting answer is as likely as any other."""
+    (most rolls have many that do); failing that, lists those that fit in ``fits`` (room
+    for ``hi − lo``) and draws one of them. Either way each fitting answer is as likely as
+    any other."""
     n = hi - lo
     if n <= 0:
         return -1
@@ -376,19 +377,14 @@ def _fitting(state: npt.NDArray[np.uint64], lo: int, hi: int, drawn: Masks,
         b = lo + _below(state, n)
         if not drawn[b] & taken:
             return b
-    fits = 0
+    count = 0
     for b in range(lo, hi):
         if not drawn[b] & taken:
-            fits += 1
-    if fits == 0:
+            fits[count] = b
+            count += 1
+    if count == 0:
         return -1
-    left = _below(state, fits)
-    for b in range(lo, hi):
-        if not drawn[b] & taken:
-            if left == 0:
-                return b
-            left -= 1
-    return -1
+    return fits[_below(state, count)]
 
 
 @_jit
@@ -410,6 +406,7 @@ def climb(start: Ints, steps: int, history: int, seed: int, first_answer: Ints,
     trial = np.empty(rolls, dtype=np.int64)
     redo = np.empty(rolls, dtype=np.int64)
     avail, frames, done, keys, memo = _scratch(red.shape[0])
+    fits = np.empty(icons.shape[0], dtype=np.int64)
     now_masks = np.zeros(5, dtype=np.uint64)
     trial_masks = np.zeros(5, dtype=np.uint64)
     end = _masks_of(now, icons, fog, now_masks)
@@ -447,7 +444,7 @@ def climb(start: Ints, steps: int, history: int, seed: int, first_answer: Ints,
         for r in range(pending):
             j = redo[r]
             lo, hi = _kind_range(j, trial[j], first_answer, fog_first, fog)
-            pick = _fitting(state, lo, hi, drawn, taken)
+            pick = _fitting(state, lo, hi, drawn, taken, fits)
             if pick < 0:
                 ok = False
                 break
