@@ -13,6 +13,8 @@ by move with :func:`~.moves.placements` and :meth:`Board.gain`.
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 import numpy as np
 
 from spacebowl_print.games.hubble.model.challenge import Challenge, Fog, Place, PlayLog, Turn
@@ -24,8 +26,10 @@ from spacebowl_print.games.hubble.solve.moves import fog_icons
 from spacebowl_print.games.hubble.solve.par_arrays import CODE, NEG
 
 
+@lru_cache(maxsize=16)  # a challenge is graded (technique 1) and solved (the beam's floor)
 def greedy_play(challenge: Challenge) -> PlayLog:
-    """The greedy player's play log for ``challenge`` (deterministic)."""
+    """The greedy player's play log for ``challenge`` (deterministic; the last few are
+    remembered: the log is immutable)."""
     pad = ExactBoard(Board(challenge.geometry))
     turns: list[Turn] = []
     fogged = 0
