@@ -94,16 +94,30 @@ def test_a_tier5_day_is_its_first_candidate_graded_tier5() -> None:
     # the plain path: grade every candidate in attempt order, with nothing shared
     wanted = None
     for attempt in range(tiers.TOP_GRADES):
-        ch = candidate(3, DAY, attempt, CSET, 4, 4)
+        ch = candidate(2, DAY, attempt, CSET, 4, 4)
         if grade(ch, CSET.pick(ch.constellations)).tier == 5:
             wanted = ch
             break
-    assert wanted is not None  # on this day a tier-5 challenge is among the first 16
+    assert wanted is not None and attempt > 0  # some candidates are skipped on this day
     stats = TierStats()
-    entry = daily_for_tier(3, DAY, 5, CSET, 4, 4, stats, exact=False)
+    entry = daily_for_tier(2, DAY, 5, CSET, 4, 4, stats, exact=False)
     assert entry["tier"] == 5 and stats.missed == 0
     assert challenge_from_json(entry["challenge"], CSET.names) == wanted
     assert stats.candidates == attempt + 1  # no provisional grades: one candidate a grade
+
+
+def test_a_tier5_day_without_one_takes_the_highest_graded_first_on_ties(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(tiers, "TOP_GRADES", 3)
+    graded = [grade(ch, CSET.pick(ch.constellations)).tier
+              for ch in (candidate(6, DAY, a, CSET, 4, 4) for a in range(3))]
+    assert 5 not in graded and graded.count(max(graded)) > 1  # a tie, on this day
+    stats = TierStats()
+    entry = daily_for_tier(6, DAY, 5, CSET, 4, 4, stats, exact=False)
+    first = candidate(6, DAY, graded.index(max(graded)), CSET, 4, 4)
+    assert challenge_from_json(entry["challenge"], CSET.names) == first
+    assert entry["tier"] == max(graded) == recomputed_tier(entry)
+    assert (stats.candidates, stats.missed) == (3, 1)
 
 
 @settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow])

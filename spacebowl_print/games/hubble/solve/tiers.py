@@ -12,10 +12,11 @@ before its par is solved.
 
 :func:`daily_for_tier` picks a day's challenge of a wanted tier: it grades the challenges of
 ``(seed, day, attempt)`` for attempts 0, 1, … in a fixed order (playing only the techniques
-the grade needs) until one is of the tier, within :data:`CANDIDATES` tries; if none is, it
-takes the one whose tier is nearest (the first on ties) and records that tier, never the
-wanted one. Then it solves that one challenge's par. The result depends on its arguments
-alone, so a day can be solved in any process and prints the same in every booklet.
+the grade needs) until one is of the tier, within :data:`CANDIDATES` tries (a tier-5 day:
+:data:`TOP_GRADES`); if none is, it takes the one whose tier is nearest (the first on ties)
+and records that tier, never the wanted one. Then it solves that one challenge's par. The
+result depends on its arguments alone, so a day can be solved in any process and prints the
+same in every booklet.
 """
 
 from __future__ import annotations
@@ -43,12 +44,13 @@ fifths spreads random standard challenges most evenly over the tiers
 CANDIDATES = 40
 """Challenges :func:`daily_for_tier` looks at per day, at most (techniques 1–4)."""
 GRADES = 8
-"""Challenges :func:`daily_for_tier` grades truly per day, at most (with the full search)."""
+"""Challenges :func:`daily_for_tier` grades truly per day of tiers 1–4, at most (with the full
+search)."""
 TOP_GRADES = 16
 """Challenges :func:`daily_for_tier` grades truly for a tier-5 day, at most, in attempt order
 and without a provisional grade (:func:`provisional` cannot see tier 5): on 24 tier-5 days of
 the standard pad (the Sundays from 2027-01-03, seed 1), 23 have a tier-5 challenge among
-their first 16 candidates, found after 7.6 true grades on average."""
+their first 16 candidates, found after 7.2 true grades on average."""
 FULL_OVER_FOUR = (107, 100)
 """The full search's total over the tier-4 player's, about (the median over random standard
 challenges): only for :func:`provisional`."""
