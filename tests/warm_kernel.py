@@ -28,7 +28,7 @@ def warm() -> None:
     t = tables(ch, cards)
     t.points(play_answers(ch, start, t))
     kernel.asteroid_packing(np.uint64(7), t.low_tris, t.low_count)
-    kernel.star_points(np.uint64(7), t.red, t.purple, t.first, t.value, t.bonus)
+    kernel.star_points(np.uint64(7), t.red, t.purple, t.first, t.value, t.bonus, t.star_low)
 
 
 if __name__ == "__main__":

@@ -104,7 +104,7 @@ def test_both_readings_of_the_stars_match_the_engine(seed: int, size: tuple[int,
     t = tables(generate_challenge(seed, "s", CSET.names, *size), cards)
     mask = sum(1 << c for c, x in enumerate(cells) if x == STAR)
     engine, other = kernel.star_points(np.uint64(mask), t.red, t.purple, t.first, t.value,
-                                       t.bonus)
+                                       t.bonus, t.star_low)
     assert engine == stars.best(cells, cards, geo)[0]
     assert other == stars.best_other_reading(cells, cards, geo)
 

@@ -17,6 +17,7 @@ number of moves.
 
 from __future__ import annotations
 
+import bisect
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -49,7 +50,9 @@ class ClimbTables:
     """A challenge as the kernel reads it: every roll's answers (``first[i]:first[i + 1]``),
     what each draws (a mask per icon, and all), whether it is a fog; the pad's quadrants,
     lines of 2 cells or more, triangles by their lowest cell and neighbours as masks; the
-    two cards' placements as red and purple masks with each card's value and bonus."""
+    two cards' placements as red and purple masks (each card's in the order of their lowest
+    red cell, ``star_low[j, c]`` the first of card ``j`` at cell ``c`` or after) with each
+    card's value and bonus."""
 
     turns: tuple[Turn, ...]
     first_answer: Any
@@ -67,12 +70,13 @@ class ClimbTables:
     first: Any
     value: Any
     bonus: Any
+    star_low: Any
 
     def arrays(self) -> tuple[Any, ...]:
         """The kernel's arguments after the play, the steps, history and seed."""
         return (self.first_answer, self.fog_first, self.icons, self.drawn, self.fog,
                 self.quadrants, self.lines, self.low_tris, self.low_count, self.neighbours,
-                self.red, self.purple, self.first, self.value, self.bonus)
+                self.red, self.purple, self.first, self.value, self.bonus, self.star_low)
 
     def points(self, chosen: Sequence[int]) -> tuple[int, bool]:
         """The kernel's total of the play answering with ``chosen`` (legal), and whether
@@ -83,7 +87,7 @@ class ClimbTables:
         total, clear = kernel.play_points(_i64(chosen), self.icons, self.fog, self.quadrants,
                                           self.lines, self.low_tris, self.low_count,
                                           self.neighbours, self.red, self.purple, self.first,
-                                          self.value, self.bonus)
+                                          self.value, self.bonus, self.star_low)
         return int(total), bool(clear)
 
 
@@ -133,8 +137,14 @@ def tables(challenge: Challenge, cards: Sequence[Constellation]) -> ClimbTables:
     red: list[int] = []
     purple: list[int] = []
     first = [0]
+    star_low: list[list[int]] = []
     for card in cards:
-        for p in stars.placements(card, geo.cols, geo.rows):
+        # by their lowest red cell: the kernel looks only at the placements whose lowest red
+        # cell holds a star (star_low[j, c]: card j's first at cell c or after)
+        ps = sorted(stars.placements(card, geo.cols, geo.rows), key=lambda p: min(p.red))
+        lows = [min(p.red) for p in ps]
+        star_low.append([first[-1] + bisect.bisect_left(lows, c) for c in range(geo.size + 1)])
+        for p in ps:
             red.append(_mask(p.red))
             purple.append(_mask(p.purple))
         first.append(len(red))
@@ -147,7 +157,8 @@ def tables(challenge: Challenge, cards: Sequence[Constellation]) -> ClimbTables:
         low_tris=low_tris, low_count=_i64([len(t) for t in by_low]),
         neighbours=_u64([_mask(geo.neighbours[c]) for c in range(geo.size)]),
         red=_u64(red), purple=_u64(purple), first=_i64(first),
-        value=_i64([card.value for card in cards]), bonus=_i64([card.bonus for card in cards]))
+        value=_i64([card.value for card in cards]), bonus=_i64([card.bonus for card in cards]),
+        star_low=_i64([c for row in star_low for c in row]).reshape(len(cards), geo.size + 1))
 
 
 def play_answers(challenge: Challenge, play: PlayLog, t: ClimbTables) -> Any:

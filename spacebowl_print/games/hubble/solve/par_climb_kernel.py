@@ -148,35 +148,44 @@ def comet_points(c: np.uint64, neighbours: Masks) -> int:
 
 @_jit
 def star_points(s: np.uint64, red: Masks, purple: Masks, first: Ints, value: Ints,
-                bonus: Ints) -> tuple[int, int]:
+                bonus: Ints, star_low: Ints) -> tuple[int, int]:
     """The stars score of two cards under both readings (the engine's, the other); card
-    ``j``'s placements are ``first[j]:first[j + 1]`` of ``red`` and ``purple``."""
-    return stars_in(s, red, purple, first, value, bonus, np.empty(red.shape[0], np.int64))
+    ``j``'s placements are ``first[j]:first[j + 1]`` of ``red`` and ``purple``, in the order
+    of their lowest red cell: those at cell ``c`` are ``star_low[j, c]:star_low[j, c + 1]``."""
+    return stars_in(s, red, purple, first, value, bonus, star_low,
+                    np.empty(red.shape[0], np.int64))
 
 
 @_jit
-def _completed(s: np.uint64, red: Masks, purple: Masks, lo: int, hi: int, value: int,
+def _completed(s: np.uint64, red: Masks, purple: Masks, star_low: Ints, card: int, value: int,
                bonus: int, out: Ints, at: int) -> tuple[int, int]:
-    """The placements ``lo:hi`` whose red stars are all in ``s``, listed in ``out`` from ``at``: how
-    many, and the most one of them scores alone."""
+    """The placements of ``card`` whose red stars are all in ``s``, listed in ``out`` from
+    ``at``: how many, and the most one of them scores alone. Only those whose lowest red cell
+    holds a star are looked at (a pad's stars are few; what is listed is only maximised over,
+    so the order does not matter)."""
     n = 0
     best = 0
-    for p in range(lo, hi):
-        if red[p] & s == red[p]:
-            out[at + n] = p
-            n += 1
-            best = max(best, value + bonus * popcount(purple[p] & s))
+    rest = s
+    while rest:
+        bit = rest & (~rest + ONE)
+        c = popcount(bit - ONE)
+        for p in range(star_low[card, c], star_low[card, c + 1]):
+            if red[p] & s == red[p]:
+                out[at + n] = p
+                n += 1
+                best = max(best, value + bonus * popcount(purple[p] & s))
+        rest ^= bit
     return n, best
 
 
 @_jit
 def stars_in(s: np.uint64, red: Masks, purple: Masks, first: Ints, value: Ints, bonus: Ints,
-             done: Ints) -> tuple[int, int]:
+             star_low: Ints, done: Ints) -> tuple[int, int]:
     """:func:`star_points` with the completed placements listed in ``done`` (one row per
     placement)."""
     at = first[1] - first[0]  # card 0's in done[:at], card 1's in done[at:]
-    n0, best0 = _completed(s, red, purple, first[0], first[1], value[0], bonus[0], done, 0)
-    n1, best1 = _completed(s, red, purple, first[1], first[2], value[1], bonus[1], done, at)
+    n0, best0 = _completed(s, red, purple, star_low, 0, value[0], bonus[0], done, 0)
+    n1, best1 = _completed(s, red, purple, star_low, 1, value[1], bonus[1], done, at)
     best = max(best0, best1)
     other = best
     shared = min(bonus[0], bonus[1])
@@ -203,7 +212,8 @@ def stars_in(s: np.uint64, red: Masks, purple: Masks, first: Ints, value: Ints, 
 @_jit
 def play_points(answers: Ints, icons: Masks, fog: Ints, quadrants: Masks, lines: Masks,
                 low_tris: Masks, low_count: Ints, neighbours: Masks, red: Masks,
-                purple: Masks, first: Ints, value: Ints, bonus: Ints) -> tuple[int, bool]:
+                purple: Masks, first: Ints, value: Ints, bonus: Ints, star_low: Ints
+                ) -> tuple[int, bool]:
     """The total of the play that answers roll ``i`` with answer ``answers[i]`` (the game ends
     at the third fog), and whether its pad reads alike under both readings of the stars.
     The answers must draw on distinct cells."""
@@ -211,7 +221,7 @@ def play_points(answers: Ints, icons: Masks, fog: Ints, quadrants: Masks, lines:
     _masks_of(answers, icons, fog, masks)
     avail, frames, done, keys, memo = _scratch(red.shape[0])
     return _points(masks, quadrants, lines, low_tris, low_count, neighbours, red, purple,
-                   first, value, bonus, avail, frames, done, keys, memo)
+                   first, value, bonus, star_low, avail, frames, done, keys, memo)
 
 
 @_jit
@@ -287,7 +297,7 @@ def _pin(keys: Masks, memo: Ints, masks: Masks) -> None:
 @_jit
 def _points(masks: Masks, quadrants: Masks, lines: Masks, low_tris: Masks, low_count: Ints,
             neighbours: Masks, red: Masks, purple: Masks, first: Ints, value: Ints,
-            bonus: Ints, avail: Masks, frames: Ints, done: Ints, keys: Masks,
+            bonus: Ints, star_low: Ints, avail: Masks, frames: Ints, done: Ints, keys: Masks,
             memo: Ints) -> tuple[int, bool]:
     """The total of the pad whose drawn icons are ``masks`` (galaxy, planet, asteroid, comet,
     star) and whether it reads alike under both readings of the stars; with its scratch
@@ -323,7 +333,7 @@ def _points(masks: Masks, quadrants: Masks, lines: Masks, low_tris: Masks, low_c
     if slot >= 0:
         engine, other = memo[2, slot, 1], memo[2, slot, 2]
     else:
-        engine, other = stars_in(s, red, purple, first, value, bonus, done)
+        engine, other = stars_in(s, red, purple, first, value, bonus, star_low, done)
         _remember(keys, memo, 2, s, engine, other)
     return total + engine, engine == other
 
@@ -391,7 +401,7 @@ def _fitting(state: npt.NDArray[np.uint64], lo: int, hi: int, drawn: Masks,
 def climb(start: Ints, steps: int, history: int, seed: int, first_answer: Ints,
           fog_first: Ints, icons: Masks, drawn: Masks, fog: Ints, quadrants: Masks, lines: Masks,
           low_tris: Masks, low_count: Ints, neighbours: Masks, red: Masks, purple: Masks,
-          first: Ints, value: Ints, bonus: Ints) -> tuple[int, Ints]:
+          first: Ints, value: Ints, bonus: Ints, star_low: Ints) -> tuple[int, Ints]:
     """Late-acceptance hill climbing from the legal play ``start`` (an answer per roll;
     roll ``i``'s answers are ``first_answer[i]:first_answer[i + 1]``) for ``steps`` moves.
 
@@ -411,7 +421,8 @@ def climb(start: Ints, steps: int, history: int, seed: int, first_answer: Ints,
     trial_masks = np.zeros(5, dtype=np.uint64)
     end = _masks_of(now, icons, fog, now_masks)
     current, clear = _points(now_masks, quadrants, lines, low_tris, low_count, neighbours,
-                             red, purple, first, value, bonus, avail, frames, done, keys, memo)
+                             red, purple, first, value, bonus, star_low, avail, frames, done,
+                             keys, memo)
     _pin(keys, memo, now_masks)
     best = current if clear else -1
     best_answers = now.copy()
@@ -465,8 +476,8 @@ def climb(start: Ints, steps: int, history: int, seed: int, first_answer: Ints,
         else:
             trial_end = _masks_of(trial, icons, fog, trial_masks)
         value_now, clear = _points(trial_masks, quadrants, lines, low_tris, low_count,
-                                   neighbours, red, purple, first, value, bonus, avail,
-                                   frames, done, keys, memo)
+                                   neighbours, red, purple, first, value, bonus, star_low,
+                                   avail, frames, done, keys, memo)
         slot = step % history
         if value_now >= current or value_now >= past[slot]:
             current = value_now
@@ -487,7 +498,7 @@ def climb(start: Ints, steps: int, history: int, seed: int, first_answer: Ints,
 def polish(start: Ints, passes: int, first_answer: Ints, fog_first: Ints, icons: Masks,
            drawn: Masks, fog: Ints, quadrants: Masks, lines: Masks, low_tris: Masks,
            low_count: Ints, neighbours: Masks, red: Masks, purple: Masks, first: Ints,
-           value: Ints, bonus: Ints) -> tuple[int, Ints]:
+           value: Ints, bonus: Ints, star_low: Ints) -> tuple[int, Ints]:
     """Descent from the legal play ``start`` (whose pad reads alike under both readings)
     through every **trade**: one roll in the game takes another answer of its kind, and if
     that answer draws on the cells of exactly one other roll, that roll takes any answer of
@@ -504,7 +515,7 @@ def polish(start: Ints, passes: int, first_answer: Ints, fog_first: Ints, icons:
     masks = np.zeros(5, dtype=np.uint64)
     end = _masks_of(now, icons, fog, masks)
     current, _ = _points(masks, quadrants, lines, low_tris, low_count, neighbours, red, purple,
-                         first, value, bonus, avail, frames, done, keys, memo)
+                         first, value, bonus, star_low, avail, frames, done, keys, memo)
     for _ in range(passes):
         improved = False
         for i in range(end + 1):
@@ -539,7 +550,7 @@ def polish(start: Ints, passes: int, first_answer: Ints, fog_first: Ints, icons:
                     _masks_of(trial, icons, fog, masks)
                     total, clear = _points(masks, quadrants, lines, low_tris, low_count,
                                            neighbours, red, purple, first, value, bonus,
-                                           avail, frames, done, keys, memo)
+                                           star_low, avail, frames, done, keys, memo)
                     if total > current and clear:
                         current = total
                         for j in range(rolls):
