@@ -185,19 +185,16 @@ def daily_for_tier(seed: int, day: dt.date, tier: int, cset: ConstellationSet, c
 
     found: HumanModel | None = None
     looked: list[HumanModel] = []
+    guessed = tier < 5  # the guess cannot tell tier 5: every candidate is graded truly
+    budget = GRADES if guessed else TOP_GRADES
     for attempt in range(CANDIDATES):
-        if len(graded) >= (TOP_GRADES if tier == 5 else GRADES):
+        if len(graded) >= budget:
             break
         ch = candidate(seed, day, attempt, cset, cols, rows)
         model = HumanModel(ch, cset.pick(ch.constellations))
         looked.append(model)
         stats.candidates += 1
-        if tier == 5:
-            if true_grade(model, attempt):
-                found = model
-                break
-            continue
-        guess = provisional(model, tier)
+        guess = provisional(model, tier) if guessed else tier
         if guess == tier and true_grade(model, attempt):
             found = model
             break
@@ -205,7 +202,7 @@ def daily_for_tier(seed: int, day: dt.date, tier: int, cset: ConstellationSet, c
             waiting.append((abs(guess - tier), attempt, model))
     if found is None:
         for _, attempt, model in sorted(waiting, key=lambda w: (w[0], w[1])):
-            if len(graded) >= GRADES:
+            if len(graded) >= budget:
                 break
             if true_grade(model, attempt):
                 found = model
