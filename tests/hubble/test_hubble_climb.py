@@ -5,7 +5,10 @@ one (numba's NUMBA_DISABLE_JIT) take the very same steps."""
 
 from __future__ import annotations
 
+import functools
+import itertools
 import json
+import operator
 import os
 import random
 import subprocess
@@ -123,9 +126,12 @@ def test_a_climb_is_legal_exact_deterministic_and_never_worse() -> None:
     assert climb(ch, cards, start.play, run) == found  # the same on every run
     other = climb(ch, cards, start.play, ClimbSettings(steps=20_000, history=200, seed=4))
     assert other is not None and other[0] != play  # the seed leads elsewhere
-    # no steps: the start, polished by the trades (here it has none that score more)
-    assert climb(ch, cards, start.play, ClimbSettings(steps=0)) == (start.play,
-                                                                      start.score.total)
+    # no steps: the start, settled by the exchanges (the beam's par leaves some)
+    t = tables(ch, cards)
+    total, settled = kernel.exchange(play_answers(ch, start.play, t), 3, 60, *t.arrays())
+    assert total > start.score.total
+    assert climb(ch, cards, start.play, ClimbSettings(steps=0)) == (
+        answers_play(ch, [int(k) for k in settled], t), total)
 
 
 def _kind_range(t: ClimbTables, roll: int, answer: int) -> range:
@@ -135,12 +141,27 @@ def _kind_range(t: ClimbTables, roll: int, answer: int) -> range:
     return range(mid, hi) if t.fog[answer] else range(lo, mid)
 
 
-def better_trades(t: ClimbTables, chosen: list[int]) -> list[tuple[int, int]]:
-    """Every trade of the play ``chosen`` that scores more and reads alike, found the plain
-    way: each roll in the game, each other answer of its kind, and when that answer draws
-    on one other roll's cells, each answer of that roll's kind that then fits (the kernel
-    scores each play; test_the_kernel_scores_a_play_as_the_engine_does holds it to the
-    engine)."""
+def _met(old: list[int], new: list[int]) -> bool:
+    """Whether the changes of a set meet, the plain way: grow a group from the first roll,
+    adding any roll whose old cells the group's new answers draw on, or whose new answer
+    draws on the group's old cells, until it stops; the changes meet when it holds them all."""
+    group = {0}
+    while True:
+        more = {b for b in range(len(old)) if b not in group
+                and any(new[a] & old[b] or new[b] & old[a] for a in group)}
+        if not more:
+            return len(group) == len(old)
+        group |= more
+
+
+def better_exchanges(t: ClimbTables, chosen: list[int], largest: int = 3
+                     ) -> list[tuple[tuple[int, ...], tuple[int, ...]]]:
+    """Every exchange of the play ``chosen`` that scores more and reads alike, found the
+    plain way: each set of 1 to ``largest`` rolls in the game, each choice of another answer
+    of its kind for every roll of the set, kept when the new answers draw on distinct cells
+    that no other roll uses (and, for sets of three or more, when the changes meet); the
+    kernel scores each play (test_the_kernel_scores_a_play_as_the_engine_does holds it to
+    the engine)."""
     drawn = [int(d) for d in t.drawn]
     fogs, end = 0, len(chosen) - 1
     for i, k in enumerate(chosen):
@@ -150,59 +171,60 @@ def better_trades(t: ClimbTables, chosen: list[int]) -> list[tuple[int, int]]:
             break
     now, _ = t.points(chosen)
     found = []
-    for i in range(end + 1):
-        for k in _kind_range(t, i, chosen[i]):
-            hit = [j for j in range(end + 1) if j != i and drawn[chosen[j]] & drawn[k]]
-            if k == chosen[i] or len(hit) > 1:
-                continue
-            trial = list(chosen)
-            trial[i] = k
-            seconds: list[int | None] = [None]
-            if hit:
-                taken = drawn[k]
-                for j in range(end + 1):
-                    if j not in (i, hit[0]):
-                        taken |= drawn[chosen[j]]
-                seconds = [b for b in _kind_range(t, hit[0], chosen[hit[0]])
-                           if not drawn[b] & taken]
-            for b in seconds:
-                if b is not None:
-                    trial[hit[0]] = b
+    for size in range(1, largest + 1):
+        for rolls in itertools.combinations(range(end + 1), size):
+            others = 0
+            for j in range(end + 1):
+                if j not in rolls:
+                    others |= drawn[chosen[j]]
+            options = [[k for k in _kind_range(t, r, chosen[r])
+                        if k != chosen[r] and not drawn[k] & others] for r in rolls]
+            for combo in itertools.product(*options):
+                cells = [drawn[k] for k in combo]
+                if sum(bin(c).count("1") for c in cells) != bin(
+                        functools.reduce(operator.or_, cells, 0)).count("1"):
+                    continue  # two of the set's new answers share a cell
+                if size >= kernel.LINKED_FROM and not _met(
+                        [drawn[chosen[r]] for r in rolls], cells):
+                    continue
+                trial = list(chosen)
+                for r, k in zip(rolls, combo, strict=True):
+                    trial[r] = k
                 total, clear = t.points(trial)
                 if total > now and clear:
-                    found.append((i, k))
+                    found.append((rolls, combo))
     return found
 
 
 @settings(max_examples=6, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.integers(0, 10**6), st.sampled_from([(4, 4), (6, 4), (4, 6)]))
-def test_the_polish_leaves_no_trade_that_scores_more(seed: int, size: tuple[int, int]) -> None:
+def test_the_exchanges_leave_no_set_that_scores_more(seed: int, size: tuple[int, int]) -> None:
     ch = generate_challenge(seed, "p", CSET.names, *size)
     cards = CSET.pick(ch.constellations)
     t = tables(ch, cards)
     start = play_answers(ch, beam_par(ch, cards).play, t)
-    total, polished = kernel.polish(start, 50, *t.arrays())
-    chosen = [int(k) for k in polished]
+    total, settled = kernel.exchange(start, 3, 60, *t.arrays())
+    chosen = [int(k) for k in settled]
     assert total >= t.points(list(start))[0]
     assert (total, True) == t.points(chosen)
     replay(ch, answers_play(ch, chosen, t))  # legal, or the checker raises
-    assert better_trades(t, chosen) == []
+    assert better_exchanges(t, chosen) == []
 
 
-def test_the_polish_finds_what_a_climb_left() -> None:
-    # a short climb's best, far from settled: the trades the plain search sees, the polish
-    # takes, and the climb returns the polished play
+def test_the_exchanges_find_what_a_climb_left() -> None:
+    # a short climb's best, far from settled: the exchanges the plain search sees, the
+    # descent takes, and the climb returns the settled play
     ch = generate_challenge(11, "p", CSET.names, 6, 6)
     cards = CSET.pick(ch.constellations)
     t = tables(ch, cards)
     start = play_answers(ch, beam_par(ch, cards).play, t)
     total, found = kernel.climb(start, 2_000, 20, 1, *t.arrays())
-    assert better_trades(t, [int(k) for k in found])
-    polished, chosen = kernel.polish(found, 50, *t.arrays())
-    assert polished > total and better_trades(t, [int(k) for k in chosen]) == []
+    assert better_exchanges(t, [int(k) for k in found], 2)
+    settled, chosen = kernel.exchange(found, 3, 60, *t.arrays())
+    assert settled > total and better_exchanges(t, [int(k) for k in chosen], 2) == []
     play, best = climb(ch, cards, answers_play(ch, [int(k) for k in start], t),
                        ClimbSettings(2_000, 20, 1)) or (None, 0)
-    assert best == polished and play == answers_play(ch, [int(k) for k in chosen], t)
+    assert best == settled and play == answers_play(ch, [int(k) for k in chosen], t)
 
 
 def test_the_climb_takes_pads_of_64_cells_at_most() -> None:
@@ -246,8 +268,8 @@ for seed, size in ((1, (6, 8)), (2, (4, 4)), (3, (8, 8))):
     total, found = kernel.climb(play_answers(ch, greedy_play(ch), t), 1500, 50, seed,
                                 *t.arrays())
     out.append([int(total), [int(k) for k in found]])
-    if size == (4, 4):  # the descent too (plain Python is slow: one small pad, one pass)
-        total, found = kernel.polish(found, 1, *t.arrays())
+    if size == (4, 4):  # the exchanges too (plain Python is slow: one small pad)
+        total, found = kernel.exchange(found, 3, 60, *t.arrays())
         out.append([int(total), [int(k) for k in found]])
 print(json.dumps(out))
 """

@@ -36,10 +36,15 @@ from spacebowl_print.games.hubble.solve.par_settings import ClimbSettings
 MAX_CLIMB_CELLS = 64
 """Largest pad the climb takes: one 64-bit mask per icon."""
 
-POLISH_PASSES = 20
-"""Passes of the trades' descent after the runs, at most (:func:`~.par_climb_kernel.polish`):
-on the 100 standard days from 2027-01-01 it stopped on its own after 2 at most (one that
-kept trades, on 6 days, and one that found none)."""
+EXCHANGE_ROLLS = 3
+"""The largest set of rolls the exchanges after the runs re-solve at once
+(:func:`~.par_climb_kernel.exchange`): on the 100 standard days from 2027-01-01, sets of
+three took the printed par to the independent check's best play on 7 of the 13 days it beat
+(sets of two on 3) for 0.08 CPU-s a day; sets of four reached 3 more of 8 at 1 to 20 CPU-s
+a day."""
+
+EXCHANGE_SCANS = 60
+"""Scans of the exchanges' descent, at most: a scan takes every set of one size once."""
 
 CLIMB_CARDS = 2
 """The kernel scores the stars of exactly two cards, as a solo challenge deals."""
@@ -202,8 +207,9 @@ def climb(challenge: Challenge, cards: Sequence[Constellation], start: PlayLog,
 def best_climb(challenge: Challenge, cards: Sequence[Constellation], start: PlayLog,
                runs: Sequence[ClimbSettings]) -> tuple[PlayLog, int] | None:
     """The best play the ``runs`` find, each from the legal play ``start`` (whose pad must
-    read alike under both readings of the stars), then polished by every trade of one or two
-    rolls that scores more (:func:`~.par_climb_kernel.polish`), and its total: the earliest
+    read alike under both readings of the stars), then settled by every exchange of up to
+    :data:`EXCHANGE_ROLLS` rolls that scores more (:func:`~.par_climb_kernel.exchange`), and
+    its total: the earliest
     run's on ties, never worse than ``start``. None when the kernel does not take the challenge
     (:func:`climbs`). The tables are built once for all the runs."""
     if not climbs(challenge, cards):
@@ -219,7 +225,7 @@ def best_climb(challenge: Challenge, cards: Sequence[Constellation], start: Play
             best, chosen = int(total), found
     if best < 0:  # no runs: the start, scored by the kernel
         best = t.points(first)[0]
-    total, polished = kernel.polish(chosen, POLISH_PASSES, *t.arrays())
+    total, settled = kernel.exchange(chosen, EXCHANGE_ROLLS, EXCHANGE_SCANS, *t.arrays())
     if total > best:
-        best, chosen = int(total), polished
+        best, chosen = int(total), settled
     return answers_play(challenge, chosen, t), best

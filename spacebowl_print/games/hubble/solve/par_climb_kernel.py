@@ -494,69 +494,205 @@ def climb(start: Ints, steps: int, history: int, seed: int, first_answer: Ints,
     return best, best_answers
 
 
+LINKED_FROM = 3
+"""Sets of this many rolls or more are re-solved only where they are linked (see
+:func:`exchange`): a set of three far-apart rolls would be tried in every combination of
+their answers for nothing, as its changes do not meet."""
+
+
 @_jit
-def polish(start: Ints, passes: int, first_answer: Ints, fog_first: Ints, icons: Masks,
-           drawn: Masks, fog: Ints, quadrants: Masks, lines: Masks, low_tris: Masks,
-           low_count: Ints, neighbours: Masks, red: Masks, purple: Masks, first: Ints,
-           value: Ints, bonus: Ints, star_low: Ints) -> tuple[int, Ints]:
+def _fill(roll: int, old: int, others: np.uint64, first_answer: Ints, fog_first: Ints,
+          drawn: Masks, fog: Ints, out: Ints, start: int) -> int:
+    """Write from ``out[start]`` the answers of ``roll`` of ``old``'s kind, other than
+    ``old``, that draw on no cell of ``others``; returns how many."""
+    lo, hi = _kind_range(roll, old, first_answer, fog_first, fog)
+    n = 0
+    for k in range(lo, hi):
+        if k != old and not drawn[k] & others:
+            out[start + n] = k
+            n += 1
+    return n
+
+
+@_jit
+def _linked(size: int, now: Ints, sel: Ints, new: Ints, drawn: Masks) -> bool:
+    """Whether the set's changes meet: the graph joining two of the rolls when one's new
+    answer draws on the other's old cells is connected."""
+    reach = 1
+    grown = True
+    while grown:
+        grown = False
+        for a in range(size):
+            if reach >> a & 1:
+                for b in range(size):
+                    if not reach >> b & 1 and (
+                            drawn[new[a]] & drawn[now[sel[b]]]
+                            or drawn[new[b]] & drawn[now[sel[a]]]):
+                        reach |= 1 << b
+                        grown = True
+    return reach == (1 << size) - 1
+
+
+@_jit
+def _may_link(size: int, now: Ints, sel: Ints, lists: Ints, count: Ints, width: int,
+              drawn: Masks) -> bool:
+    """Whether any choice from the set's answer lists could be linked (:func:`_linked`): the
+    graph joining two rolls when one of one's answers draws on the other's cells is
+    connected. A quick test per set; the set is skipped when it fails."""
+    reach = 1
+    grown = True
+    while grown:
+        grown = False
+        for a in range(size):
+            if reach >> a & 1:
+                for b in range(size):
+                    if reach >> b & 1:
+                        continue
+                    meet = False
+                    for p in range(count[a]):
+                        if drawn[lists[a * width + p]] & drawn[now[sel[b]]]:
+                            meet = True
+                            break
+                    if not meet:
+                        for p in range(count[b]):
+                            if drawn[lists[b * width + p]] & drawn[now[sel[a]]]:
+                                meet = True
+                                break
+                    if meet:
+                        reach |= 1 << b
+                        grown = True
+    return reach == (1 << size) - 1
+
+
+@_jit
+def _scan(now: Ints, current: int, size: int, end: int, first_answer: Ints,
+          fog_first: Ints, icons: Masks, drawn: Masks, fog: Ints, quadrants: Masks,
+          lines: Masks, low_tris: Masks, low_count: Ints, neighbours: Masks, red: Masks,
+          purple: Masks, first: Ints, value: Ints, bonus: Ints, star_low: Ints,
+          avail: Masks, frames: Ints, done: Ints, keys: Masks, memo: Ints) -> int:
+    """One pass over every set of ``size`` rolls in the game (``0 … end``), in order: each
+    is re-solved with every other roll's answer kept, every roll of the set taking another
+    answer of its kind, the set's new answers drawing on distinct cells that no other roll
+    uses (linked sets only from :data:`LINKED_FROM` rolls). The first re-solution of a set
+    that scores more than ``current`` and reads alike is taken into ``now`` at once, and the
+    pass goes on from the next set. Returns the total of ``now`` at the end."""
+    n = end + 1
+    if size > n:
+        return current
+    width = 0
+    for i in range(n):
+        width = max(width, first_answer[i + 1] - first_answer[i])
+    sel = np.empty(size, dtype=np.int64)
+    new = np.empty(size, dtype=np.int64)
+    lists = np.empty(size * width, dtype=np.int64)
+    count = np.empty(size, dtype=np.int64)
+    pos = np.empty(size, dtype=np.int64)
+    used = np.empty(size + 1, dtype=np.uint64)
+    level = np.empty((size + 1, 5), dtype=np.uint64)
+    masks = np.zeros(5, dtype=np.uint64)
+    whole = np.zeros(5, dtype=np.uint64)
+    _masks_of(now, icons, fog, whole)
+    occupied = ZERO
+    for j in range(n):
+        occupied |= drawn[now[j]]
+    for t in range(size):
+        sel[t] = t
+    while True:
+        freed = ZERO
+        for t in range(size):
+            freed |= drawn[now[sel[t]]]
+        others = occupied & ~freed
+        open_set = True
+        for t in range(size):
+            count[t] = _fill(sel[t], now[sel[t]], others, first_answer, fog_first, drawn, fog,
+                             lists, t * width)
+            if count[t] == 0:
+                open_set = False
+        if open_set and size >= LINKED_FROM:
+            open_set = _may_link(size, now, sel, lists, count, width, drawn)
+        if open_set:
+            # the pad without the set's rolls (their cells are disjoint from the others')
+            for x in range(5):
+                v = whole[x]
+                for t in range(size):
+                    v &= ~icons[now[sel[t]], x]
+                level[0, x] = v
+            used[0] = others
+            d = 0
+            pos[0] = -1
+            while d >= 0:
+                pos[d] += 1
+                while pos[d] < count[d] and drawn[lists[d * width + pos[d]]] & used[d]:
+                    pos[d] += 1
+                if pos[d] >= count[d]:
+                    d -= 1
+                    continue
+                k = lists[d * width + pos[d]]
+                new[d] = k
+                used[d + 1] = used[d] | drawn[k]
+                for x in range(5):
+                    level[d + 1, x] = level[d, x] | icons[k, x]
+                if d + 1 < size:
+                    d += 1
+                    pos[d] = -1
+                    continue
+                if size >= LINKED_FROM and not _linked(size, now, sel, new, drawn):
+                    continue
+                for x in range(5):
+                    masks[x] = level[size, x]
+                total, clear = _points(masks, quadrants, lines, low_tris, low_count,
+                                       neighbours, red, purple, first, value, bonus, star_low,
+                                       avail, frames, done, keys, memo)
+                if total > current and clear:
+                    current = total
+                    for t in range(size):
+                        now[sel[t]] = new[t]
+                    for x in range(5):
+                        whole[x] = masks[x]
+                    occupied = used[size]
+                    break
+        t = size - 1
+        while t >= 0 and sel[t] == n - size + t:
+            t -= 1
+        if t < 0:
+            return current
+        sel[t] += 1
+        for u in range(t + 1, size):
+            sel[u] = sel[u - 1] + 1
+
+
+@_jit
+def exchange(start: Ints, largest: int, scans: int, first_answer: Ints, fog_first: Ints,
+             icons: Masks, drawn: Masks, fog: Ints, quadrants: Masks, lines: Masks,
+             low_tris: Masks, low_count: Ints, neighbours: Masks, red: Masks, purple: Masks,
+             first: Ints, value: Ints, bonus: Ints, star_low: Ints) -> tuple[int, Ints]:
     """Descent from the legal play ``start`` (whose pad reads alike under both readings)
-    through every **trade**: one roll in the game takes another answer of its kind, and if
-    that answer draws on the cells of exactly one other roll, that roll takes any answer of
-    its kind that fits (if on more, the trade is skipped). The first trade that scores more
-    (and still reads alike) is kept, roll by roll and answer by answer in order, until a
-    whole pass keeps none or ``passes`` passes are spent. Returns the total and the answers:
-    at the end, unless the passes ran out, no trade scores more. Kinds stay, so the game
-    ends where it did. A climb ends far from where its best was, so its best play is rarely
-    such a local optimum; this takes a few milliseconds."""
-    rolls = start.shape[0]
+    through **exchanges**: a set of 1 to ``largest`` rolls in the game re-solved with every
+    other roll's answer kept — each roll of the set takes another answer of its kind, and
+    the set's new answers draw on distinct cells that no other roll uses; from
+    :data:`LINKED_FROM` rolls only where the changes meet (:func:`_linked`). Sets of one
+    roll are scanned first, then of two, and so on (:func:`_scan`); a scan that takes an
+    exchange sends the descent back to single rolls. It stops when a scan of every size
+    takes none, or after ``scans`` scans. Returns the total and the answers: unless the
+    scans ran out, no exchange scores more and reads alike. Kinds stay, so the game ends
+    where it did. A climb ends far from its best play, and its best is rarely settled: the
+    independent check's better plays were mostly exchanges of two or three rolls (docs)."""
     now = start.copy()
-    trial = start.copy()
     avail, frames, done, keys, memo = _scratch(red.shape[0])
     masks = np.zeros(5, dtype=np.uint64)
     end = _masks_of(now, icons, fog, masks)
     current, _ = _points(masks, quadrants, lines, low_tris, low_count, neighbours, red, purple,
                          first, value, bonus, star_low, avail, frames, done, keys, memo)
-    for _ in range(passes):
-        improved = False
-        for i in range(end + 1):
-            lo_i, hi_i = _kind_range(i, now[i], first_answer, fog_first, fog)
-            for k in range(lo_i, hi_i):
-                if k == now[i]:
-                    continue
-                hit = -1
-                hits = 0
-                others = ZERO
-                for j in range(end + 1):
-                    if j != i:
-                        if drawn[now[j]] & drawn[k]:
-                            hits += 1
-                            hit = j
-                        else:
-                            others |= drawn[now[j]]
-                if hits > 1:
-                    continue
-                for j in range(rolls):
-                    trial[j] = now[j]
-                trial[i] = k
-                if hits == 0:
-                    lo, hi = 0, 1  # no second roll: one trial
-                else:
-                    lo, hi = _kind_range(hit, now[hit], first_answer, fog_first, fog)
-                for b in range(lo, hi):
-                    if hits == 1:
-                        if drawn[b] & (others | drawn[k]):
-                            continue
-                        trial[hit] = b
-                    _masks_of(trial, icons, fog, masks)
-                    total, clear = _points(masks, quadrants, lines, low_tris, low_count,
-                                           neighbours, red, purple, first, value, bonus,
-                                           star_low, avail, frames, done, keys, memo)
-                    if total > current and clear:
-                        current = total
-                        for j in range(rolls):
-                            now[j] = trial[j]
-                        improved = True
-                        break
-        if not improved:
+    size = 1
+    for _ in range(scans):
+        if size > largest:
             break
+        found = _scan(now, current, size, end, first_answer, fog_first, icons, drawn, fog,
+                      quadrants, lines, low_tris, low_count, neighbours, red, purple, first,
+                      value, bonus, star_low, avail, frames, done, keys, memo)
+        if found > current:
+            current = found
+            size = 1
+        else:
+            size += 1
     return current, now
