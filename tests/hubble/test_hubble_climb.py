@@ -144,7 +144,8 @@ def _kind_range(t: ClimbTables, roll: int, answer: int) -> range:
 def _met(old: list[int], new: list[int]) -> bool:
     """Whether the changes of a set meet, the plain way: grow a group from the first roll,
     adding any roll whose old cells the group's new answers draw on, or whose new answer
-    draws on the group's old cells, until it stops; the changes meet when it holds them all."""
+    draws on the group's old cells, until it stops; the changes meet when it holds them all
+    (the kernel counts joined pairs instead)."""
     group = {0}
     while True:
         more = {b for b in range(len(old)) if b not in group
@@ -159,7 +160,7 @@ def better_exchanges(t: ClimbTables, chosen: list[int], largest: int = 3
     """Every exchange of the play ``chosen`` that scores more and reads alike, found the
     plain way: each set of 1 to ``largest`` rolls in the game, each choice of another answer
     of its kind for every roll of the set, kept when the new answers draw on distinct cells
-    that no other roll uses (and, for sets of three or more, when the changes meet); the
+    that no other roll uses (and, for sets of three, when the changes meet); the
     kernel scores each play (test_the_kernel_scores_a_play_as_the_engine_does holds it to
     the engine)."""
     drawn = [int(d) for d in t.drawn]
@@ -184,7 +185,7 @@ def better_exchanges(t: ClimbTables, chosen: list[int], largest: int = 3
                 if sum(bin(c).count("1") for c in cells) != bin(
                         functools.reduce(operator.or_, cells, 0)).count("1"):
                     continue  # two of the set's new answers share a cell
-                if size >= kernel.LINKED_FROM and not _met(
+                if size == 3 and not _met(
                         [drawn[chosen[r]] for r in rolls], cells):
                     continue
                 trial = list(chosen)

@@ -494,10 +494,10 @@ def climb(start: Ints, steps: int, history: int, seed: int, first_answer: Ints,
     return best, best_answers
 
 
-LINKED_FROM = 3
-"""Sets of this many rolls or more are re-solved only where they are linked (see
-:func:`exchange`): a set of three far-apart rolls would be tried in every combination of
-their answers for nothing, as its changes do not meet."""
+LARGEST = 3
+"""The largest set :func:`exchange` re-solves at once. Sets of three are re-solved only
+where their changes meet (:func:`_may_meet`): three far-apart changes would be tried in
+every combination of their answers for nothing."""
 
 
 @_jit
@@ -515,53 +515,26 @@ def _fill(roll: int, old: int, others: np.uint64, first_answer: Ints, fog_first:
 
 
 @_jit
-def _linked(size: int, now: Ints, sel: Ints, new: Ints, drawn: Masks) -> bool:
-    """Whether the set's changes meet: the graph joining two of the rolls when one's new
-    answer draws on the other's old cells is connected."""
-    reach = 1
-    grown = True
-    while grown:
-        grown = False
-        for a in range(size):
-            if reach >> a & 1:
-                for b in range(size):
-                    if not reach >> b & 1 and (
-                            drawn[new[a]] & drawn[now[sel[b]]]
-                            or drawn[new[b]] & drawn[now[sel[a]]]):
-                        reach |= 1 << b
-                        grown = True
-    return reach == (1 << size) - 1
-
-
-@_jit
-def _may_link(size: int, now: Ints, sel: Ints, lists: Ints, count: Ints, width: int,
+def _may_meet(now: Ints, sel: Ints, lists: Ints, count: Ints, width: int,
               drawn: Masks) -> bool:
-    """Whether any choice from the set's answer lists could be linked (:func:`_linked`): the
-    graph joining two rolls when one of one's answers draws on the other's cells is
-    connected. A quick test per set; the set is skipped when it fails."""
-    reach = 1
-    grown = True
-    while grown:
-        grown = False
-        for a in range(size):
-            if reach >> a & 1:
-                for b in range(size):
-                    if reach >> b & 1:
-                        continue
-                    meet = False
-                    for p in range(count[a]):
-                        if drawn[lists[a * width + p]] & drawn[now[sel[b]]]:
-                            meet = True
-                            break
-                    if not meet:
-                        for p in range(count[b]):
-                            if drawn[lists[b * width + p]] & drawn[now[sel[a]]]:
-                                meet = True
-                                break
-                    if meet:
-                        reach |= 1 << b
-                        grown = True
-    return reach == (1 << size) - 1
+    """Whether a set of three rolls could meet (see :func:`_scan`) with some choice from
+    its answer lists: two of its three pairs could be joined, a pair when an answer of one
+    draws on the other's cells. A quick test per set; the set is skipped when it fails."""
+    joined = 0
+    for a in range(3):
+        for b in range(a + 1, 3):
+            meet = False
+            for p in range(count[a]):
+                if drawn[lists[a * width + p]] & drawn[now[sel[b]]]:
+                    meet = True
+                    break
+            if not meet:
+                for p in range(count[b]):
+                    if drawn[lists[b * width + p]] & drawn[now[sel[a]]]:
+                        meet = True
+                        break
+            joined += meet
+    return joined >= 2
 
 
 @_jit
@@ -573,9 +546,11 @@ def _scan(now: Ints, current: int, size: int, end: int, first_answer: Ints,
     """One pass over every set of ``size`` rolls in the game (``0 … end``), in order: each
     is re-solved with every other roll's answer kept, every roll of the set taking another
     answer of its kind, the set's new answers drawing on distinct cells that no other roll
-    uses (linked sets only from :data:`LINKED_FROM` rolls). The first re-solution of a set
-    that scores more than ``current`` and reads alike is taken into ``now`` at once, and the
-    pass goes on from the next set. Returns the total of ``now`` at the end."""
+    uses. A set of three must meet: two of its pairs are joined, a pair when one's new
+    answer draws on the other's old cells (three nodes are connected when two of their
+    three pairs are). The first re-solution of a set that scores more than ``current`` and
+    reads alike is taken into ``now`` at once, and the pass goes on from the next set.
+    Returns the total of ``now`` at the end."""
     n = end + 1
     if size > n:
         return current
@@ -608,8 +583,8 @@ def _scan(now: Ints, current: int, size: int, end: int, first_answer: Ints,
                              lists, t * width)
             if count[t] == 0:
                 open_set = False
-        if open_set and size >= LINKED_FROM:
-            open_set = _may_link(size, now, sel, lists, count, width, drawn)
+        if open_set and size == 3:
+            open_set = _may_meet(now, sel, lists, count, width, drawn)
         if open_set:
             # the pad without the set's rolls (their cells are disjoint from the others')
             for x in range(5):
@@ -618,6 +593,7 @@ def _scan(now: Ints, current: int, size: int, end: int, first_answer: Ints,
                     v &= ~icons[now[sel[t]], x]
                 level[0, x] = v
             used[0] = others
+            first_two, by_first, by_second = 0, False, False
             d = 0
             pos[0] = -1
             while d >= 0:
@@ -635,8 +611,17 @@ def _scan(now: Ints, current: int, size: int, end: int, first_answer: Ints,
                 if d + 1 < size:
                     d += 1
                     pos[d] = -1
+                    if d == 2:
+                        # what the third roll's answer must meet, the first two chosen
+                        third = drawn[now[sel[2]]]
+                        first_two = int(bool(drawn[new[0]] & drawn[now[sel[1]]]
+                                             or drawn[new[1]] & drawn[now[sel[0]]]))
+                        by_first = bool(drawn[new[0]] & third)
+                        by_second = bool(drawn[new[1]] & third)
                     continue
-                if size >= LINKED_FROM and not _linked(size, now, sel, new, drawn):
+                if size == 3 and first_two + int(
+                        by_first or bool(drawn[k] & drawn[now[sel[0]]])) + int(
+                        by_second or bool(drawn[k] & drawn[now[sel[1]]])) < 2:
                     continue
                 for x in range(5):
                     masks[x] = level[size, x]
@@ -667,16 +652,16 @@ def exchange(start: Ints, largest: int, scans: int, first_answer: Ints, fog_firs
              low_tris: Masks, low_count: Ints, neighbours: Masks, red: Masks, purple: Masks,
              first: Ints, value: Ints, bonus: Ints, star_low: Ints) -> tuple[int, Ints]:
     """Descent from the legal play ``start`` (whose pad reads alike under both readings)
-    through **exchanges**: a set of 1 to ``largest`` rolls in the game re-solved with every
-    other roll's answer kept — each roll of the set takes another answer of its kind, and
-    the set's new answers draw on distinct cells that no other roll uses; from
-    :data:`LINKED_FROM` rolls only where the changes meet (:func:`_linked`). Sets of one
-    roll are scanned first, then of two, and so on (:func:`_scan`); a scan that takes an
-    exchange sends the descent back to single rolls. It stops when a scan of every size
-    takes none, or after ``scans`` scans. Returns the total and the answers: unless the
-    scans ran out, no exchange scores more and reads alike. Kinds stay, so the game ends
-    where it did. A climb ends far from its best play, and its best is rarely settled: the
-    independent check's better plays were mostly exchanges of two or three rolls (docs)."""
+    through **exchanges**: a set of 1 to ``largest`` rolls in the game (at most
+    :data:`LARGEST`) re-solved with every other roll's answer kept — each roll of the set
+    takes another answer of its kind, and the set's new answers draw on distinct cells that
+    no other roll uses; a set of three only where its changes meet (:func:`_scan`). Sets of
+    one roll are scanned first, then of two, then of three; a scan that takes an exchange
+    sends the descent back to single rolls. It stops when a scan of every size takes none,
+    or after ``scans`` scans. Returns the total and the answers: unless the scans ran out,
+    no exchange scores more and reads alike. Kinds stay, so the game ends where it did. A
+    climb ends far from its best play, and its best is rarely settled: the independent
+    check's better plays were mostly exchanges of two or three rolls (docs/hubble.md)."""
     now = start.copy()
     avail, frames, done, keys, memo = _scratch(red.shape[0])
     masks = np.zeros(5, dtype=np.uint64)
@@ -685,7 +670,7 @@ def exchange(start: Ints, largest: int, scans: int, first_answer: Ints, fog_firs
                          first, value, bonus, star_low, avail, frames, done, keys, memo)
     size = 1
     for _ in range(scans):
-        if size > largest:
+        if size > min(largest, LARGEST):
             break
         found = _scan(now, current, size, end, first_answer, fog_first, icons, drawn, fog,
                       quadrants, lines, low_tris, low_count, neighbours, red, purple, first,
