@@ -1,7 +1,8 @@
-"""Compile the Hubble par's climb kernel into numba's on-disk cache, then create the file
-named on the command line (also when compiling failed: whoever waits for it goes on, and
-compiles for itself if it must). ``tests/conftest.py`` runs this beside the test workers'
-start and collection, and each worker waits for the file before its first test."""
+"""Compile the Hubble par's climb kernel and its exchanges (a climb runs both) into numba's
+on-disk cache, then create the file named on the command line (also when compiling failed:
+whoever waits for it goes on, and compiles for itself if it must). ``tests/conftest.py``
+runs this beside the test workers' start and collection, and each worker waits for the
+file before its first test."""
 
 from __future__ import annotations
 

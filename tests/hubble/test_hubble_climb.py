@@ -25,6 +25,7 @@ from spacebowl_print.games.hubble.rules.asteroids import packing
 from spacebowl_print.games.hubble.rules.legality import replay
 from spacebowl_print.games.hubble.rules.scoring import score_pad
 from spacebowl_print.games.hubble.solve import par_climb_kernel as kernel
+from spacebowl_print.games.hubble.solve import par_exchange
 from spacebowl_print.games.hubble.solve.challenges import generate_challenge
 from spacebowl_print.games.hubble.solve.par import ParSettings, beam_par, solve_par
 from spacebowl_print.games.hubble.solve.par_climb import (
@@ -128,7 +129,7 @@ def test_a_climb_is_legal_exact_deterministic_and_never_worse() -> None:
     assert other is not None and other[0] != play  # the seed leads elsewhere
     # no steps: the start, settled by the exchanges (the beam's par leaves some)
     t = tables(ch, cards)
-    total, settled = kernel.exchange(play_answers(ch, start.play, t), 3, 60, *t.arrays())
+    total, settled = par_exchange.exchange(play_answers(ch, start.play, t), 3, 60, *t.arrays())
     assert total > start.score.total
     assert climb(ch, cards, start.play, ClimbSettings(steps=0)) == (
         answers_play(ch, [int(k) for k in settled], t), total)
@@ -204,7 +205,7 @@ def test_the_exchanges_leave_no_set_that_scores_more(seed: int, size: tuple[int,
     cards = CSET.pick(ch.constellations)
     t = tables(ch, cards)
     start = play_answers(ch, beam_par(ch, cards).play, t)
-    total, settled = kernel.exchange(start, 3, 60, *t.arrays())
+    total, settled = par_exchange.exchange(start, 3, 60, *t.arrays())
     chosen = [int(k) for k in settled]
     assert total >= t.points(list(start))[0]
     assert (total, True) == t.points(chosen)
@@ -221,7 +222,7 @@ def test_the_exchanges_find_what_a_climb_left() -> None:
     start = play_answers(ch, beam_par(ch, cards).play, t)
     total, found = kernel.climb(start, 2_000, 20, 1, *t.arrays())
     assert better_exchanges(t, [int(k) for k in found], 2)
-    settled, chosen = kernel.exchange(found, 3, 60, *t.arrays())
+    settled, chosen = par_exchange.exchange(found, 3, 60, *t.arrays())
     assert settled > total and better_exchanges(t, [int(k) for k in chosen], 2) == []
     play, best = climb(ch, cards, answers_play(ch, [int(k) for k in start], t),
                        ClimbSettings(2_000, 20, 1)) or (None, 0)
@@ -258,6 +259,7 @@ def test_the_compiled_and_the_plain_kernel_take_the_same_steps(tmp_path) -> None
 import json
 from spacebowl_print.games.hubble.model.constellations import load_constellation_set
 from spacebowl_print.games.hubble.solve import par_climb_kernel as kernel
+from spacebowl_print.games.hubble.solve import par_exchange
 from spacebowl_print.games.hubble.solve.challenges import generate_challenge
 from spacebowl_print.games.hubble.solve.greedy import greedy_play
 from spacebowl_print.games.hubble.solve.par_climb import play_answers, tables
@@ -270,7 +272,7 @@ for seed, size in ((1, (6, 8)), (2, (4, 4)), (3, (8, 8))):
                                 *t.arrays())
     out.append([int(total), [int(k) for k in found]])
     if size == (4, 4):  # the exchanges too (plain Python is slow: one small pad)
-        total, found = kernel.exchange(found, 3, 60, *t.arrays())
+        total, found = par_exchange.exchange(found, 3, 60, *t.arrays())
         out.append([int(total), [int(k) for k in found]])
 print(json.dumps(out))
 """

@@ -38,10 +38,10 @@ MAX_CLIMB_CELLS = 64
 
 EXCHANGE_ROLLS = 3
 """The largest set of rolls the exchanges after the runs re-solve at once
-(:func:`~.par_climb_kernel.exchange`): on the 100 standard days from 2027-01-01, sets of
-three took the printed par to the independent check's best play on 7 of the 13 days it beat
-(sets of two on 3) for 0.08 CPU-s a day; sets of four reached 3 more of 8 at 1 to 20 CPU-s
-a day."""
+(:func:`~.par_exchange.exchange`): on the 100 standard days from 2027-01-01, sets of
+three that meet took the printed par to the independent check's best play on 7 of the 13
+days it beat (sets of two on 3) for about 0.06 CPU-s a day; sets of four reached 3 more of 8
+at 1 to 20 CPU-s a day (docs/hubble.md, *Par*)."""
 
 EXCHANGE_SCANS = 60
 """Scans of the exchanges' descent, at most: a scan takes every set of one size once."""
@@ -208,13 +208,15 @@ def best_climb(challenge: Challenge, cards: Sequence[Constellation], start: Play
                runs: Sequence[ClimbSettings]) -> tuple[PlayLog, int] | None:
     """The best play the ``runs`` find, each from the legal play ``start`` (whose pad must
     read alike under both readings of the stars), then settled by every exchange of up to
-    :data:`EXCHANGE_ROLLS` rolls that scores more (:func:`~.par_climb_kernel.exchange`), and
+    :data:`EXCHANGE_ROLLS` rolls that scores more (:func:`~.par_exchange.exchange`), and
     its total: the earliest
     run's on ties, never worse than ``start``. None when the kernel does not take the challenge
     (:func:`climbs`). The tables are built once for all the runs."""
     if not climbs(challenge, cards):
         return None
-    from spacebowl_print.games.hubble.solve import par_climb_kernel as kernel  # numba: lazily
+    # numba: lazily
+    from spacebowl_print.games.hubble.solve import par_climb_kernel as kernel
+    from spacebowl_print.games.hubble.solve.par_exchange import exchange
 
     t = tables(challenge, cards)
     first = play_answers(challenge, start, t)
@@ -225,7 +227,7 @@ def best_climb(challenge: Challenge, cards: Sequence[Constellation], start: Play
             best, chosen = int(total), found
     if best < 0:  # no runs: the start, scored by the kernel
         best = t.points(first)[0]
-    total, settled = kernel.exchange(chosen, EXCHANGE_ROLLS, EXCHANGE_SCANS, *t.arrays())
+    total, settled = exchange(chosen, EXCHANGE_ROLLS, EXCHANGE_SCANS, *t.arrays())
     if total > best:
         best, chosen = int(total), settled
     return answers_play(challenge, chosen, t), best

@@ -1,0 +1,213 @@
+"""The exchanges that settle the climb's best play (numba, beside
+:mod:`~.par_climb_kernel`, whose masks and scoring they use): every set of one, two or three
+rolls re-solved with the others kept, the first better re-solution taken, until none is left
+(:func:`exchange`; :mod:`~.par_climb` calls it after the runs).
+
+A climb ends far from its best play, which is therefore rarely settled; the independent
+check's better plays of stop 35 were mostly such exchanges of two or three rolls
+(docs/hubble.md, *Par*). Integers only and a fixed order, so the result is the same on any
+CPU; with ``NUMBA_DISABLE_JIT=1`` the same source runs as plain Python (a test compares).
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from spacebowl_print.games.hubble.solve.par_climb_kernel import (
+    ZERO,
+    Ints,
+    Masks,
+    _jit,
+    _kind_range,
+    _masks_of,
+    _points,
+    _scratch,
+)
+
+LARGEST = 3
+"""The largest set :func:`exchange` re-solves at once. Sets of three are re-solved only
+where their changes meet (:func:`_may_meet`): three far-apart changes would be tried in
+every combination of their answers for nothing."""
+
+
+@_jit
+def _fill(roll: int, old: int, others: np.uint64, first_answer: Ints, fog_first: Ints,
+          drawn: Masks, fog: Ints, out: Ints, start: int) -> int:
+    """Write from ``out[start]`` the answers of ``roll`` of ``old``'s kind, other than
+    ``old``, that draw on no cell of ``others``; returns how many."""
+    lo, hi = _kind_range(roll, old, first_answer, fog_first, fog)
+    n = 0
+    for k in range(lo, hi):
+        if k != old and not drawn[k] & others:
+            out[start + n] = k
+            n += 1
+    return n
+
+
+@_jit
+def _may_meet(now: Ints, sel: Ints, lists: Ints, count: Ints, width: int,
+              drawn: Masks) -> bool:
+    """Whether a set of three rolls could meet (see :func:`_scan`) with some choice from
+    its answer lists: two of its three pairs could be joined, a pair when an answer of one
+    draws on the other's cells. A quick test per set; the set is skipped when it fails."""
+    joined = 0
+    for a in range(3):
+        for b in range(a + 1, 3):
+            meet = False
+            for p in range(count[a]):
+                if drawn[lists[a * width + p]] & drawn[now[sel[b]]]:
+                    meet = True
+                    break
+            if not meet:
+                for p in range(count[b]):
+                    if drawn[lists[b * width + p]] & drawn[now[sel[a]]]:
+                        meet = True
+                        break
+            joined += meet
+    return joined >= 2
+
+
+@_jit
+def _scan(now: Ints, current: int, size: int, end: int, first_answer: Ints,
+          fog_first: Ints, icons: Masks, drawn: Masks, fog: Ints, quadrants: Masks,
+          lines: Masks, low_tris: Masks, low_count: Ints, neighbours: Masks, red: Masks,
+          purple: Masks, first: Ints, value: Ints, bonus: Ints, star_low: Ints,
+          avail: Masks, frames: Ints, done: Ints, keys: Masks, memo: Ints) -> int:
+    """One pass over every set of ``size`` rolls in the game (``0 … end``), in order: each
+    is re-solved with every other roll's answer kept, every roll of the set taking another
+    answer of its kind, the set's new answers drawing on distinct cells that no other roll
+    uses. A set of three must meet: two of its pairs are joined, a pair when one's new
+    answer draws on the other's old cells (three nodes are connected when two of their
+    three pairs are). The first re-solution of a set that scores more than ``current`` and
+    reads alike is taken into ``now`` at once, and the pass goes on from the next set.
+    Returns the total of ``now`` at the end."""
+    n = end + 1
+    if size > n:
+        return current
+    width = 0
+    for i in range(n):
+        width = max(width, first_answer[i + 1] - first_answer[i])
+    sel = np.empty(size, dtype=np.int64)
+    new = np.empty(size, dtype=np.int64)
+    lists = np.empty(size * width, dtype=np.int64)
+    count = np.empty(size, dtype=np.int64)
+    pos = np.empty(size, dtype=np.int64)
+    used = np.empty(size + 1, dtype=np.uint64)
+    level = np.empty((size + 1, 5), dtype=np.uint64)
+    masks = np.zeros(5, dtype=np.uint64)
+    whole = np.zeros(5, dtype=np.uint64)
+    _masks_of(now, icons, fog, whole)
+    occupied = ZERO
+    for j in range(n):
+        occupied |= drawn[now[j]]
+    for t in range(size):
+        sel[t] = t
+    while True:
+        freed = ZERO
+        for t in range(size):
+            freed |= drawn[now[sel[t]]]
+        others = occupied & ~freed
+        open_set = True
+        for t in range(size):
+            count[t] = _fill(sel[t], now[sel[t]], others, first_answer, fog_first, drawn, fog,
+                             lists, t * width)
+            if count[t] == 0:
+                open_set = False
+        if open_set and size == 3:
+            open_set = _may_meet(now, sel, lists, count, width, drawn)
+        if open_set:
+            # the pad without the set's rolls (their cells are disjoint from the others')
+            for x in range(5):
+                v = whole[x]
+                for t in range(size):
+                    v &= ~icons[now[sel[t]], x]
+                level[0, x] = v
+            used[0] = others
+            first_two, by_first, by_second = 0, False, False
+            d = 0
+            pos[0] = -1
+            while d >= 0:
+                pos[d] += 1
+                while pos[d] < count[d] and drawn[lists[d * width + pos[d]]] & used[d]:
+                    pos[d] += 1
+                if pos[d] >= count[d]:
+                    d -= 1
+                    continue
+                k = lists[d * width + pos[d]]
+                new[d] = k
+                used[d + 1] = used[d] | drawn[k]
+                for x in range(5):
+                    level[d + 1, x] = level[d, x] | icons[k, x]
+                if d + 1 < size:
+                    d += 1
+                    pos[d] = -1
+                    if d == 2:
+                        # what the third roll's answer must meet, the first two chosen
+                        third = drawn[now[sel[2]]]
+                        first_two = int(bool(drawn[new[0]] & drawn[now[sel[1]]]
+                                             or drawn[new[1]] & drawn[now[sel[0]]]))
+                        by_first = bool(drawn[new[0]] & third)
+                        by_second = bool(drawn[new[1]] & third)
+                    continue
+                if size == 3 and first_two + int(
+                        by_first or bool(drawn[k] & drawn[now[sel[0]]])) + int(
+                        by_second or bool(drawn[k] & drawn[now[sel[1]]])) < 2:
+                    continue
+                for x in range(5):
+                    masks[x] = level[size, x]
+                total, clear = _points(masks, quadrants, lines, low_tris, low_count,
+                                       neighbours, red, purple, first, value, bonus, star_low,
+                                       avail, frames, done, keys, memo)
+                if total > current and clear:
+                    current = total
+                    for t in range(size):
+                        now[sel[t]] = new[t]
+                    for x in range(5):
+                        whole[x] = masks[x]
+                    occupied = used[size]
+                    break
+        t = size - 1
+        while t >= 0 and sel[t] == n - size + t:
+            t -= 1
+        if t < 0:
+            return current
+        sel[t] += 1
+        for u in range(t + 1, size):
+            sel[u] = sel[u - 1] + 1
+
+
+@_jit
+def exchange(start: Ints, largest: int, scans: int, first_answer: Ints, fog_first: Ints,
+             icons: Masks, drawn: Masks, fog: Ints, quadrants: Masks, lines: Masks,
+             low_tris: Masks, low_count: Ints, neighbours: Masks, red: Masks, purple: Masks,
+             first: Ints, value: Ints, bonus: Ints, star_low: Ints) -> tuple[int, Ints]:
+    """Descent from the legal play ``start`` (whose pad reads alike under both readings)
+    through **exchanges**: a set of 1 to ``largest`` rolls in the game (at most
+    :data:`LARGEST`) re-solved with every other roll's answer kept — each roll of the set
+    takes another answer of its kind, and the set's new answers draw on distinct cells that
+    no other roll uses; a set of three only where its changes meet (:func:`_scan`). Sets of
+    one roll are scanned first, then of two, then of three; a scan that takes an exchange
+    sends the descent back to single rolls. It stops when a scan of every size takes none,
+    or after ``scans`` scans. Returns the total and the answers: unless the scans ran out,
+    no exchange scores more and reads alike. Kinds stay, so the game ends where it did. A
+    climb ends far from its best play, and its best is rarely settled: the independent
+    check's better plays were mostly exchanges of two or three rolls (docs/hubble.md)."""
+    now = start.copy()
+    avail, frames, done, keys, memo = _scratch(red.shape[0])
+    masks = np.zeros(5, dtype=np.uint64)
+    end = _masks_of(now, icons, fog, masks)
+    current, _ = _points(masks, quadrants, lines, low_tris, low_count, neighbours, red, purple,
+                         first, value, bonus, star_low, avail, frames, done, keys, memo)
+    size = 1
+    for _ in range(scans):
+        if size > min(largest, LARGEST):
+            break
+        found = _scan(now, current, size, end, first_answer, fog_first, icons, drawn, fog,
+                      quadrants, lines, low_tris, low_count, neighbours, red, purple, first,
+                      value, bonus, star_low, avail, frames, done, keys, memo)
+        if found > current:
+            current = found
+            size = 1
+        else:
+            size += 1
+    return current, now
