@@ -4,9 +4,10 @@ rolls re-solved with the others kept, the first better re-solution taken, until 
 (:func:`exchange`; :mod:`~.par_climb` calls it after the runs).
 
 A climb ends far from its best play, which is therefore rarely settled; the independent
-check's better plays of stop 35 were mostly such exchanges of two or three rolls
-(docs/hubble.md, *Par*). Integers only and a fixed order, so the result is the same on any
-CPU; with ``NUMBA_DISABLE_JIT=1`` the same source runs as plain Python (a test compares).
+check's better plays of stop 35 were mostly such exchanges of two or three rolls, and some
+pairs trading a placement for a fog (docs/hubble.md, *Par*). Integers only and a fixed
+order, so the result is the same on any CPU; with ``NUMBA_DISABLE_JIT=1`` the same source
+runs as plain Python (a test compares).
 """
 
 from __future__ import annotations
@@ -31,9 +32,10 @@ every combination of their answers for nothing."""
 
 KINDS_TRADED_BY = 2
 """Sets of two rolls may also trade kinds (:func:`_scan`): on the 200 standard days from
-2027-01-01 that raised 8 pars by 2 to 5 points, 5 of them on days the independent check had
-beaten, for 0.02 CPU-s a day; sets of three trading kinds too would cost 0.34 CPU-s a day
-more. (The leaf test reads the pair's two answers: this is not a knob.)"""
+2027-01-01, settled without it, that raised 8 pars by 2 to 5 points, 5 of them on days the
+independent check had beaten, for a few milliseconds a day; sets of three trading kinds too
+would cost 0.34 CPU-s a day more. (The leaf test reads the pair's two answers: this names
+the size, it is not a knob.)"""
 
 
 @_jit
