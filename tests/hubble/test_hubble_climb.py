@@ -12,12 +12,14 @@ import random
 import subprocess
 import sys
 from collections.abc import Iterator
+from typing import Any
 
 import numpy as np
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from spacebowl_print.games.hubble.model.constellations import load_constellation_set
+from spacebowl_print.games.hubble.model.challenge import Challenge
+from spacebowl_print.games.hubble.model.constellations import Constellation, load_constellation_set
 from spacebowl_print.games.hubble.model.geometry import ASTEROID, BLANK, STAR, geometry
 from spacebowl_print.games.hubble.rules import stars
 from spacebowl_print.games.hubble.rules.asteroids import packing
@@ -215,7 +217,7 @@ def better_exchanges(t: ClimbTables, chosen: list[int], largest: int = 3
 
 
 @settings(max_examples=4, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(st.integers(0, 10**6), st.sampled_from([(4, 4), (6, 4), (4, 6)]))
+@given(st.integers(0, 10**6), st.sampled_from([(4, 4), (4, 6)]))
 def test_the_exchanges_leave_no_set_that_scores_more(seed: int, size: tuple[int, int]) -> None:
     ch = generate_challenge(seed, "p", CSET.names, *size)
     cards = CSET.pick(ch.constellations)
@@ -229,14 +231,22 @@ def test_the_exchanges_leave_no_set_that_scores_more(seed: int, size: tuple[int,
     assert better_exchanges(t, chosen) == []
 
 
-def test_a_pair_may_trade_kinds_where_the_game_still_ends_at_the_same_roll() -> None:
-    # a short climb's best whose only better exchanges turn a placement into a fog and a fog
-    # into a placement: the descent takes one, and the game ends at the same roll
-    ch = generate_challenge(5, "k", CSET.names, 6, 6)
+def _short_climb(seed: int, tag: str, steps: int, history: int
+                 ) -> tuple[Challenge, tuple[Constellation, ...], ClimbTables, Any, int, Any]:
+    """A 6 × 6 challenge, its cards and tables, the beam's answers, and a short climb's
+    best total and answers from them (far from settled)."""
+    ch = generate_challenge(seed, tag, CSET.names, 6, 6)
     cards = CSET.pick(ch.constellations)
     t = tables(ch, cards)
     start = play_answers(ch, beam_par(ch, cards).play, t)
-    _, found = kernel.climb(start, 20_000, 50, 1, *t.arrays())
+    total, found = kernel.climb(start, steps, history, 1, *t.arrays())
+    return ch, cards, t, start, int(total), found
+
+
+def test_a_pair_may_trade_kinds_where_the_game_still_ends_at_the_same_roll() -> None:
+    # a short climb's best whose only better exchanges turn a placement into a fog and a fog
+    # into a placement: the descent takes one, and the game ends at the same roll
+    ch, cards, t, _, _, found = _short_climb(5, "k", 20_000, 50)
     chosen = [int(k) for k in found]
     better = better_exchanges(t, chosen, 2)
     assert better and all(any(t.fog[k] != t.fog[chosen[r]] for r, k in zip(*e, strict=True))
@@ -254,11 +264,7 @@ def test_a_pair_may_trade_kinds_where_the_game_still_ends_at_the_same_roll() -> 
 def test_the_exchanges_find_what_a_climb_left() -> None:
     # a short climb's best, far from settled: the exchanges the plain search sees, the
     # descent takes, and the climb returns the settled play
-    ch = generate_challenge(11, "p", CSET.names, 6, 6)
-    cards = CSET.pick(ch.constellations)
-    t = tables(ch, cards)
-    start = play_answers(ch, beam_par(ch, cards).play, t)
-    total, found = kernel.climb(start, 2_000, 20, 1, *t.arrays())
+    ch, cards, t, start, total, found = _short_climb(11, "p", 2_000, 20)
     assert better_exchanges(t, [int(k) for k in found], 2)
     settled, chosen = par_exchange.exchange(found, 3, 60, *t.arrays())
     assert settled > total and better_exchanges(t, [int(k) for k in chosen], 2) == []
