@@ -36,13 +36,6 @@ from spacebowl_print.games.hubble.solve.par_settings import ClimbSettings
 MAX_CLIMB_CELLS = 64
 """Largest pad the climb takes: one 64-bit mask per icon."""
 
-EXCHANGE_ROLLS = 3
-"""The largest set of rolls the exchanges after the runs re-solve at once
-(:func:`~.par_exchange.exchange`): on the 100 standard days from 2027-01-01, sets of
-three that meet took the printed par to the independent check's best play on 7 of the 13
-days it beat (sets of two on 3) for about 0.06 CPU-s a day; sets of four reached 3 more of 8
-at 1 to 20 CPU-s a day (docs/hubble.md, *Par*)."""
-
 EXCHANGE_SCANS = 60
 """Scans of the exchanges' descent, at most: a scan takes every set of one size once."""
 
@@ -208,7 +201,7 @@ def best_climb(challenge: Challenge, cards: Sequence[Constellation], start: Play
                runs: Sequence[ClimbSettings]) -> tuple[PlayLog, int] | None:
     """The best play the ``runs`` find, each from the legal play ``start`` (whose pad must
     read alike under both readings of the stars), then settled by every exchange of up to
-    :data:`EXCHANGE_ROLLS` rolls that scores more (:func:`~.par_exchange.exchange`), and
+    :data:`~.par_exchange.LARGEST` rolls that scores more (:func:`~.par_exchange.exchange`), and
     its total: the earliest
     run's on ties, never worse than ``start``. None when the kernel does not take the challenge
     (:func:`climbs`). The tables are built once for all the runs."""
@@ -216,7 +209,7 @@ def best_climb(challenge: Challenge, cards: Sequence[Constellation], start: Play
         return None
     # numba: lazily
     from spacebowl_print.games.hubble.solve import par_climb_kernel as kernel
-    from spacebowl_print.games.hubble.solve.par_exchange import exchange
+    from spacebowl_print.games.hubble.solve.par_exchange import LARGEST, exchange
 
     t = tables(challenge, cards)
     first = play_answers(challenge, start, t)
@@ -227,7 +220,7 @@ def best_climb(challenge: Challenge, cards: Sequence[Constellation], start: Play
             best, chosen = int(total), found
     if best < 0:  # no runs: the start, scored by the kernel
         best = t.points(first)[0]
-    total, settled = exchange(chosen, EXCHANGE_ROLLS, EXCHANGE_SCANS, *t.arrays())
+    total, settled = exchange(chosen, LARGEST, EXCHANGE_SCANS, *t.arrays())
     if total > best:
         best, chosen = int(total), settled
     return answers_play(challenge, chosen, t), best
