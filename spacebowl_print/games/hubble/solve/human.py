@@ -29,8 +29,13 @@ from spacebowl_print.games.hubble.model.geometry import STAR
 from spacebowl_print.games.hubble.rules import stars
 from spacebowl_print.games.hubble.rules.legality import replay
 from spacebowl_print.games.hubble.rules.scoring import score_pad
-from spacebowl_print.games.hubble.solve.greedy import greedy_play
-from spacebowl_print.games.hubble.solve.par import ParResult, ParSettings, beam_par, plans_for
+from spacebowl_print.games.hubble.solve.par import (
+    ParResult,
+    ParSettings,
+    beam_par,
+    greedy_floor,
+    plans_for,
+)
 from spacebowl_print.games.hubble.solve.par_beam import beam_searches
 from spacebowl_print.games.hubble.solve.par_plans import Plan
 
@@ -55,6 +60,7 @@ class HumanModel:
     beam: ParResult | None = None
     """The full search's play (technique 5): the beam search's par, kept for the par."""
     _plans: list[Plan] | None = None
+    _greedy: tuple[PlayLog, int] | None = None
 
     def plans(self) -> list[Plan]:
         """The full search's star plans (then the plan-free ones), made once: a technique
@@ -64,12 +70,22 @@ class HumanModel:
             self._plans = plans_for(self.challenge, self.cards, ParSettings())
         return self._plans
 
+    def greedy(self) -> tuple[PlayLog, int]:
+        """The greedy player's log and total (technique 1), played once: the full search
+        starts from them too."""
+        if self._greedy is None:
+            self._greedy = greedy_floor(self.challenge, self.cards)
+        return self._greedy
+
     def technique(self, k: int) -> int:
         """The total technique ``k`` (1–5) reaches on its own."""
         got = self.plays.get(k)
         if got is None:
-            if k == 5:
-                self.beam = beam_par(self.challenge, self.cards, plans=self.plans())
+            if k == 1:
+                got = self.plays[k] = self.greedy()[1]
+            elif k == 5:
+                self.beam = beam_par(self.challenge, self.cards, plans=self.plans(),
+                                     greedy=self.greedy())
                 got = self.plays[k] = self.beam.score.total
             else:
                 got = self.plays[k] = _play(self.challenge, self.cards, k, self.plans())
@@ -82,8 +98,6 @@ class HumanModel:
 
 def _play(challenge: Challenge, cards: Sequence[Constellation], k: int,
           full_plans: Sequence[Plan]) -> int:
-    if k == 1:
-        return score_pad(replay(challenge, greedy_play(challenge)), cards).total
     settings = _BEAMS[k]
     plans = list(full_plans[:settings.plans])
     best = 0

@@ -177,10 +177,11 @@ def _climbed(challenge: Challenge, cards: Sequence[Constellation], start: ParRes
 
 
 def beam_par(challenge: Challenge, cards: Sequence[Constellation],
-             settings: ParSettings | None = None, plans: Sequence[Plan] | None = None
-             ) -> ParResult:
+             settings: ParSettings | None = None, plans: Sequence[Plan] | None = None,
+             greedy: tuple[PlayLog, int] | None = None) -> ParResult:
     """The beam search's par (steps 1–3 of the module), without the exact model; ``plans``
-    are :func:`plans_for`'s for ``settings`` when the caller has them already."""
+    are :func:`plans_for`'s for ``settings``, and ``greedy`` :func:`greedy_floor`'s, when
+    the caller has them already."""
     geo = challenge.geometry
     if geo.size > MAX_PAR_CELLS:
         # short: with the file's name in front, a longer line is shortened in the middle
@@ -188,15 +189,14 @@ def beam_par(challenge: Challenge, cards: Sequence[Constellation],
         raise InputError(f"the par solver takes pads of at most {MAX_PAR_CELLS} cells "
                          f"(16×16); this one is {geo.cols}×{geo.rows}", "pad")
     settings = settings or ParSettings()
-    greedy = greedy_play(challenge)
-    floor = score_pad(replay(challenge, greedy), cards).total
-    best = _Best(challenge, cards, floor, list(greedy.turns), "greedy")
+    log, floor = greedy if greedy is not None else greedy_floor(challenge, cards)
+    best = _Best(challenge, cards, floor, list(log.turns), "greedy")
     plans = list(plans) if plans is not None else plans_for(challenge, cards, settings)
     for plan, finals in zip(plans, beam_searches(challenge, plans, settings), strict=True):
         best.consider(finals, settings.width, plan.label)
     best.polish(settings.reference)
     if best.total <= floor:
-        _search_harder(best, greedy.turns, plans[-2:], settings, floor)
+        _search_harder(best, log.turns, plans[-2:], settings, floor)
         best.polish(settings.reference)
     play = PlayLog(challenge.id, tuple(best.turns))
     pad = replay(challenge, play)  # the checker, not the search, has the last word
@@ -204,6 +204,13 @@ def beam_par(challenge: Challenge, cards: Sequence[Constellation],
     if score.total != best.total:  # the search and the checker must agree
         raise InternalError(f"par search scored {best.total}, the replayed pad {score.total}")
     return ParResult(play, pad, score, best.label)
+
+
+def greedy_floor(challenge: Challenge, cards: Sequence[Constellation]) -> tuple[PlayLog, int]:
+    """The greedy player's log and the engine's total of its pad: the floor every par
+    beats (and the human model's first technique)."""
+    greedy = greedy_play(challenge)
+    return greedy, score_pad(replay(challenge, greedy), cards).total
 
 
 def par_entry(challenge: Challenge, result: ParResult) -> dict[str, Any]:

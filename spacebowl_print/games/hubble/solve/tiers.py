@@ -28,12 +28,14 @@ from typing import Any
 
 from spacebowl_print.games.hubble.model.challenge import Challenge
 from spacebowl_print.games.hubble.model.constellations import Constellation, ConstellationSet
-from spacebowl_print.games.hubble.rules.legality import replay
-from spacebowl_print.games.hubble.rules.scoring import score_pad
 from spacebowl_print.games.hubble.solve.challenges import generate_challenge
-from spacebowl_print.games.hubble.solve.greedy import greedy_play
 from spacebowl_print.games.hubble.solve.human import TECHNIQUES, HumanModel
-from spacebowl_print.games.hubble.solve.par import ParSettings, par_entry, solve_par
+from spacebowl_print.games.hubble.solve.par import (
+    ParSettings,
+    greedy_floor,
+    par_entry,
+    solve_par,
+)
 
 TIERS = (1, 2, 3, 4, 5)
 TARGET = (4, 5)
@@ -105,7 +107,7 @@ def is_tier(challenge: Challenge, cards: Sequence[Constellation], tier: int,
 
 def greedy_total(challenge: Challenge, cards: Sequence[Constellation]) -> int:
     """The engine's total of the greedy player's pad."""
-    return score_pad(replay(challenge, greedy_play(challenge)), cards).total
+    return greedy_floor(challenge, cards)[1]
 
 
 CLASS_EPOCH = dt.date(2001, 1, 1)
