@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import contextlib
 import errno
+import gc
 import logging
 import os
 import signal
@@ -85,6 +86,7 @@ def run(args: list[str] | None = None) -> int:
     every error is reported here in one line, none escapes as a traceback."""
     argv = sys.argv[1:] if args is None else args
     _libraries_quiet()
+    _collect_less()
     try:
         return _run(argv)
     finally:
@@ -138,6 +140,22 @@ def _libraries_quiet() -> None:
     root = logging.getLogger()
     if not root.handlers:  # Python's last-resort handler prints to stderr otherwise
         root.addHandler(logging.NullHandler())
+
+
+YOUNG_COLLECTION = 10_000
+"""Allocations between two collections of Python's youngest generation (the interpreter's
+default is 700). The solvers make and drop millions of small objects (a beam's nodes and
+boards, answers), few of them in cycles; at 700, a Hubble booklet's days spent 3.2 % of
+their time in the collector (0.85 s of 27.1 s on 14 days), at 10,000 0.8 % (0.23 s, 109
+collections instead of 1,609). Worker processes are forked, so they inherit it; outputs do
+not depend on it."""
+
+
+def _collect_less() -> None:
+    """Collect the youngest generation every :data:`YOUNG_COLLECTION` allocations, the
+    older ones as often relative to it as by default."""
+    _, middle, oldest = gc.get_threshold()
+    gc.set_threshold(YOUNG_COLLECTION, middle, oldest)
 
 
 def _flush_stdout() -> None:
