@@ -9,6 +9,7 @@ import random
 from dataclasses import replace
 
 import numpy as np
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -21,7 +22,7 @@ from spacebowl_print.games.hubble.solve.board import Board
 from spacebowl_print.games.hubble.solve.challenges import generate_challenge, sample_challenges
 from spacebowl_print.games.hubble.solve.greedy import greedy_play
 from spacebowl_print.games.hubble.solve.par import plans_for, solve_par
-from spacebowl_print.games.hubble.solve.par_beam import beam_search, beam_searches
+from spacebowl_print.games.hubble.solve.par_beam import beam_runs, beam_search, beam_searches
 from spacebowl_print.games.hubble.solve.par_gains import group_delta, single_delta
 from spacebowl_print.games.hubble.solve.par_plans import FreeStars, Plan, star_plans
 from spacebowl_print.games.hubble.solve.par_polish import polish
@@ -101,6 +102,36 @@ def test_beams_of_all_plans_at_once_equal_the_reference() -> None:
         for plan, finals in zip(plans, together, strict=True):
             alone = beam_search(ch, plan, reference)
             assert [(n.h, n.turns()) for n in finals] == [(n.h, n.turns()) for n in alone]
+
+
+@settings(max_examples=4, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.integers(0, 10**6), st.sampled_from([(6, 8), (4, 6), (8, 6)]))
+def test_runs_advanced_together_finish_what_each_finishes_alone(seed: int,
+                                                                  size: tuple[int, int]) -> None:
+    """The human model's middle techniques share one batch a roll: each run (its plans,
+    width and fog window) must finish exactly the pads it finishes alone, in the same order,
+    by the fast path and by the reference path run alone."""
+    ch = generate_challenge(seed, "runs", CSET.names, *size)
+    plans = plans_for(ch, CSET.pick(ch.constellations), ParSettings())
+    runs = [(plans[:1], ParSettings(width=1, plans=1, fog_window=0, exact=None)),
+            (plans[:2], ParSettings(width=2, plans=2, exact=None)),
+            (plans[:3], ParSettings(width=4, plans=3, exact=None))]
+    together = beam_runs(ch, runs)
+    for (run_plans, run), finished in zip(runs, together, strict=True):
+        alone = beam_searches(ch, run_plans, run)
+        assert [[(n.h, n.turns()) for n in f] for f in finished] == \
+            [[(n.h, n.turns()) for n in f] for f in alone]
+    plans_w, run = runs[1]
+    reference = beam_search(ch, plans_w[1], replace(run, reference=True))
+    assert [(n.h, n.turns()) for n in together[1][1]] == [(n.h, n.turns()) for n in reference]
+
+
+def test_runs_must_share_their_weights() -> None:
+    ch = generate_challenge(3, "runs", CSET.names, 4, 4)
+    plans = plans_for(ch, CSET.pick(ch.constellations), ParSettings())
+    with pytest.raises(ValueError, match="share their weights"):
+        beam_runs(ch, [(plans[:1], ParSettings(exact=None)),
+                       (plans[:1], ParSettings(weights=ODD, exact=None))])
 
 
 def test_odd_weights_keep_the_paths_together() -> None:

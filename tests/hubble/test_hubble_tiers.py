@@ -62,6 +62,19 @@ def test_a_player_who_knows_more_never_scores_less(seed: int, size: tuple[int, i
     assert is_tier(ch, cards, g.tier, model)
 
 
+def test_techniques_played_together_reach_what_each_reaches_alone() -> None:
+    """The provisional guess plays the middle techniques together (one batch a roll): each
+    must total what a model playing it alone totals."""
+    for seed in (3, 11):
+        ch = generate_challenge(seed, "together", CSET.names, 6, 8)
+        cards = CSET.pick(ch.constellations)
+        together = HumanModel(ch, cards)
+        together.prepare((4, 2, 3))
+        assert sorted(together.plays) == [2, 3, 4]
+        for k in (2, 3, 4):
+            assert together.plays[k] == HumanModel(ch, cards).technique(k)
+
+
 def test_attempt_zero_is_the_plain_day() -> None:
     plain = generate_challenge(7, DAY.isoformat(), CSET.names, 4, 4)
     assert candidate(7, DAY, 0, CSET, 4, 4) == plain

@@ -20,7 +20,7 @@ Deterministic, like the par solver it borrows the beam search from.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
 from spacebowl_print.games.hubble.model.challenge import Challenge, PlayLog
@@ -36,7 +36,8 @@ from spacebowl_print.games.hubble.solve.par import (
     greedy_floor,
     plans_for,
 )
-from spacebowl_print.games.hubble.solve.par_beam import beam_searches
+from spacebowl_print.games.hubble.solve.par_beam import beam_runs
+from spacebowl_print.games.hubble.solve.par_node import Node
 from spacebowl_print.games.hubble.solve.par_plans import Plan
 
 TECHNIQUES = ("greedy per roll", "plan a constellation", "look ahead and time the fogs",
@@ -88,23 +89,38 @@ class HumanModel:
                                      greedy=self.greedy())
                 got = self.plays[k] = self.beam.score.total
             else:
-                got = self.plays[k] = _play(self.challenge, self.cards, k, self.plans())
+                self.prepare((k,))
+                got = self.plays[k]
         return got
+
+    def prepare(self, ks: Iterable[int]) -> None:
+        """Play those of the middle techniques (2–4) in ``ks`` not played yet, together: their
+        beams advance as one batch (:func:`~.par_beam.beam_runs`), each with its own width,
+        plans and fog window, so each reaches the total it reaches alone, for little more
+        than the widest one's cost."""
+        todo = sorted({k for k in ks if k in _BEAMS and k not in self.plays})
+        if not todo:
+            return
+        plans = self.plans()
+        runs = [(plans[:_BEAMS[k].plans], _BEAMS[k]) for k in todo]
+        memo: dict[bytes, int] = {}
+        for k, finals in zip(todo, beam_runs(self.challenge, runs), strict=True):
+            self.plays[k] = _best_total(self.challenge, self.cards, finals, _BEAMS[k].width,
+                                        memo)
 
     def player(self, k: int) -> int:
         """The total of the player who knows techniques 1 to ``k``: the best of them."""
         return max(self.technique(j) for j in range(1, k + 1))
 
 
-def _play(challenge: Challenge, cards: Sequence[Constellation], k: int,
-          full_plans: Sequence[Plan]) -> int:
-    settings = _BEAMS[k]
-    plans = list(full_plans[:settings.plans])
+def _best_total(challenge: Challenge, cards: Sequence[Constellation],
+                finals: Sequence[list[Node]], width: int, memo: dict[bytes, int]) -> int:
+    """The best engine total among the ``width`` best-valued pads each of a technique's
+    beams finished (``memo``: the stars' points by where the stars are, shared)."""
     best = 0
-    memo: dict[bytes, int] = {}
-    for finals in beam_searches(challenge, plans, settings):
-        finals.sort(key=lambda n: -n.h)
-        for node in finals[:settings.width]:
+    for pads in finals:
+        pads.sort(key=lambda n: -n.h)
+        for node in pads[:width]:
             cells = "".join(node.board.cells)
             key = bytes(x == STAR for x in cells)
             if key not in memo:

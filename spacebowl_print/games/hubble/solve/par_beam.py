@@ -63,10 +63,27 @@ def beam_searches(challenge: Challenge, plans: Sequence[Plan], settings: ParSett
     """:func:`beam_search` for each of ``plans``; the beams advance roll by roll together,
     so that one batch of arrays values the children of all of them (each beam is ranked and
     cut on its own, exactly as if it ran alone)."""
+    return beam_runs(challenge, [(plans, settings)], prefix)[0]
+
+
+def beam_runs(challenge: Challenge, runs: Sequence[tuple[Sequence[Plan], ParSettings]],
+              prefix: Sequence[Turn] = ()) -> list[list[list[Node]]]:
+    """:func:`beam_searches` for each run (its plans and settings), all advanced together:
+    each beam keeps its own run's width and fog window, so each run returns exactly what it
+    returns alone, while one batch of arrays a roll values every beam's children (numpy's
+    cost a call is paid once for all). The runs must share their weights, and the
+    reference path or not."""
+    if len({(s.weights, s.reference) for _, s in runs}) > 1:
+        raise ValueError("runs advanced together must share their weights and path")
     geo = challenge.geometry
     supply = _supply_suffix(challenge.rolls)
-    beams = [_Beam(geo, j, plan, prefix) for j, plan in enumerate(plans)]
-    expander = None if settings.reference else _Expander(geo, plans, settings)
+    beams: list[_Beam] = []
+    for plans, settings in runs:
+        for plan in plans:
+            beams.append(_Beam(geo, len(beams), plan, prefix, settings))
+    settings = runs[0][1]
+    expander = None if settings.reference else _Expander(geo, [b.plan for b in beams],
+                                                         settings)
     for i in range(len(prefix), len(challenge.rolls)):
         live = [b for b in beams if b.nodes]
         if not live:
@@ -75,22 +92,29 @@ def beam_searches(challenge: Challenge, plans: Sequence[Plan], settings: ParSett
             beam.give_up(supply[i], geo)
         roll = challenge.rolls[i]
         if expander is None:
-            ranked = [candidates(b.nodes, roll, b.plan, settings) for b in live]
+            ranked = [candidates(b.nodes, roll, b.plan, b.settings) for b in live]
         else:
-            ranked = expander.candidates([(b.index, b.nodes) for b in live], roll, settings)
+            ranked = expander.candidates(live, roll)
         for beam, cands in zip(live, ranked, strict=True):
-            beam.nodes, done = _select(cands, beam.plan, settings.width)
+            beam.nodes, done = _select(cands, beam.plan, beam.settings.width)
             beam.finished += done
-    return [b.nodes + b.finished for b in beams]
+    out: list[list[list[Node]]] = []
+    first = 0
+    for plans, _ in runs:
+        out.append([b.nodes + b.finished for b in beams[first:first + len(plans)]])
+        first += len(plans)
+    return out
 
 
 class _Beam:
-    """One plan's beam: its pads, the pads it finished, its plan's red cells by slot."""
+    """One plan's beam: its pads, the pads it finished, its plan's red cells by slot, the
+    settings of its run."""
 
-    def __init__(self, geo: PadGeometry, index: int, plan: Plan, prefix: Sequence[Turn]
-                 ) -> None:
+    def __init__(self, geo: PadGeometry, index: int, plan: Plan, prefix: Sequence[Turn],
+                 settings: ParSettings) -> None:
         self.index = index
         self.plan = plan
+        self.settings = settings
         self.nodes = [_start(geo, plan, prefix)]
         self.finished: list[Node] = []
         self.slot_cells: dict[int, list[int]] = {}
@@ -218,16 +242,17 @@ class _Expander:
     icon the fog may draw)."""
 
     def __init__(self, geo: PadGeometry, plans: Sequence[Plan], settings: ParSettings) -> None:
+        self.units = settings.units
         self.ga: GeoArrays = geo_arrays(geo.cols, geo.rows)
         self.plans = PlanSet([plan_arrays(p, self.ga, settings.units) for p in plans])
         self.packing: dict[tuple[frozenset[int], tuple[int, ...]], int] = {}
 
-    def candidates(self, beams: Sequence[tuple[int, Sequence[Node]]], roll: Roll,
-                   settings: ParSettings) -> list[Iterator[Candidate]]:
-        """Per beam (its plan's index and its nodes), its candidates best first."""
-        ga, w = self.ga, settings.units
-        nodes = [node for _, ns_ in beams for node in ns_]
-        row_plan = np.array([j for j, ns_ in beams for _ in ns_], dtype=np.int64)
+    def candidates(self, beams: Sequence[_Beam], roll: Roll) -> list[Iterator[Candidate]]:
+        """Per beam (its plan's index, its nodes and its run's settings), its candidates
+        best first."""
+        ga, w = self.ga, self.units
+        nodes = [node for b in beams for node in b.nodes]
+        row_plan = np.array([b.index for b in beams for _ in b.nodes], dtype=np.int64)
         B = len(nodes)
         codes = np.frombuffer(b"".join(node.codes for node in nodes), dtype=np.uint8
                               ).reshape(B, ga.n + 1).astype(np.int64)
@@ -253,7 +278,8 @@ class _Expander:
         # fogs: the cells of the rolled quadrants in order, each with the fog's icons
         fog_codes = [CODE[x] for x in fog_icons(roll)]
         empties = np.array([node.board.empty for node in nodes])
-        fogging = ~pok.any(axis=1) | (empties <= settings.fog_window)
+        window = np.array([b.settings.fog_window for b in beams for _ in b.nodes])
+        fogging = ~pok.any(axis=1) | (empties <= window)
         nf, m = len(fog_codes), len(tables.here) - 1
         fog_v = np.empty((B, 1 + m * nf), dtype=np.int64)
         fog_ok = np.zeros((B, 1 + m * nf), dtype=np.bool_)
@@ -271,9 +297,11 @@ class _Expander:
                           [ICONS[c] for c in fog_codes], flat_v)
         # per beam, the children worth at least its FIRST-th best are ranked at once (all
         # beams in one sort); the rest only if a beam asks for more
-        sizes = [len(ns_) for _, ns_ in beams]
+        sizes = [len(b.nodes) for b in beams]
         starts = np.cumsum([0, *sizes]) * span
-        first = 4 * settings.width
+        # one cut for all: a beam's head and tail together are its children in rank
+        # order whatever the cut, so the widest beam's serves them all
+        first = 4 * max(b.settings.width for b in beams)
         padded = np.full((len(beams), max(sizes) * span), NEG, dtype=np.int64)
         for g in range(len(beams)):
             padded[g, :starts[g + 1] - starts[g]] = flat_v[starts[g]:starts[g + 1]]

@@ -149,6 +149,8 @@ def provisional(model: HumanModel, tier: int) -> int:
     tier-4 player always reaches the guessed target), so tier-5 days do without it."""
     num, den = TARGET
     full_num, full_den = FULL_OVER_FOUR
+    # technique 4 always, and the middle ones the guess may ask for, in one batch
+    model.prepare((4, *range(2, min(tier, 4) + 1)))
     guess = -(-model.technique(4) * full_num * num // (full_den * den))
     return next((k for k in TIERS[:tier] if k < 5 and model.player(k) >= guess),
                 min(tier + 1, 5))
