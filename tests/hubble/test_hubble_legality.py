@@ -3,6 +3,7 @@ games replayed turn by turn."""
 
 from __future__ import annotations
 
+import itertools
 import random
 
 import pytest
@@ -18,7 +19,15 @@ from spacebowl_print.games.hubble.model.challenge import (
     Roll,
     Turn,
 )
-from spacebowl_print.games.hubble.model.geometry import BLUE, GREEN, RED, YELLOW, geometry
+from spacebowl_print.games.hubble.model.geometry import (
+    BLUE,
+    GREEN,
+    ICONS,
+    RED,
+    YELLOW,
+    PadGeometry,
+    geometry,
+)
 from spacebowl_print.games.hubble.rules.legality import replay
 from spacebowl_print.games.hubble.solve.board import Board
 from spacebowl_print.games.hubble.solve.challenges import generate_challenge
@@ -155,6 +164,40 @@ def test_random_legal_games_replay(seed: int, size: tuple[int, int]) -> None:
     pad = replay(ch, PlayLog("t", tuple(turns)))
     assert pad.cells == "".join(board.cells)
     assert pad.fog == fogged
+
+
+def plain_placements(cells: str, roll: Roll, geo: PadGeometry) -> list[tuple[tuple[int, str], ...]]:
+    """The module's order written out: per triangle, per third icon, per permutation, each
+    move once where every drawn icon lands on an empty cell."""
+    thirds = ICONS if roll.third is None else roll.third
+    out = []
+    for t in geo.scope_triangles(*roll.quadrants):
+        tri = geo.triangles[t]
+        seen = set()
+        for third in thirds:
+            for perm in itertools.permutations((roll.icons[0], roll.icons[1], third)):
+                move = tuple(zip(tri, perm, strict=True))
+                if move not in seen and all(x == "." or cells[c] == "." for c, x in move):
+                    seen.add(move)
+                    out.append(move)
+    return out
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.integers(0, 10**6), st.sampled_from([(4, 4), (6, 8), (14, 4)]),
+       st.floats(0.0, 0.9))
+def test_placements_are_listed_in_the_modules_order(seed: int, size: tuple[int, int],
+                                                    fill: float) -> None:
+    """Every player and the par's tables index answers by this order (the climb's answer
+    numbers, the beam's ranks on ties): made once per roll's icons, it must list exactly
+    what the plain loops list, in the same order, on any pad."""
+    ch = generate_challenge(seed, "order", ["Lyra", "Libra"], *size)
+    rng = random.Random(seed)
+    cells = "".join(rng.choice("GPACS") if rng.random() < fill else "."
+                    for _ in range(ch.geometry.size))
+    for roll in ch.rolls:
+        assert placements(cells, roll, ch.geometry) == plain_placements(cells, roll,
+                                                                          ch.geometry)
 
 
 def independent_verdict(cells: str, roll: Roll, turn: Turn, cols: int, rows: int) -> bool:

@@ -11,6 +11,7 @@ non-blank icons in Scope order (``GPACS`` when the player chooses the third icon
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import cache
 from itertools import permutations
 
 from spacebowl_print.games.hubble.model.challenge import Place, Roll, Turn
@@ -22,20 +23,28 @@ Move = tuple[tuple[int, str], ...]
 
 def placements(cells: Sequence[str], roll: Roll, geo: PadGeometry) -> list[Move]:
     """Every legal placement of ``roll``'s Scope on a pad whose icons are ``cells``."""
-    thirds = ICONS if roll.third is None else roll.third
+    orders = _orders(roll.icons, roll.third)
     out: list[Move] = []
     for t in geo.scope_triangles(*roll.quadrants):
-        tri = geo.triangles[t]
-        free = [cells[c] == BLANK for c in tri]
-        seen: set[Move] = set()
-        for third in thirds:
-            for perm in permutations((roll.icons[0], roll.icons[1], third)):
-                if all(icon == BLANK or ok for icon, ok in zip(perm, free, strict=True)):
-                    move = ((tri[0], perm[0]), (tri[1], perm[1]), (tri[2], perm[2]))
-                    if move not in seen:
-                        seen.add(move)
-                        out.append(move)
+        a, b, c = geo.triangles[t]
+        free_a, free_b, free_c = cells[a] == BLANK, cells[b] == BLANK, cells[c] == BLANK
+        for x, y, z in orders:
+            if ((free_a or x == BLANK) and (free_b or y == BLANK)
+                    and (free_c or z == BLANK)):
+                out.append(((a, x), (b, y), (c, z)))
     return out
+
+
+@cache
+def _orders(icons: tuple[str, str], third: str | None) -> tuple[tuple[str, str, str], ...]:
+    """The Scope's icons assigned to a triangle's three cells, each assignment once, in the
+    module's order (the third icon, then ``itertools.permutations``): the same for every
+    triangle, so made once a roll's icons."""
+    seen: dict[tuple[str, str, str], None] = {}
+    for x in ICONS if third is None else third:
+        for p, q, r in permutations((icons[0], icons[1], x)):
+            seen.setdefault((p, q, r), None)
+    return tuple(seen)
 
 
 def fog_icons(roll: Roll) -> str:

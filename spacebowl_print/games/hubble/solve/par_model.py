@@ -101,7 +101,8 @@ def answers(roll: Roll, geo: PadGeometry) -> tuple[tuple[Turn, ...], tuple[Draw,
     draws: list[Draw] = []
     seen: set[Draw] = set()
     for move in placements(BLANK * geo.size, roll, geo):
-        d = tuple(sorted((c, x) for c, x in move if x != BLANK))
+        # sorted already: a move's cells are its triangle's, which the geometry lists sorted
+        d = tuple((c, x) for c, x in move if x != BLANK)
         if d not in seen:
             seen.add(d)
             turns.append(Place(move))
