@@ -78,12 +78,11 @@ def beam_runs(challenge: Challenge, runs: Sequence[tuple[Sequence[Plan], ParSett
     geo = challenge.geometry
     supply = _supply_suffix(challenge.rolls)
     beams: list[_Beam] = []
-    for plans, settings in runs:
+    for plans, run in runs:
         for plan in plans:
-            beams.append(_Beam(geo, len(beams), plan, prefix, settings))
-    settings = runs[0][1]
-    expander = None if settings.reference else _Expander(geo, [b.plan for b in beams],
-                                                         settings)
+            beams.append(_Beam(geo, len(beams), plan, prefix, run))
+    shared = runs[0][1]  # the weights and path every run has
+    expander = None if shared.reference else _Expander(geo, [b.plan for b in beams], shared)
     for i in range(len(prefix), len(challenge.rolls)):
         live = [b for b in beams if b.nodes]
         if not live:
