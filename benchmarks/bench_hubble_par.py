@@ -6,7 +6,7 @@ Run::
     python benchmarks/bench_hubble_par.py pars [--days 120] [--start 2027-01-01] [--seed 1]
                                                [--jobs 2] [-o pars.jsonl]
     python benchmarks/bench_hubble_par.py check pars.jsonl [--seconds 25] [--jobs 2]
-    python benchmarks/bench_hubble_par.py climb [--days 3] [--steps 20000]
+    python benchmarks/bench_hubble_par.py climb [--days 3] [--steps 20000] [--baseline REV]
 
 ``pars`` solves the daily challenges of the standard pad (the untiered booklet's days) twice
 in the same run: *before*, the beam search alone (``ParSettings(exact=None)``, the par as it
@@ -28,7 +28,10 @@ beat/no-beat per day and the share of days where the par stands. Nothing is asse
 standard days from the greedy player's log: the compiled kernel, then the very same source
 run as plain Python (``NUMBA_DISABLE_JIT=1``, in a child process) as the baseline, in the
 same run; it prints moves per CPU second of each, the ratio, and whether both reached the
-same totals with the same moves (they must: integers only).
+same totals with the same moves (they must: integers only). With ``--baseline REV`` it also
+runs the compiled kernel of that revision (extracted from git into a scratch folder,
+compiled there first) on the same days and moves, in the same run, and says whether both
+found the very same plays.
 """
 
 from __future__ import annotations
@@ -410,7 +413,7 @@ cset = load_constellation_set()
 chs = daily_challenges(1, dt.date(2027, 1, 1), days, cset.names)
 first = chs[0]
 climb(first, cset.pick(first.constellations), greedy_play(first), ClimbSettings(10, 5, 1))
-out, cpu = [], 0.0
+out, plays, cpu = [], [], 0.0
 for ch in chs:
     cards = cset.pick(ch.constellations)
     start = greedy_play(ch)
@@ -418,31 +421,53 @@ for ch in chs:
     found = climb(ch, cards, start, ClimbSettings(steps, 500, 1))
     cpu += time.process_time() - t0
     out.append(found[1])
-print(json.dumps({"totals": out, "cpu": cpu}))
+    plays.append(repr(found[0]))
+digest = __import__("hashlib").sha256("".join(plays).encode()).hexdigest()[:12]
+print(json.dumps({"totals": out, "cpu": cpu, "plays": digest}))
 """
 
 
 def climb(args: argparse.Namespace) -> None:
     import os
     import subprocess
+    from contextlib import ExitStack
+
+    from _baseline import baseline_tree, env_for
+
+    def run(steps: int, jit_off: str, src: Path | None = None) -> dict[str, Any]:
+        env = dict(os.environ if src is None else env_for(src), NUMBA_DISABLE_JIT=jit_off)
+        done = subprocess.run([sys.executable, "-c", CLIMB_CODE, str(args.days), str(steps)],
+                              env=env, capture_output=True, text=True, check=True,
+                              cwd=src)
+        return dict(json.loads(done.stdout))
 
     runs = {}
-    for name, jit_off, steps in (("compiled", "0", args.steps * 50), ("plain", "1", args.steps),
-                                 ("compiled, same moves", "0", args.steps)):
-        env = dict(os.environ, NUMBA_DISABLE_JIT=jit_off)
-        done = subprocess.run([sys.executable, "-c", CLIMB_CODE, str(args.days), str(steps)],
-                              env=env, capture_output=True, text=True, check=True)
-        runs[name] = (steps, json.loads(done.stdout))
-    print("| kernel | moves a day | CPU-s | moves per CPU-s | totals |")
-    print("|---|---|---|---|---|")
+    with ExitStack() as stack:
+        base = stack.enter_context(baseline_tree(args.baseline))[1] if args.baseline else None
+        for name, jit_off, steps in (("compiled", "0", args.steps * 50),
+                                     ("plain", "1", args.steps),
+                                     ("compiled, same moves", "0", args.steps)):
+            runs[name] = (steps, run(steps, jit_off))
+        if base is not None:
+            run(10, "0", base)  # compiles the baseline's kernel into its own cache
+            runs[f"compiled, baseline {args.baseline}"] = (args.steps * 50,
+                                                           run(args.steps * 50, "0", base))
+    print("| kernel | moves a day | CPU-s | moves per CPU-s | totals | plays |")
+    print("|---|---|---|---|---|---|")
     for name, (steps, r) in runs.items():
         rate = steps * args.days / max(r["cpu"], 1e-9)
-        print(f"| {name} | {steps:,} | {r['cpu']:.2f} | {rate:,.0f} | {r['totals']} |")
+        print(f"| {name} | {steps:,} | {r['cpu']:.2f} | {rate:,.0f} | {r['totals']} | "
+              f"{r['plays']} |")
     fast = runs["compiled"][0] * args.days / runs["compiled"][1]["cpu"]
     slow = runs["plain"][0] * args.days / runs["plain"][1]["cpu"]
     same = runs["plain"][1]["totals"] == runs["compiled, same moves"][1]["totals"]
     print(f"\ncompiled kernel {fast / slow:,.0f} times the plain path's moves per CPU second; "
           f"same totals with the same moves: {'yes' if same else 'NO'}")
+    if args.baseline:
+        _, b = runs[f"compiled, baseline {args.baseline}"]
+        ours = runs["compiled"][1]
+        print(f"baseline {args.baseline}: this kernel takes {ours['cpu'] / b['cpu']:.2f} of its "
+              f"CPU time; the same plays: {'yes' if b['plays'] == ours['plays'] else 'NO'}")
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -461,6 +486,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     k = sub.add_parser("climb")
     k.add_argument("--days", type=int, default=3)
     k.add_argument("--steps", type=int, default=20_000)
+    k.add_argument("--baseline", help="also time the compiled kernel of this git revision")
     args = parser.parse_args(argv)
     {"pars": pars, "check": check, "climb": climb}[args.what](args)
     return 0

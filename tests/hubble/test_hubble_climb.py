@@ -296,6 +296,41 @@ def test_the_par_on_the_standard_pad_is_climbed_and_bounded() -> None:
     assert par.bound is None or par.bound >= par.score.total
 
 
+def _listed_pick(state: Any, lo: int, hi: int, drawn: Any, taken: int) -> int:
+    """The answer a roll that must move takes, as the kernel first picked it: up to
+    TRIES random answers, then every fitting answer listed in order and one drawn."""
+    n = hi - lo
+    if n <= 0:
+        return -1
+    for _ in range(kernel.TRIES):
+        b = lo + kernel._below(state, n)
+        if not int(drawn[b]) & taken:
+            return b
+    fits = [b for b in range(lo, hi) if not int(drawn[b]) & taken]
+    return fits[kernel._below(state, len(fits))] if fits else -1
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.integers(0, 2**32), st.integers(0, 300), st.integers(0, 300),
+       st.integers(0, 2**64 - 1), st.integers(0, 64), st.integers(1, 2**63))
+def test_a_roll_that_must_move_takes_the_answer_a_plain_listing_gives(
+        cells: int, lo: int, span: int, noise: int, full: int, seed: int) -> None:
+    # the kernel counts the fitting answers by blocks rather than listing them: the same
+    # draws must give the same answer, or every par would change (``full`` cells taken
+    # from the first: a full pad, where few answers fit and the count decides)
+    rng = np.random.default_rng(cells)
+    taken = noise | ((1 << full) - 1)
+    drawn = np.zeros(lo + span + 1, dtype=np.uint64)
+    for k in range(len(drawn)):
+        for c in rng.choice(64, size=int(rng.integers(1, 4)), replace=False):
+            drawn[k] |= np.uint64(1) << np.uint64(c)
+    counts = np.empty(len(drawn) // kernel.BLOCK + 1, dtype=np.int64)
+    ours, plain = (np.array([seed], dtype=np.uint64) for _ in range(2))
+    got = kernel._fitting(ours, lo, lo + span, drawn, np.uint64(taken), counts)
+    assert got == _listed_pick(plain, lo, lo + span, drawn, taken)
+    assert ours[0] == plain[0]  # and as many draws
+
+
 def test_the_compiled_and_the_plain_kernel_take_the_same_steps(tmp_path) -> None:  # type: ignore[no-untyped-def]
     # the plain path is the same source run by Python (numba's NUMBA_DISABLE_JIT): what
     # differs is integer width and wrap-around, which the kernel must not depend on
