@@ -18,8 +18,10 @@ pits it against :func:`~.rules.scoring.score_pad` on random plays):
   only red stars are exclusive); the climb moves through pads where they differ but keeps as
   its best only pads where they agree, as the par solver publishes no other.
 
-Everything is integer arithmetic and the generator is xorshift64, so a run is the same on
-any CPU. With ``NUMBA_DISABLE_JIT=1`` the same functions run as plain Python (slowly; a test
+The compiled functions allocate nothing: :func:`climb`, :func:`play_points` and the other
+entry points are plain Python that make the arrays a compiled function writes and pass them
+in (see :data:`OPTIONS`). Everything is integer arithmetic and the generator is xorshift64,
+so a run is the same on any CPU. With ``NUMBA_DISABLE_JIT=1`` the same functions run as plain Python (slowly; a test
 compares the two on a short climb).
 """
 
@@ -40,25 +42,34 @@ Masks = npt.NDArray[np.uint64]
 Ints = npt.NDArray[np.int64]
 
 
-def _jit(fn: Callable[..., Any]) -> Any:
-    """Compile at the first call, cached on disk where a cache folder is writable (numba
-    refuses ``cache=True`` when it finds none: then compile without the cache)."""
+OPTIONS: dict[str, Any] = {"nogil": True, "_nrt": False}
+"""numba's options for every kernel function: the GIL released, and no reference-counting
+runtime (``_nrt``, numba's own switch, which its tests use).
+
+Compiled code counts the references to every array it passes to another compiled function,
+up on the call and down on the return, each count an atomic operation: 18 to 23 % of the
+climb's time under ``perf``. The kernel allocates nothing (the plain Python functions that
+call it pass in every array it writes), so it needs no counts: without them the climb takes
+about 0.88 of the time. A numba that ignored the switch would run the same code with the
+counts, as correct and slower."""
+
+
+def _jit(fn: Callable[..., Any], **extra: Any) -> Any:
+    """Compile at the first call with :data:`OPTIONS` (and ``extra``), cached on disk where
+    a cache folder is writable (numba refuses ``cache=True`` when it finds none: then compile
+    without the cache)."""
     try:
-        return numba.njit(cache=True, nogil=True)(fn)
+        return numba.njit(cache=True, **OPTIONS, **extra)(fn)
     except RuntimeError:  # "cannot cache function ...: no locator available"
-        return numba.njit(nogil=True)(fn)
+        return numba.njit(**OPTIONS, **extra)(fn)
 
 
 def _inlined(fn: Callable[..., Any]) -> Any:
-    """:func:`_jit`, and numba inlines the function's body into every caller. The climb
-    calls these small functions several times a move, and each call of a compiled function
-    counts a reference up and down for every array it takes (an atomic operation each, 18 %
-    of the climb's time under ``perf``): inlined, the climb takes about 7 % less time, for
-    about a second more compiling, once, into the cache."""
-    try:
-        return numba.njit(cache=True, nogil=True, inline="always")(fn)
-    except RuntimeError:  # as in _jit
-        return numba.njit(nogil=True, inline="always")(fn)
+    """:func:`_jit`, and numba inlines the function's body into every caller: the climb
+    calls these small functions several times a move (inlined, it took about 7 % less time
+    while references were counted, for about a second more compiling, once, into the
+    cache)."""
+    return _jit(fn, inline="always")
 
 
 @_inlined
@@ -77,7 +88,6 @@ def lowest(x: np.uint64) -> int:
     return popcount((x & (~x + ONE)) - ONE)
 
 
-@_jit
 def asteroid_packing(a: np.uint64, low_tris: Masks, low_count: Ints) -> int:
     """The most disjoint triangles whose cells are all in ``a``: ``low_tris[c, :low_count[c]]``
     are the triangles whose lowest cell is ``c`` (see :func:`packing_in`)."""
@@ -158,7 +168,6 @@ def comet_points(c: np.uint64, neighbours: Masks) -> int:
     return total
 
 
-@_jit
 def star_points(s: np.uint64, red: Masks, purple: Masks, first: Ints, value: Ints,
                 bonus: Ints, star_low: Ints) -> tuple[int, int]:
     """The stars score of two cards under both readings (the engine's, the other); card
@@ -221,7 +230,6 @@ def stars_in(s: np.uint64, red: Masks, purple: Masks, first: Ints, value: Ints, 
     return best, max(best, other)
 
 
-@_jit
 def play_points(answers: Ints, icons: Masks, fog: Ints, quadrants: Masks, lines: Masks,
                 low_tris: Masks, low_count: Ints, neighbours: Masks, red: Masks,
                 purple: Masks, first: Ints, value: Ints, bonus: Ints, star_low: Ints
@@ -236,7 +244,6 @@ def play_points(answers: Ints, icons: Masks, fog: Ints, quadrants: Masks, lines:
                    first, value, bonus, star_low, avail, frames, done, keys, memo)
 
 
-@_jit
 def _scratch(placements: int) -> tuple[Masks, Ints, Ints, Masks, Ints]:
     """:func:`_points`'s scratch arrays, fresh: the packing's stack (``avail``, ``frames``),
     the completed placements (``done``, one row per placement) and the memo (``keys``,
@@ -439,7 +446,6 @@ def _free(masks: Masks, lo: int, hi: int, taken: np.uint64) -> int:
     return n
 
 
-@_jit
 def climb(start: Ints, steps: int, history: int, seed: int, first_answer: Ints,
           fog_first: Ints, icons: Masks, drawn: Masks, fog: Ints, quadrants: Masks, lines: Masks,
           low_tris: Masks, low_count: Ints, neighbours: Masks, red: Masks, purple: Masks,
@@ -454,22 +460,44 @@ def climb(start: Ints, steps: int, history: int, seed: int, first_answer: Ints,
     one ``history`` moves ago (late acceptance: it walks down hills early and settles).
     Returns the best total whose pad reads alike under both readings, and its answers."""
     rolls = start.shape[0]
-    now = start.copy()
-    trial = np.empty(rolls, dtype=np.int64)
-    redo = np.empty(rolls, dtype=np.int64)
-    avail, frames, done, keys, memo = _scratch(red.shape[0])
-    counts = np.empty(icons.shape[0] // BLOCK + 1, dtype=np.int64)
-    now_masks = np.zeros(5, dtype=np.uint64)
-    trial_masks = np.zeros(5, dtype=np.uint64)
+    best_answers = np.empty(rolls, dtype=np.int64)
+    best = _climb(start, steps, history, seed, first_answer, fog_first, icons, drawn, fog,
+                  quadrants, lines, low_tris, low_count, neighbours, red, purple, first, value,
+                  bonus, star_low, np.empty(rolls, dtype=np.int64),
+                  np.empty(rolls, dtype=np.int64), np.empty(rolls, dtype=np.int64),
+                  *_scratch(red.shape[0]),
+                  np.empty(icons.shape[0] // BLOCK + 1, dtype=np.int64),
+                  np.zeros(5, dtype=np.uint64), np.zeros(5, dtype=np.uint64),
+                  np.empty(history, dtype=np.int64), np.empty(1, dtype=np.uint64),
+                  best_answers)
+    return best, best_answers
+
+
+@_jit
+def _climb(start: Ints, steps: int, history: int, seed: int, first_answer: Ints,
+           fog_first: Ints, icons: Masks, drawn: Masks, fog: Ints, quadrants: Masks,
+           lines: Masks, low_tris: Masks, low_count: Ints, neighbours: Masks, red: Masks,
+           purple: Masks, first: Ints, value: Ints, bonus: Ints, star_low: Ints, now: Ints,
+           trial: Ints, redo: Ints, avail: Masks, frames: Ints, done: Ints, keys: Masks,
+           memo: Ints, counts: Ints, now_masks: Masks, trial_masks: Masks, past: Ints,
+           state: Masks, best_answers: Ints) -> int:
+    """:func:`climb` with its scratch arrays (``keys`` and ``memo`` zeroed, ``now_masks``
+    and ``trial_masks`` of 5, ``past`` of ``history``, ``state`` of 1, the others as
+    :func:`climb` makes them); writes the best answers into ``best_answers`` and returns
+    their total."""
+    rolls = start.shape[0]
+    for j in range(rolls):
+        now[j] = start[j]
     end = _masks_of(now, icons, fog, now_masks)
     current, clear = _points(now_masks, quadrants, lines, low_tris, low_count, neighbours,
                              red, purple, first, value, bonus, star_low, avail, frames, done,
                              keys, memo)
     _pin(keys, memo, now_masks)
     best = current if clear else -1
-    best_answers = now.copy()
-    past = np.full(history, current, dtype=np.int64)
-    state = np.empty(1, dtype=np.uint64)
+    for j in range(rolls):
+        best_answers[j] = now[j]
+    for j in range(history):
+        past[j] = current
     state[0] = U64(seed) * U64(2) + ONE  # never 0
     for step in range(steps):
         i = _below(state, end + 1)
@@ -531,6 +559,7 @@ def climb(start: Ints, steps: int, history: int, seed: int, first_answer: Ints,
             end = trial_end
             if clear and current > best:
                 best = current
-                best_answers[:] = now
+                for j in range(rolls):
+                    best_answers[j] = now[j]
         past[slot] = current
-    return best, best_answers
+    return best

@@ -87,7 +87,9 @@ def _scan(now: Ints, current: int, size: int, end: int, first_answer: Ints,
           fog_first: Ints, icons: Masks, drawn: Masks, fog: Ints, quadrants: Masks,
           lines: Masks, low_tris: Masks, low_count: Ints, neighbours: Masks, red: Masks,
           purple: Masks, first: Ints, value: Ints, bonus: Ints, star_low: Ints,
-          avail: Masks, frames: Ints, done: Ints, keys: Masks, memo: Ints) -> int:
+          avail: Masks, frames: Ints, done: Ints, keys: Masks, memo: Ints, sel: Ints,
+          new: Ints, lists: Ints, count: Ints, pos: Ints, used: Masks, level: Masks,
+          masks: Masks, whole: Masks) -> int:
     """One pass over every set of ``size`` rolls in the game (``0 … end``), in order: each
     is re-solved with every other roll's answer kept, every roll of the set taking another
     answer of its kind, the set's new answers drawing on distinct cells that no other roll
@@ -97,22 +99,15 @@ def _scan(now: Ints, current: int, size: int, end: int, first_answer: Ints,
     answer draws on the other's old cells (three nodes are connected when two of their
     three pairs are). The first re-solution of a set that scores more than ``current`` and
     reads alike is taken into ``now`` at once, and the pass goes on from the next set.
-    Returns the total of ``now`` at the end."""
+    Returns the total of ``now`` at the end. The scratch arrays after ``memo`` hold a row
+    (``lists``: the widest roll's answers) for each roll of the largest set, ``used`` and
+    ``level`` one more (``level`` and ``masks``, ``whole``: 5 masks a row)."""
     n = end + 1
     if size > n:
         return current
     width = 0
     for i in range(n):
         width = max(width, first_answer[i + 1] - first_answer[i])
-    sel = np.empty(size, dtype=np.int64)
-    new = np.empty(size, dtype=np.int64)
-    lists = np.empty(size * width, dtype=np.int64)
-    count = np.empty(size, dtype=np.int64)
-    pos = np.empty(size, dtype=np.int64)
-    used = np.empty(size + 1, dtype=np.uint64)
-    level = np.empty((size + 1, 5), dtype=np.uint64)
-    masks = np.zeros(5, dtype=np.uint64)
-    whole = np.zeros(5, dtype=np.uint64)
     _masks_of(now, icons, fog, whole)
     occupied = ZERO
     for j in range(n):
@@ -197,7 +192,6 @@ def _scan(now: Ints, current: int, size: int, end: int, first_answer: Ints,
             sel[u] = sel[u - 1] + 1
 
 
-@_jit
 def exchange(start: Ints, largest: int, scans: int, first_answer: Ints, fog_first: Ints,
              icons: Masks, drawn: Masks, fog: Ints, quadrants: Masks, lines: Masks,
              low_tris: Masks, low_count: Ints, neighbours: Masks, red: Masks, purple: Masks,
@@ -215,8 +209,30 @@ def exchange(start: Ints, largest: int, scans: int, first_answer: Ints, fog_firs
     from its best play, and its best is rarely settled: the independent check's better
     plays were mostly exchanges of two or three rolls (docs/hubble.md)."""
     now = start.copy()
-    avail, frames, done, keys, memo = _scratch(red.shape[0])
-    masks = np.zeros(5, dtype=np.uint64)
+    rolls = start.shape[0]
+    width = int(np.max(first_answer[1:] - first_answer[:-1])) if rolls else 0
+    most = LARGEST
+    current = _descend(now, largest, scans, first_answer, fog_first, icons, drawn, fog,
+                       quadrants, lines, low_tris, low_count, neighbours, red, purple, first,
+                       value, bonus, star_low, *_scratch(red.shape[0]),
+                       np.empty(most, dtype=np.int64), np.empty(most, dtype=np.int64),
+                       np.empty(most * width, dtype=np.int64), np.empty(most, dtype=np.int64),
+                       np.empty(most, dtype=np.int64), np.empty(most + 1, dtype=np.uint64),
+                       np.empty((most + 1, 5), dtype=np.uint64), np.zeros(5, dtype=np.uint64),
+                       np.zeros(5, dtype=np.uint64))
+    return current, now
+
+
+@_jit
+def _descend(now: Ints, largest: int, scans: int, first_answer: Ints, fog_first: Ints,
+             icons: Masks, drawn: Masks, fog: Ints, quadrants: Masks, lines: Masks,
+             low_tris: Masks, low_count: Ints, neighbours: Masks, red: Masks, purple: Masks,
+             first: Ints, value: Ints, bonus: Ints, star_low: Ints, avail: Masks,
+             frames: Ints, done: Ints, keys: Masks, memo: Ints, sel: Ints, new: Ints,
+             lists: Ints, count: Ints, pos: Ints, used: Masks, level: Masks, masks: Masks,
+             whole: Masks) -> int:
+    """:func:`exchange` on ``now`` in place, with the scratch arrays of :func:`_scan` (for
+    sets of up to :data:`LARGEST` rolls); returns the total."""
     end = _masks_of(now, icons, fog, masks)
     current, _ = _points(masks, quadrants, lines, low_tris, low_count, neighbours, red, purple,
                          first, value, bonus, star_low, avail, frames, done, keys, memo)
@@ -226,10 +242,11 @@ def exchange(start: Ints, largest: int, scans: int, first_answer: Ints, fog_firs
             break
         found = _scan(now, current, size, end, first_answer, fog_first, icons, drawn, fog,
                       quadrants, lines, low_tris, low_count, neighbours, red, purple, first,
-                      value, bonus, star_low, avail, frames, done, keys, memo)
+                      value, bonus, star_low, avail, frames, done, keys, memo, sel, new, lists,
+                      count, pos, used, level, masks, whole)
         if found > current:
             current = found
             size = 1
         else:
             size += 1
-    return current, now
+    return current
