@@ -21,8 +21,8 @@ pits it against :func:`~.rules.scoring.score_pad` on random plays):
 The compiled functions allocate nothing: :func:`climb`, :func:`play_points` and the other
 entry points are plain Python that make the arrays a compiled function writes and pass them
 in (see :data:`OPTIONS`). Everything is integer arithmetic and the generator is xorshift64,
-so a run is the same on any CPU. With ``NUMBA_DISABLE_JIT=1`` the same functions run as plain Python (slowly; a test
-compares the two on a short climb).
+so a run is the same on any CPU. With ``NUMBA_DISABLE_JIT=1`` the same functions run as
+plain Python (slowly; a test compares the two on a short climb).
 """
 
 from __future__ import annotations
