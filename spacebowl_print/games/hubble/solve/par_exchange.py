@@ -25,6 +25,12 @@ from spacebowl_print.games.hubble.solve.par_climb_kernel import (
     _scratch,
 )
 
+_score = _jit(getattr(_points, "py_func", _points))
+"""The kernel's :func:`~.par_climb_kernel._points`, called rather than inlined: the exchanges
+take a few hundredths of a CPU-s a day, and inlined in both of their loops it cost 1.7 s
+more compiling on a fresh install (``getattr``: with numba's JIT disabled ``_points`` is
+the plain function)."""
+
 LARGEST = 3
 """The largest set :func:`exchange` re-solves at once (the par asks for it). Sets of three
 are re-solved only where their changes meet (:func:`_may_meet`): three far-apart changes
@@ -171,7 +177,7 @@ def _scan(now: Ints, current: int, size: int, end: int, first_answer: Ints,
                     continue
                 for x in range(5):
                     masks[x] = level[size, x]
-                total, clear = _points(masks, quadrants, lines, low_tris, low_count,
+                total, clear = _score(masks, quadrants, lines, low_tris, low_count,
                                        neighbours, red, purple, first, value, bonus, star_low,
                                        avail, frames, done, keys, memo)
                 if total > current and clear:
@@ -234,7 +240,7 @@ def _descend(now: Ints, largest: int, scans: int, first_answer: Ints, fog_first:
     """:func:`exchange` on ``now`` in place, with the scratch arrays of :func:`_scan` (for
     sets of up to :data:`LARGEST` rolls); returns the total."""
     end = _masks_of(now, icons, fog, masks)
-    current, _ = _points(masks, quadrants, lines, low_tris, low_count, neighbours, red, purple,
+    current, _ = _score(masks, quadrants, lines, low_tris, low_count, neighbours, red, purple,
                          first, value, bonus, star_low, avail, frames, done, keys, memo)
     size = 1
     for _ in range(scans):
