@@ -178,8 +178,8 @@ def _scan(now: Ints, current: int, size: int, end: int, first_answer: Ints,
                 for x in range(5):
                     masks[x] = level[size, x]
                 total, clear = _score(masks, quadrants, lines, low_tris, low_count,
-                                       neighbours, red, purple, first, value, bonus, star_low,
-                                       avail, frames, done, keys, memo)
+                                      neighbours, red, purple, first, value, bonus, star_low,
+                                      avail, frames, done, keys, memo)
                 if total > current and clear:
                     current = total
                     for t in range(size):
@@ -241,7 +241,7 @@ def _descend(now: Ints, largest: int, scans: int, first_answer: Ints, fog_first:
     sets of up to :data:`LARGEST` rolls); returns the total."""
     end = _masks_of(now, icons, fog, masks)
     current, _ = _score(masks, quadrants, lines, low_tris, low_count, neighbours, red, purple,
-                         first, value, bonus, star_low, avail, frames, done, keys, memo)
+                        first, value, bonus, star_low, avail, frames, done, keys, memo)
     size = 1
     for _ in range(scans):
         if size > min(largest, LARGEST):
