@@ -215,16 +215,15 @@ def exchange(start: Ints, largest: int, scans: int, first_answer: Ints, fog_firs
     from its best play, and its best is rarely settled: the independent check's better
     plays were mostly exchanges of two or three rolls (docs/hubble.md)."""
     now = start.copy()
-    rolls = start.shape[0]
-    width = int(np.max(first_answer[1:] - first_answer[:-1])) if rolls else 0
-    most = LARGEST
+    width = int(np.diff(first_answer).max(initial=0))  # the most answers a roll has
+    n = LARGEST
     current = _descend(now, largest, scans, first_answer, fog_first, icons, drawn, fog,
                        quadrants, lines, low_tris, low_count, neighbours, red, purple, first,
                        value, bonus, star_low, *_scratch(red.shape[0]),
-                       np.empty(most, dtype=np.int64), np.empty(most, dtype=np.int64),
-                       np.empty(most * width, dtype=np.int64), np.empty(most, dtype=np.int64),
-                       np.empty(most, dtype=np.int64), np.empty(most + 1, dtype=np.uint64),
-                       np.empty((most + 1, 5), dtype=np.uint64), np.zeros(5, dtype=np.uint64),
+                       np.empty(n, dtype=np.int64), np.empty(n, dtype=np.int64),
+                       np.empty(n * width, dtype=np.int64), np.empty(n, dtype=np.int64),
+                       np.empty(n, dtype=np.int64), np.empty(n + 1, dtype=np.uint64),
+                       np.empty((n + 1, 5), dtype=np.uint64), np.zeros(5, dtype=np.uint64),
                        np.zeros(5, dtype=np.uint64))
     return current, now
 
