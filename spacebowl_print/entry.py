@@ -16,15 +16,56 @@ import sys
 
 
 class _EarlyInterrupt(KeyboardInterrupt):
-    """SIGTERM or SIGHUP while the command line itself loads."""
+    """SIGINT, SIGTERM or SIGHUP while the command line itself loads."""
 
     def __init__(self, signum: int) -> None:
         super().__init__(signum)
         self.signum = signum
 
 
+_lost: list[int] = []
+
+
 def _early(signum: int, frame: object) -> None:
     raise _EarlyInterrupt(signum)
+
+
+def _early_unraisable(info: "sys.UnraisableHookArgs") -> None:
+    """An interrupt raised where Python cannot propagate it while the command line loads
+    (the import system's own weakref callbacks, a ``__del__``) would be printed as "Exception
+    ignored" and lost, and the run would go on to exit 0: it is noted instead, and acted on
+    as soon as the start-up is back in ordinary code (:func:`_act_on_lost`)."""
+    if isinstance(info.exc_value, KeyboardInterrupt):
+        _lost.append(getattr(info.exc_value, "signum", signal.SIGINT))
+        return
+    sys.__unraisablehook__(info)
+
+
+def _catch_early() -> None:
+    """The first thing the command does: SIGINT, SIGTERM and SIGHUP raise
+    :class:`_EarlyInterrupt` where they are still at their default action (a ``nohup``'s
+    ignored SIGHUP, a background job's ignored SIGINT stay so), and one raised where it
+    cannot propagate is kept (:func:`_early_unraisable`)."""
+    for sig in (signal.SIGINT, signal.SIGTERM, signal.SIGHUP):
+        if signal.getsignal(sig) in (signal.SIG_DFL, signal.default_int_handler):
+            signal.signal(sig, _early)
+    sys.unraisablehook = _early_unraisable
+
+
+def _hand_over_early() -> None:
+    """Put the three signals back as they were before :func:`_catch_early`, for the core's
+    own handlers to take over (it only takes over signals at their default action)."""
+    for sig in (signal.SIGTERM, signal.SIGHUP):
+        if signal.getsignal(sig) is _early:
+            signal.signal(sig, signal.SIG_DFL)
+    if signal.getsignal(signal.SIGINT) is _early:
+        signal.signal(signal.SIGINT, signal.default_int_handler)
+
+
+def _act_on_lost() -> None:
+    """Raise the first interrupt that was lost in a callback while the command line loaded."""
+    if _lost:
+        raise _EarlyInterrupt(_lost[0])
 
 
 def _received() -> int | None:
@@ -59,16 +100,13 @@ def main() -> None:
     """Run the ``spacebowl`` command with the arguments on the command line and exit with
     its status (``spacebowl_print.cli.main`` lists them)."""
     try:
-        for sig in (signal.SIGTERM, signal.SIGHUP):
-            if signal.getsignal(sig) == signal.SIG_DFL:  # a nohup's ignored SIGHUP stays so
-                signal.signal(sig, _early)
+        _catch_early()
         # imported here, after the early handlers: a signal during start-up must already be caught
         from spacebowl_print.core.signals import take_over_interrupts
 
-        for sig in (signal.SIGTERM, signal.SIGHUP):
-            if signal.getsignal(sig) is _early:
-                signal.signal(sig, signal.SIG_DFL)  # handed to the core's own handler
-        take_over_interrupts()
+        _hand_over_early()
+        take_over_interrupts()  # the core's handlers, and its own hook for lost interrupts
+        _act_on_lost()  # one lost before the core's hook was in place
         # imported here: the command line loads with the core's signal handling in place
         from spacebowl_print.cli.main import run
 

@@ -251,6 +251,44 @@ def test_a_signal_before_the_search_exists_still_stops_it() -> None:
     assert name == "Interrupted" and float(seconds) < 5.0
 
 
+LOST_AT_START = r"""
+import signal, sys, weakref
+{TERMINAL}from spacebowl_print import entry
+
+class Loaded:
+    pass
+
+def interrupted_in_callback(_ref):
+    raise KeyboardInterrupt()  # as a Ctrl-C landing in the import system's weakref callback
+
+class CtrlCWhileImporting:
+    # as the core's signal module is looked for, a weakref callback raises KeyboardInterrupt
+    # (where Python cannot propagate it); then the import goes on
+    def find_spec(self, name, path=None, target=None):
+        if name == "spacebowl_print.core.signals":
+            module = Loaded()
+            ref = weakref.ref(module, interrupted_in_callback)
+            del module
+        return None
+
+sys.meta_path.insert(0, CtrlCWhileImporting())
+sys.argv = ["spacebowl", "--version"]
+entry.main()
+""".replace("{TERMINAL}", TERMINAL)
+
+
+def test_a_ctrl_c_lost_in_a_callback_while_the_command_loads_still_interrupts() -> None:
+    """CI saw a Ctrl-C at the command's first line land in ``importlib``'s module-lock
+    callback: Python printed "Exception ignored ... KeyboardInterrupt", and the run went on
+    to exit 0. The interrupt is now kept and acted on: ``Interrupted``, status 130."""
+    import subprocess
+    import sys
+
+    done = subprocess.run([sys.executable, "-c", LOST_AT_START], capture_output=True,
+                          text=True, timeout=60)
+    assert (done.returncode, done.stderr, done.stdout) == (130, "Interrupted\n", "")
+
+
 # -- an interrupt at every moment of the writers (issue 27, item 7) -------------------------------
 
 @pytest.mark.parametrize("what", ["folder", "new folder", "file"])
