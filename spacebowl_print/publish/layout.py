@@ -110,20 +110,24 @@ def gutter_in(pages: int) -> float:
                      f"would have {pages}", "days")
 
 
-def final_pages(pages: int, binding: Binding, min_pages: int = MIN_PAGES) -> int:
+def final_pages(pages: int, binding: Binding, min_pages: int = MIN_PAGES,
+                at_least: bool = False) -> int:
     """The page count the binding needs: perfect binding at least ``min_pages`` (24, or the
     press's minimum) and an even count; saddle stitch a multiple of 4 and at most
     :data:`SADDLE_MAX_SHEETS` sheets (a
-    one-line :class:`InputError` names the alternative); ``none`` (loose pages) as is."""
+    one-line :class:`InputError` names the alternative); ``none`` (loose pages) as is.
+    ``at_least``: ``pages`` is a lower bound known before the book is made, and the
+    refusal says so."""
     if binding == "none":
         return pages
     if binding == "saddle":
         padded = -(-pages // 4) * 4
         if padded > 4 * SADDLE_MAX_SHEETS:
+            needs = "needs at least" if at_least else "needs"
             raise InputError(
                 f"a saddle-stitched booklet holds at most {SADDLE_MAX_SHEETS} folded sheets "
-                f"({4 * SADDLE_MAX_SHEETS} pages); this one needs {padded // 4} sheets — use "
-                f"--imposition none (perfect binding or loose pages) or fewer days",
+                f"({4 * SADDLE_MAX_SHEETS} pages); this one {needs} {padded // 4} sheets — "
+                f"use --imposition none (perfect binding or loose pages) or fewer days",
                 "imposition")
         return padded
     return max(min_pages + min_pages % 2, pages + pages % 2)

@@ -224,6 +224,30 @@ def test_press_options_are_checked_before_any_puzzle(args: list[str], option: st
     assert code == 2 and option in text and len(text.strip().splitlines()) == 1, text
 
 
+@pytest.mark.parametrize("game", [[], ["hubble"], ["tomtube"]], ids=["spacebowl", "hubble",
+                                                                    "tomtube"])
+@pytest.mark.parametrize(("days", "sheets"), [(77, 21), (365, 93)])
+def test_a_saddle_book_too_long_is_refused_before_any_puzzle(
+        monkeypatch: pytest.MonkeyPatch, game: list[str], days: int, sheets: int) -> None:
+    """At least the title, copyright and teaching pages, a page a puzzle and an answer page:
+    77 days cannot fit 20 folded sheets (80 pages), and are refused at once (a year of
+    Hubble took five minutes of puzzles to be refused); 76 days may fit, and are made."""
+    from spacebowl_print.publish.publication import Publisher
+
+    def no_puzzles(*args: object) -> None:
+        raise AssertionError("a puzzle was made for a book that cannot be bound")
+
+    monkeypatch.setattr(Publisher, "make", no_puzzles)
+    code, text = _run(*game, "booklet", "--days", str(days), "--imposition", "saddle", "-o",
+                      "/tmp/x-none")
+    assert code == 2 and len(text.strip().splitlines()) == 1, text
+    assert f"holds at most 20 folded sheets (80 pages); this one needs at least {sheets} " \
+           "sheets — use --imposition none" in text
+    with pytest.raises(AssertionError, match="a puzzle was made"):  # 76: on to the puzzles
+        CliRunner().invoke(cli, [*game, "booklet", "--days", "76", "--imposition", "saddle",
+                                 "-o", "/tmp/x-none", "--force"], catch_exceptions=False)
+
+
 def test_a_pdf_library_finds_no_rgb_in_ingramspark_cover(
         books: Lazy[tuple[str, str], Path]) -> None:
     data = (books["spacebowl", "ingramspark"] / "cover.pdf").read_bytes()

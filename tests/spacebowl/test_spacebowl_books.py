@@ -85,12 +85,6 @@ def test_pod_book_is_checked(pod_book: Path) -> None:
     assert code == 0, text
 
 
-def test_saddle_stitch_refused_above_its_sheet_limit() -> None:
-    code, text = _run("booklet", "--days", "365", "--imposition", "saddle", "-o", "/tmp/x-none")
-    assert code == 2 and "at most 20 folded sheets" in text and "--imposition none" in text
-    assert len(text.strip().splitlines()) == 1
-
-
 def test_bad_trim_is_one_line() -> None:
     code, text = _run("booklet", "--trim", "3x4in", "-o", "/tmp/x-none")
     assert code == 2 and "--trim" in text and len(text.strip().splitlines()) == 1
