@@ -27,7 +27,7 @@ from spacebowl_print.core.languages import long_date
 from spacebowl_print.publish import booklet as pub
 from spacebowl_print.publish import pod, retail
 from spacebowl_print.publish.kinds import PuzzleItem
-from spacebowl_print.publish.layout import Frame
+from spacebowl_print.publish.layout import Frame, final_pages
 from spacebowl_print.publish.preflight import check
 from spacebowl_print.publish.publication import Publisher, manifest
 from spacebowl_print.publish.requests import BookRequest
@@ -69,6 +69,7 @@ def build_book(req: BookRequest, out_dir: Path,
     an :class:`InputError` (the trim or the field that does not fit), nothing written."""
     started = time.perf_counter()
     publisher = Publisher.start(req.run, range(req.tiers[0], req.tiers[1] + 1))
+    _refuse_unbindable(publisher, req)
     items = publisher.make(req.slots, advance)
     header = publisher.header({**req.options(), "lang": publisher.ctx.lang,
                                "ink_saver": publisher.ctx.ink_saver,
@@ -107,6 +108,21 @@ def build_book(req: BookRequest, out_dir: Path,
         tiers[it.tier] = tiers.get(it.tier, 0) + 1
     return BookReport(files, len(items), len(pages), dict(sorted(tiers.items())), cover_width,
                       time.perf_counter() - started)
+
+
+def _refuse_unbindable(publisher: Publisher, req: BookRequest) -> None:
+    """Refuse (one line, :class:`InputError` at ``imposition``) a book its binding cannot
+    hold whatever its puzzles turn out to be, before any puzzle is made (a saddle-stitched
+    year of Hubble was made whole, for minutes, and then refused). The pages counted are
+    those :func:`_pages` lays out for any puzzles: title and copyright, the contents where
+    there are any, the teaching page, a page a puzzle, the answer key at the kind's answers
+    a page, the colophon; the game's front matter and the binding's padding come on top."""
+    per = publisher.kind.answers_per_page(publisher.source, req.layout.trim.width,
+                                          req.layout.trim.height)
+    n = len(req.slots)
+    contents = req.print_on_demand or req.undated
+    least = 2 + contents + 1 + n + -(-n // (per[0] * per[1])) + req.colophon
+    final_pages(least, req.layout.binding, at_least=True)
 
 
 # --------------------------------------------------------------------------- writing

@@ -29,7 +29,6 @@ from spacebowl_print.publish.layout import (
     STOCK_IN_PER_PAGE,
     Imposition,
     Layout,
-    final_pages,
     home_layout,
     parse_trim,
 )
@@ -238,12 +237,7 @@ class BookRequest:
     def _layout(self) -> Layout:
         press = self.book_press
         if press is None:
-            home = home_layout(self.paper, self.imposition)
-            # a book that cannot fit its binding is refused before any puzzle is made (a
-            # year of Hubble took five minutes to be refused): the title, copyright and
-            # teaching pages, a page a puzzle and one answer page at least
-            final_pages(3 + self.days + 1, home.binding, at_least=True)
-            return home
+            return home_layout(self.paper, self.imposition)
         if self.imposition == "saddle":
             raise InputError("saddle imposition is for home printing; a press book is perfect "
                              "bound", "imposition")
