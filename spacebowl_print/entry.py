@@ -1,10 +1,12 @@
 """Where the ``spacebowl`` command starts (the console script and ``python -m
 spacebowl_print``): interrupts are taken over on its first line, before anything is imported.
 
-So a Ctrl-C, SIGTERM or SIGHUP at *any* moment, even while the command line's own modules load,
-ends the run with ``Interrupted`` and exit status 128 + N (never a traceback, never death by
-the signal). Once the command has run and knows its exit status, the three signals are
-ignored: a late one can no longer kill the process between its last output and its exit.
+So a Ctrl-C, SIGTERM or SIGHUP at any moment from that first line on, even while the command
+line's own modules load, ends the run with ``Interrupted`` and exit status 128 + N (never a
+traceback, never death by the signal). (Before it, while Python starts and imports this
+module, no Python code of ours can act: the interpreter's defaults apply.) Once the command
+has run and knows its exit status, the three signals are ignored: a late one can no longer
+kill the process between its last output and its exit.
 This module sits above the layers (like ``__main__``); it only starts ``cli.main.run``, and
 imports nothing but ``os``, ``signal`` and ``sys`` (loaded with the interpreter) before its
 handlers are in place.
@@ -24,6 +26,7 @@ class _EarlyInterrupt(KeyboardInterrupt):
 
 
 _lost: list[int] = []
+_THREE = (signal.SIGINT, signal.SIGTERM, signal.SIGHUP)
 
 
 def _early(signum: int, frame: object) -> None:
@@ -45,11 +48,13 @@ def _catch_early() -> None:
     """The first thing the command does: SIGINT, SIGTERM and SIGHUP raise
     :class:`_EarlyInterrupt` where they are still at their default action (a ``nohup``'s
     ignored SIGHUP, a background job's ignored SIGINT stay so), and one raised where it
-    cannot propagate is kept (:func:`_early_unraisable`)."""
-    for sig in (signal.SIGINT, signal.SIGTERM, signal.SIGHUP):
+    cannot propagate is kept (:func:`_early_unraisable`). The hook comes first and SIGTERM
+    last: whoever waits for SIGTERM to be caught (``/proc``'s ``SigCgt``) finds the others
+    in place too."""
+    sys.unraisablehook = _early_unraisable
+    for sig in (signal.SIGINT, signal.SIGHUP, signal.SIGTERM):
         if signal.getsignal(sig) in (signal.SIG_DFL, signal.default_int_handler):
             signal.signal(sig, _early)
-    sys.unraisablehook = _early_unraisable
 
 
 def _hand_over_early() -> None:
@@ -104,8 +109,15 @@ def main() -> None:
         # imported here, after the early handlers: a signal during start-up must already be caught
         from spacebowl_print.core.signals import take_over_interrupts
 
-        _hand_over_early()
-        take_over_interrupts()  # the core's handlers, and its own hook for lost interrupts
+        # held back while the handlers change hands (SIGTERM at its default action for a
+        # moment would kill the process); one that came meanwhile reaches the core's handler
+        # as the mask is restored
+        held = signal.pthread_sigmask(signal.SIG_BLOCK, _THREE)
+        try:
+            _hand_over_early()
+            take_over_interrupts()  # the core's handlers, and its own hook for lost interrupts
+        finally:
+            signal.pthread_sigmask(signal.SIG_SETMASK, held)
         _act_on_lost()  # one lost before the core's hook was in place
         # imported here: the command line loads with the core's signal handling in place
         from spacebowl_print.cli.main import run

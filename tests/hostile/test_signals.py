@@ -289,6 +289,34 @@ def test_a_ctrl_c_lost_in_a_callback_while_the_command_loads_still_interrupts() 
     assert (done.returncode, done.stderr, done.stdout) == (130, "Interrupted\n", "")
 
 
+HAND_OVER = r"""
+import os, signal, sys
+{TERMINAL}from spacebowl_print import entry
+
+hand_over = entry._hand_over_early
+
+def term_in_the_gap():
+    hand_over()  # SIGTERM is at its default action until the core's handler is set
+    os.kill(os.getpid(), signal.SIGTERM)
+
+entry._hand_over_early = term_in_the_gap
+sys.argv = ["spacebowl", "--version"]
+entry.main()
+""".replace("{TERMINAL}", TERMINAL)
+
+
+def test_a_sigterm_while_the_handlers_change_hands_still_interrupts() -> None:
+    """A SIGTERM between the early handlers' hand-over and the core's take-over found the
+    default action and killed the process (status -15, no ``Interrupted``): the three
+    signals are held back meanwhile, and the core's handler acts on it."""
+    import subprocess
+    import sys
+
+    done = subprocess.run([sys.executable, "-c", HAND_OVER], capture_output=True, text=True,
+                          timeout=60)
+    assert (done.returncode, done.stderr, done.stdout) == (143, "Interrupted\n", "")
+
+
 # -- an interrupt at every moment of the writers (issue 27, item 7) -------------------------------
 
 @pytest.mark.parametrize("what", ["folder", "new folder", "file"])
