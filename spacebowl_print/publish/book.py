@@ -120,8 +120,9 @@ def _refuse_unbindable(publisher: Publisher, req: BookRequest) -> None:
     per = publisher.kind.answers_per_page(publisher.source, req.layout.trim.width,
                                           req.layout.trim.height)
     n = len(req.slots)
-    contents = req.print_on_demand or req.undated
-    least = 2 + contents + 1 + n + -(-n // (per[0] * per[1])) + req.colophon
+    contents = 1 if req.print_on_demand or req.undated else 0
+    answers = -(-n // (per[0] * per[1]))
+    least = 2 + contents + 1 + n + answers + (1 if req.colophon else 0)
     final_pages(least, req.layout.binding, at_least=True)
 
 
