@@ -111,9 +111,7 @@ def _scan(now: Ints, current: int, size: int, end: int, first_answer: Ints,
     n = end + 1
     if size > n:
         return current
-    width = np.int64(0)  # typed, not a literal 0: _may_meet is compiled once, not twice
-    for i in range(n):
-        width = max(width, first_answer[i + 1] - first_answer[i])
+    width = lists.shape[0] // LARGEST  # a row of lists per roll of the set (see exchange)
     _masks_of(now, icons, fog, whole)
     occupied = ZERO
     for j in range(n):
